@@ -1,0 +1,173 @@
+import { MockdevError } from '../core/errors.js';
+import { newId } from '../core/ids.js';
+import { endpointKey } from '../core/match/route-key.js';
+import {
+  EndpointInputSchema,
+  EndpointPatchSchema,
+  EndpointSchema,
+  type Endpoint,
+  type EndpointInput,
+  type EndpointPatch,
+} from '../core/model/endpoint.js';
+import { suggestEndpointName, uniqueName } from '../core/naming.js';
+import { parseInput } from '../core/validate.js';
+import type { ProjectState } from '../store/project-store.js';
+import type { AppContext } from './context.js';
+import { resolveProject, type ResolveOptions } from './projects.js';
+
+const describe = (e: Pick<Endpoint, 'method' | 'path'>) => `${e.method} ${e.path}`;
+
+/** Refuses an endpoint whose method + path (with any parameter names) is already taken. */
+export function assertRouteFree(endpoints: Endpoint[], candidate: Pick<Endpoint, 'method' | 'path'>, exceptId?: string): void {
+  const key = endpointKey(candidate.method, candidate.path);
+  const clash = endpoints.find((e) => e.id !== exceptId && endpointKey(e.method, e.path) === key);
+  if (clash) {
+    throw new MockdevError(
+      'CONFLICT',
+      `${describe(candidate)} clashes with endpoint "${clash.name}" (${describe(clash)}, id ${clash.id})`,
+      { hint: 'Update or remove the existing endpoint, or use another method or path', details: { existingId: clash.id } },
+    );
+  }
+}
+
+/** Validates an input and gives it an id and a unique name; no duplicate check. */
+export function buildEndpoint(input: EndpointInput, existing: Endpoint[]): Endpoint {
+  const parsed = parseInput(EndpointInputSchema, input, 'endpoint');
+  const name = uniqueName(parsed.name ?? suggestEndpointName(parsed.method, parsed.path), existing.map((e) => e.name));
+  if (parsed.kind === 'proxy' && !parsed.proxy) {
+    throw new MockdevError('INVALID_ARGUMENT', 'A proxy endpoint needs a proxy target', {
+      hint: 'Give proxy.target, e.g. https://api.example.com',
+    });
+  }
+  return EndpointSchema.parse({ ...parsed, id: newId(), name });
+}
+
+/** Builds a list of new endpoints, refusing duplicates among them. */
+export function buildEndpoints(inputs: EndpointInput[]): Endpoint[] {
+  const out: Endpoint[] = [];
+  for (const input of inputs) {
+    const endpoint = buildEndpoint(input, out);
+    assertRouteFree(out, endpoint);
+    out.push(endpoint);
+  }
+  return out;
+}
+
+/**
+ * Finds an endpoint by id, by exact name, by case-insensitive name, or by "METHOD /path".
+ */
+export function findEndpointByRef(state: ProjectState, ref: string): Endpoint {
+  const wanted = ref.trim();
+  const eps = state.endpoints;
+  const found =
+    eps.find((e) => e.id === wanted) ??
+    eps.find((e) => e.name === wanted) ??
+    single(eps.filter((e) => e.name.toLowerCase() === wanted.toLowerCase())) ??
+    byRoute(eps, wanted);
+  if (!found) {
+    throw new MockdevError('NOT_FOUND', `Endpoint "${wanted}" not found in project "${state.project.name}"`, {
+      hint: `Run "mockdev endpoint list ${state.project.name}" to see its endpoints (id, name or "METHOD /path")`,
+      details: { endpoint: wanted, projectId: state.project.id },
+    });
+  }
+  return found;
+}
+
+const single = <T>(xs: T[]): T | undefined => (xs.length === 1 ? xs[0] : undefined);
+
+function byRoute(eps: Endpoint[], ref: string): Endpoint | undefined {
+  const m = /^([A-Za-z]+)\s+(\/\S*)$/.exec(ref);
+  if (!m) return undefined;
+  const key = endpointKey(m[1]!, m[2]!);
+  return eps.find((e) => endpointKey(e.method, e.path) === key);
+}
+
+export async function listEndpoints(
+  ctx: AppContext,
+  projectRef: string,
+  options: { enabledOnly?: boolean } & ResolveOptions = {},
+): Promise<Endpoint[]> {
+  const state = await resolveProject(ctx, projectRef, options);
+  return options.enabledOnly ? state.endpoints.filter((e) => e.enabled) : state.endpoints;
+}
+
+export async function getEndpoint(ctx: AppContext, projectRef: string, endpointRef: string, options?: ResolveOptions): Promise<Endpoint> {
+  return findEndpointByRef(await resolveProject(ctx, projectRef, options), endpointRef);
+}
+
+const touched = (state: ProjectState, endpoints: Endpoint[]): ProjectState => ({
+  ...state,
+  endpoints,
+  project: { ...state.project, updatedAt: new Date().toISOString() },
+});
+
+export async function addEndpoint(ctx: AppContext, projectRef: string, input: EndpointInput, options?: ResolveOptions): Promise<Endpoint> {
+  const target = await resolveProject(ctx, projectRef, options);
+  return ctx.projects.update(target.dir, (state) => {
+    const endpoint = buildEndpoint(input, state.endpoints);
+    assertRouteFree(state.endpoints, endpoint);
+    return { state: touched(state, [...state.endpoints, endpoint]), result: endpoint };
+  });
+}
+
+/** Applies a patch to an endpoint found by ref; `null` removes an optional field. */
+export function applyEndpointPatch(endpoint: Endpoint, patch: EndpointPatch): Endpoint {
+  const parsed = parseInput(EndpointPatchSchema, patch, 'endpoint');
+  const merged: Record<string, unknown> = { ...endpoint };
+  for (const [key, value] of Object.entries(parsed)) {
+    if (value === undefined) continue;
+    if (value === null) delete merged[key];
+    else merged[key] = value;
+  }
+  const next = EndpointSchema.parse(merged);
+  if (next.kind === 'proxy' && !next.proxy) {
+    throw new MockdevError('INVALID_ARGUMENT', 'A proxy endpoint needs a proxy target', {
+      hint: 'Give proxy.target, e.g. https://api.example.com',
+    });
+  }
+  if (next.activeVariationId && !next.variations.some((v) => v.id === next.activeVariationId)) {
+    throw new MockdevError('INVALID_ARGUMENT', `Variation "${next.activeVariationId}" does not exist on endpoint "${next.name}"`, {
+      hint: `Use one of: ${next.variations.map((v) => v.id).join(', ') || '(no variations)'}`,
+    });
+  }
+  return next;
+}
+
+export async function updateEndpoint(
+  ctx: AppContext,
+  projectRef: string,
+  endpointRef: string,
+  patch: EndpointPatch,
+  options?: ResolveOptions,
+): Promise<Endpoint> {
+  const target = await resolveProject(ctx, projectRef, options);
+  return ctx.projects.update(target.dir, (state) => {
+    const current = findEndpointByRef(state, endpointRef);
+    const next = applyEndpointPatch(current, patch);
+    if (next.name !== current.name && state.endpoints.some((e) => e.id !== current.id && e.name.toLowerCase() === next.name.toLowerCase())) {
+      throw new MockdevError('CONFLICT', `An endpoint named "${next.name}" already exists in project "${state.project.name}"`, {
+        hint: 'Choose another name',
+      });
+    }
+    assertRouteFree(state.endpoints, next, current.id);
+    return { state: touched(state, state.endpoints.map((e) => (e.id === current.id ? next : e))), result: next };
+  });
+}
+
+export async function removeEndpoint(ctx: AppContext, projectRef: string, endpointRef: string, options?: ResolveOptions): Promise<Endpoint> {
+  const target = await resolveProject(ctx, projectRef, options);
+  return ctx.projects.update(target.dir, (state) => {
+    const current = findEndpointByRef(state, endpointRef);
+    return { state: touched(state, state.endpoints.filter((e) => e.id !== current.id)), result: current };
+  });
+}
+
+export async function setEndpointEnabled(
+  ctx: AppContext,
+  projectRef: string,
+  endpointRef: string,
+  enabled: boolean,
+  options?: ResolveOptions,
+): Promise<Endpoint> {
+  return updateEndpoint(ctx, projectRef, endpointRef, { enabled }, options);
+}

@@ -1,0 +1,112 @@
+import type { Command } from 'commander';
+import { collect } from '../args.js';
+import { examples, FORCE_OPTION, JSON_OPTION } from '../help.js';
+
+export interface EndpointOptions {
+  name?: string;
+  path?: string;
+  method?: string;
+  status?: string;
+  body?: string;
+  bodyFile?: string;
+  delay?: string;
+  contentType?: string;
+  header?: string[];
+  disabled?: boolean;
+  json?: boolean;
+  enabledOnly?: boolean;
+  force?: boolean;
+}
+
+const handlers = () => import('../handlers/endpoint.js');
+
+/** The options `endpoint add` and `endpoint update` share. */
+function responseOptions(cmd: Command, forUpdate: boolean): Command {
+  const dflt = (text: string) => (forUpdate ? '' : ` (default: ${text})`);
+  return cmd
+    .option('-n, --name <NAME>', `endpoint name${dflt('generated from method and path')}`)
+    .option('-p, --path <PATH>', 'URL path; parameters as :id or {id}')
+    .option('-m, --method <METHOD>', `HTTP method${dflt('GET')}`)
+    .option('-s, --status <STATUS>', `response status, 100-599${dflt('200')}`)
+    .option('-b, --body <BODY>', 'response body text')
+    .option('--body-file <FILE>', 'read the response body from a file')
+    .option('--delay <MS>', `delay before responding, in milliseconds${dflt('0')}`)
+    .option('--content-type <TYPE>', `response Content-Type${dflt('application/json')}`)
+    .option('-H, --header <HEADER>', 'response header "Name: value" (repeatable)', collect)
+    .option('--json', 'print the endpoint as JSON');
+}
+
+export function registerEndpoint(program: Command): void {
+  const endpoint = program
+    .command('endpoint')
+    .description('manage the endpoints of a project')
+    .addHelpText('after', examples('mockdev endpoint add my-api -m GET -p /api/orders/:id -b \'{"id":1}\'', 'mockdev endpoint list my-api'));
+
+  endpoint
+    .command('list')
+    .description("list a project's endpoints")
+    .argument('<PROJECT>', 'project id, name or folder')
+    .option(...JSON_OPTION)
+    .option('--enabled-only', 'leave out disabled endpoints')
+    .addHelpText('after', examples('mockdev endpoint list my-api', 'mockdev endpoint list my-api --enabled-only --json'))
+    .action(async (project: string, opts: EndpointOptions) => (await handlers()).list(project, opts));
+
+  responseOptions(
+    endpoint.command('add').description('add a mock endpoint').argument('<PROJECT>', 'project id, name or folder'),
+    false,
+  )
+    .option('--disabled', 'create it disabled')
+    .addHelpText(
+      'after',
+      examples(
+        'mockdev endpoint add my-api -p /api/orders',
+        'mockdev endpoint add my-api -m POST -p /api/orders -s 201 -b \'{"id":7}\' --delay 250',
+        'mockdev endpoint add my-api -p /report.csv --content-type text/csv --body-file report.csv',
+      ),
+    )
+    .action(async (project: string, opts: EndpointOptions) => (await handlers()).add(project, opts));
+
+  endpoint
+    .command('show')
+    .description('show one endpoint')
+    .argument('<PROJECT>', 'project id, name or folder')
+    .argument('<ENDPOINT>', 'endpoint id, name, or "METHOD /path"')
+    .option('--json', 'print JSON')
+    .addHelpText('after', examples('mockdev endpoint show my-api "Get user"', 'mockdev endpoint show my-api "GET /api/users/:id" --json'))
+    .action(async (project: string, ref: string, opts: EndpointOptions) => (await handlers()).show(project, ref, opts));
+
+  responseOptions(
+    endpoint
+      .command('update')
+      .description('change an endpoint (only the options given change)')
+      .argument('<PROJECT>', 'project id, name or folder')
+      .argument('<ENDPOINT>', 'endpoint id, name, or "METHOD /path"'),
+    true,
+  )
+    .addHelpText('after', examples('mockdev endpoint update my-api "Get user" -s 404 -b \'{"error":"not found"}\''))
+    .action(async (project: string, ref: string, opts: EndpointOptions) => (await handlers()).update(project, ref, opts));
+
+  endpoint
+    .command('remove')
+    .description('remove an endpoint')
+    .argument('<PROJECT>', 'project id, name or folder')
+    .argument('<ENDPOINT>', 'endpoint id, name, or "METHOD /path"')
+    .option(...FORCE_OPTION)
+    .option('--json', 'print the removed endpoint as JSON')
+    .addHelpText('after', examples('mockdev endpoint remove my-api "Get user" --force'))
+    .action(async (project: string, ref: string, opts: EndpointOptions) => (await handlers()).remove(project, ref, opts));
+
+  for (const [name, on] of [
+    ['enable', true],
+    ['disable', false],
+  ] as const) {
+    endpoint
+      .command(name)
+      .description(`${name} an endpoint (${on ? 'served again' : 'no longer served'})`)
+      .argument('<PROJECT>', 'project id, name or folder')
+      .argument('<ENDPOINT>', 'endpoint id, name, or "METHOD /path"')
+      .option('--json', 'print the endpoint as JSON')
+      .addHelpText('after', examples(`mockdev endpoint ${name} my-api "GET /health"`))
+      .action(async (project: string, ref: string, opts: EndpointOptions) => (await handlers()).setEnabled(project, ref, on, opts));
+  }
+}

@@ -1,0 +1,142 @@
+import { readFile } from 'node:fs/promises';
+import {
+  addEndpoint,
+  getEndpoint,
+  listEndpoints,
+  removeEndpoint,
+  setEndpointEnabled,
+  updateEndpoint,
+} from '../../app/endpoints.js';
+import { resolveProject } from '../../app/projects.js';
+import { findEndpointByRef } from '../../app/endpoints.js';
+import { MockdevError } from '../../core/errors.js';
+import type { Endpoint, EndpointPatch } from '../../core/model/endpoint.js';
+import { toHeaders, toInt } from '../args.js';
+import type { EndpointOptions } from '../commands/endpoint.js';
+import { confirmDestructive } from '../confirm.js';
+import { note, printFields, printJson, printLine, printTable, prettyBody } from '../output.js';
+import { cliContext } from './context.js';
+
+export function printEndpointTable(endpoints: Endpoint[]): void {
+  printTable(
+    endpoints,
+    [
+      { header: 'ID', value: (e) => e.id },
+      { header: 'METHOD', value: (e) => e.method },
+      { header: 'PATH', value: (e) => e.path },
+      { header: 'STATUS', value: (e) => e.status, align: 'right' },
+      { header: 'ENABLED', value: (e) => (e.enabled ? 'yes' : 'no') },
+      { header: 'KIND', value: (e) => e.kind },
+      { header: 'NAME', value: (e) => e.name },
+    ],
+    'No endpoints. Add one with: mockdev endpoint add <PROJECT> -p /path',
+  );
+}
+
+function printEndpoint(e: Endpoint): void {
+  printFields([
+    ['id', e.id],
+    ['name', e.name],
+    ['method', e.method],
+    ['path', e.path],
+    ['status', e.status],
+    ['content type', e.contentType],
+    ['delay', `${e.delay} ms`],
+    ['enabled', e.enabled ? 'yes' : 'no'],
+    ['kind', e.kind],
+    ...(e.proxy ? ([['proxy target', `${e.proxy.target}${e.proxy.record ? ' (recording)' : ''}`]] as [string, unknown][]) : []),
+    ['variations', e.variations.length ? e.variations.map((v) => `${v.name} (${v.status})${v.id === e.activeVariationId ? ' [active]' : ''}`).join(', ') : ''],
+  ]);
+  const headers = Object.entries(e.headers);
+  if (headers.length) {
+    printLine('headers:');
+    for (const [k, v] of headers) printLine(`  ${k}: ${v}`);
+  }
+  printLine('body:');
+  printLine(e.body ? prettyBody(e.body) : '(empty)');
+}
+
+async function bodyFrom(opts: EndpointOptions): Promise<string | undefined> {
+  if (opts.body !== undefined && opts.bodyFile !== undefined) {
+    throw new MockdevError('INVALID_ARGUMENT', 'Give either --body or --body-file, not both');
+  }
+  if (opts.bodyFile === undefined) return opts.body;
+  try {
+    return await readFile(opts.bodyFile, 'utf8');
+  } catch (e) {
+    throw new MockdevError('INVALID_ARGUMENT', `Cannot read --body-file "${opts.bodyFile}": ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, {
+      hint: 'Check the path',
+    });
+  }
+}
+
+/** Only the options given on the command line: the rest stays unset (defaults or unchanged). */
+async function fieldsFrom(opts: EndpointOptions): Promise<EndpointPatch> {
+  const body = await bodyFrom(opts);
+  const fields: Record<string, unknown> = {
+    name: opts.name,
+    path: opts.path,
+    method: opts.method,
+    status: toInt(opts.status, '--status'),
+    body,
+    delay: toInt(opts.delay, '--delay'),
+    contentType: opts.contentType,
+    headers: toHeaders(opts.header),
+  };
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as EndpointPatch;
+}
+
+export async function list(project: string, opts: EndpointOptions): Promise<void> {
+  const endpoints = await listEndpoints(cliContext(), project, { enabledOnly: opts.enabledOnly });
+  if (opts.json) return printJson(endpoints);
+  printEndpointTable(endpoints);
+}
+
+export async function add(project: string, opts: EndpointOptions): Promise<void> {
+  if (opts.path === undefined) {
+    throw new MockdevError('INVALID_ARGUMENT', 'Missing --path', { hint: 'Example: mockdev endpoint add my-api -p /api/orders' });
+  }
+  const fields = await fieldsFrom(opts);
+  const endpoint = await addEndpoint(cliContext(), project, {
+    ...(fields as Record<string, unknown>),
+    path: opts.path,
+    enabled: !opts.disabled,
+  } as Parameters<typeof addEndpoint>[2]);
+  if (opts.json) return printJson(endpoint);
+  printLine(`Added ${endpoint.method} ${endpoint.path} -> ${endpoint.status} as "${endpoint.name}" (id ${endpoint.id})`);
+}
+
+export async function show(project: string, ref: string, opts: EndpointOptions): Promise<void> {
+  const endpoint = await getEndpoint(cliContext(), project, ref);
+  if (opts.json) return printJson(endpoint);
+  printEndpoint(endpoint);
+}
+
+export async function update(project: string, ref: string, opts: EndpointOptions): Promise<void> {
+  const patch = await fieldsFrom(opts);
+  if (Object.keys(patch).length === 0) {
+    throw new MockdevError('INVALID_ARGUMENT', 'Nothing to update', {
+      hint: 'Give at least one of --name, --path, --method, --status, --body, --delay, --content-type, --header',
+    });
+  }
+  const endpoint = await updateEndpoint(cliContext(), project, ref, patch);
+  if (opts.json) return printJson(endpoint);
+  printLine(`Updated ${endpoint.method} ${endpoint.path} "${endpoint.name}" (id ${endpoint.id})`);
+}
+
+export async function remove(project: string, ref: string, opts: EndpointOptions): Promise<void> {
+  const ctx = cliContext();
+  const state = await resolveProject(ctx, project);
+  const target = findEndpointByRef(state, ref);
+  const ok = await confirmDestructive(`Remove endpoint "${target.name}" (${target.method} ${target.path})?`, opts.force);
+  if (!ok) return note('Cancelled; nothing was removed.');
+  const endpoint = await removeEndpoint(ctx, state.dir, target.id);
+  if (opts.json) return printJson(endpoint);
+  printLine(`Removed ${endpoint.method} ${endpoint.path} "${endpoint.name}" (id ${endpoint.id})`);
+}
+
+export async function setEnabled(project: string, ref: string, enabled: boolean, opts: EndpointOptions): Promise<void> {
+  const endpoint = await setEndpointEnabled(cliContext(), project, ref, enabled);
+  if (opts.json) return printJson(endpoint);
+  printLine(`${enabled ? 'Enabled' : 'Disabled'} ${endpoint.method} ${endpoint.path} "${endpoint.name}"`);
+}

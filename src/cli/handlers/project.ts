@@ -1,0 +1,103 @@
+import {
+  deleteProject,
+  getProject,
+  initProject,
+  listProjects,
+  resolveProject,
+  createProject,
+  updateProject,
+} from '../../app/projects.js';
+import type { Project, ProjectDetail } from '../../core/model/project.js';
+import { toInt } from '../args.js';
+import type { InitOptions } from '../commands/init.js';
+import type { ProjectOptions } from '../commands/project.js';
+import { confirmDestructive } from '../confirm.js';
+import { note, printFields, printJson, printLine, printTable } from '../output.js';
+import { cliContext } from './context.js';
+import { printEndpointTable } from './endpoint.js';
+
+const printProjectSummary = (p: Project | ProjectDetail) =>
+  printFields([
+    ['id', p.id],
+    ['name', p.name],
+    ['description', p.description],
+    ['port', p.port],
+    ['endpoints', p.endpointCount],
+    ['created', p.createdAt],
+    ['updated', p.updatedAt],
+  ]);
+
+export async function list(opts: ProjectOptions): Promise<void> {
+  const projects = await listProjects(cliContext());
+  if (opts.json) return printJson(projects);
+  printTable(
+    projects,
+    [
+      { header: 'ID', value: (p) => p.id },
+      { header: 'NAME', value: (p) => p.name },
+      { header: 'PORT', value: (p) => p.port, align: 'right' },
+      { header: 'ENDPOINTS', value: (p) => p.endpointCount, align: 'right' },
+      { header: 'DESCRIPTION', value: (p) => p.description },
+    ],
+    'No projects yet. Create one with: mockdev project create <NAME>',
+  );
+}
+
+export async function create(name: string, opts: ProjectOptions): Promise<void> {
+  const project = await createProject(cliContext(), {
+    name,
+    port: toInt(opts.port, '--port'),
+    description: opts.description,
+  });
+  if (opts.json) return printJson(project);
+  printLine(`Created project "${project.name}" (id ${project.id}, port ${project.port})`);
+}
+
+export async function show(ref: string, opts: ProjectOptions): Promise<void> {
+  const project = await getProject(cliContext(), ref);
+  if (opts.json) return printJson(project);
+  printProjectSummary(project);
+  printLine();
+  printEndpointTable(project.endpoints);
+}
+
+export async function update(ref: string, opts: ProjectOptions): Promise<void> {
+  const patch = {
+    ...(opts.newName !== undefined ? { name: opts.newName } : {}),
+    ...(opts.port !== undefined ? { port: toInt(opts.port, '--port') } : {}),
+    ...(opts.description !== undefined ? { description: opts.description } : {}),
+  };
+  if (Object.keys(patch).length === 0) {
+    const { MockdevError } = await import('../../core/errors.js');
+    throw new MockdevError('INVALID_ARGUMENT', 'Nothing to update', { hint: 'Give --new-name, --port or --description' });
+  }
+  const project = await updateProject(cliContext(), ref, patch);
+  if (opts.json) return printJson(project);
+  printLine(`Updated project "${project.name}" (id ${project.id}, port ${project.port})`);
+}
+
+export async function remove(ref: string, opts: ProjectOptions): Promise<void> {
+  const ctx = cliContext();
+  const target = await resolveProject(ctx, ref);
+  const ok = await confirmDestructive(
+    `Delete project "${target.project.name}" and its ${target.endpoints.length} endpoint(s)?`,
+    opts.force,
+  );
+  if (!ok) return note('Cancelled; nothing was deleted.');
+  const project = await deleteProject(ctx, target.dir);
+  if (opts.json) return printJson(project);
+  printLine(`Deleted project "${project.name}" (id ${project.id})`);
+}
+
+export async function init(path: string, opts: InitOptions): Promise<void> {
+  const project = await initProject(cliContext(), {
+    path,
+    name: opts.name,
+    port: toInt(opts.port, '--port'),
+    withExamples: opts.withExamples,
+    force: opts.force,
+  });
+  if (opts.json) return printJson(project);
+  printLine(`Created project "${project.name}" in ${project.dir} (port ${project.port}, ${project.endpointCount} endpoint(s))`);
+  if (project.endpoints.length) printEndpointTable(project.endpoints);
+}

@@ -1,0 +1,59 @@
+/** Printing is separate from the commands: results go to stdout, messages to stderr. */
+
+export const printJson = (value: unknown): void => {
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+};
+
+export const printLine = (line = ''): void => {
+  process.stdout.write(`${line}\n`);
+};
+
+/** A message for the user that is not the result (goes to stderr so stdout stays parseable). */
+export const note = (line: string): void => {
+  process.stderr.write(`${line}\n`);
+};
+
+export interface Column<T> {
+  header: string;
+  value: (row: T) => string | number | boolean | undefined | null;
+  align?: 'left' | 'right';
+}
+
+/** A plain-text table with a header row, columns padded to their widest cell. */
+export function formatTable<T>(rows: T[], columns: Column<T>[]): string {
+  const cells = rows.map((row) => columns.map((c) => String(c.value(row) ?? '')));
+  const widths = columns.map((c, i) => Math.max(c.header.length, ...cells.map((r) => r[i]!.length)));
+  const line = (values: string[]) =>
+    values
+      .map((v, i) => (columns[i]!.align === 'right' ? v.padStart(widths[i]!) : v.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
+  return [line(columns.map((c) => c.header)), ...cells.map(line)].join('\n');
+}
+
+export function printTable<T>(rows: T[], columns: Column<T>[], empty: string): void {
+  if (rows.length === 0) {
+    printLine(empty);
+    return;
+  }
+  printLine(formatTable(rows, columns));
+}
+
+/** Key/value lines for `show` commands. */
+export function printFields(fields: [string, unknown][]): void {
+  const width = Math.max(...fields.map(([k]) => k.length));
+  for (const [key, value] of fields) {
+    printLine(`${`${key}:`.padEnd(width + 1)} ${value === undefined || value === null || value === '' ? '-' : String(value)}`);
+  }
+}
+
+/** Pretty-prints a body when it is JSON; leaves it as it is otherwise. */
+export function prettyBody(body: string): string {
+  const trimmed = body.trim();
+  if (!trimmed || !/^[[{"]|^(true|false|null|-?\d)/.test(trimmed)) return body;
+  try {
+    return JSON.stringify(JSON.parse(trimmed), null, 2);
+  } catch {
+    return body;
+  }
+}

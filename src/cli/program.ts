@@ -1,0 +1,108 @@
+import { Command, CommanderError } from 'commander';
+import { ERROR_CATALOGUE, MockdevError, toMockdevError } from '../core/errors.js';
+import { enabled, initLogLevel } from './log.js';
+import { registerCompletion } from './commands/completion.js';
+import { registerEndpoint } from './commands/endpoint.js';
+import { registerInit } from './commands/init.js';
+import { registerList } from './commands/list.js';
+import { registerProject } from './commands/project.js';
+import { registerVersion } from './commands/version.js';
+import { packageVersion } from './version.js';
+
+/** Every command group registers itself here; each loads its implementation lazily. */
+const REGISTRARS: ((program: Command) => void)[] = [
+  registerVersion,
+  registerInit,
+  registerList,
+  registerProject,
+  registerEndpoint,
+  registerCompletion,
+];
+
+export function buildProgram(): Command {
+  const program = new Command('mockdev')
+    .description('Local mock API server: define mock HTTP endpoints, serve them, log every request.')
+    .usage('<command> [args] [options]')
+    .version(packageVersion(), '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show help for a command')
+    .showSuggestionAfterError(true)
+    .configureHelp({ sortSubcommands: false, showGlobalOptions: false })
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ mockdev init my-api --with-examples     create a project folder with example endpoints
+  $ mockdev project create "Payments" -p 4000
+  $ mockdev endpoint add Payments -m POST -p /charges -s 201 -b '{"id":"ch_1"}'
+  $ mockdev endpoint list Payments --json
+
+Environment:
+  MOCKDEV_DATA_DIR    where projects, settings and the request log live
+  MOCKDEV_LOG_LEVEL   error | warn | info (default) | debug | trace
+
+Exit codes: 0 ok, 1 error, 2 invalid arguments, 3 project not found, 4 port in use.
+Run "mockdev <command> --help" for a command's options and examples.`,
+    );
+  for (const register of REGISTRARS) register(program);
+  applyToAll(program);
+  return program;
+}
+
+/** Shared behaviour for every (sub)command: errors thrown back to us instead of exiting. */
+function applyToAll(command: Command): void {
+  command.exitOverride();
+  command.configureOutput({
+    writeErr: (s) => process.stderr.write(s),
+    outputError: () => undefined, // we print commander's errors ourselves, as one line
+  });
+  for (const sub of command.commands) applyToAll(sub);
+}
+
+const CLEAN_COMMANDER_MESSAGE = /^error: /;
+
+/** Points at the help of the deepest command that exists on the command line. */
+function commanderHint(program: Command, argv: string[]): string {
+  const path: string[] = [];
+  let cmd: Command = program;
+  for (const word of argv) {
+    if (word.startsWith('-')) continue;
+    const sub = cmd.commands.find((c) => c.name() === word || c.aliases().includes(word));
+    if (!sub) break;
+    path.push(word);
+    cmd = sub;
+  }
+  return `Run "mockdev ${path.length ? `${path.join(' ')} ` : ''}--help" to see the usage`;
+}
+
+export async function runCli(argv: string[]): Promise<number> {
+  const logError = initLogLevel();
+  if (logError) {
+    process.stderr.write(`mockdev: ${logError}. Unset it or pick a valid level\n`);
+    return ERROR_CATALOGUE.INVALID_ARGUMENT.exitCode;
+  }
+  const program = buildProgram();
+  try {
+    if (argv.length === 0) {
+      program.outputHelp();
+      return 0;
+    }
+    await program.parseAsync(argv, { from: 'user' });
+    return typeof process.exitCode === 'number' ? process.exitCode : 0;
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') return 0;
+      const message = e.message.replace(CLEAN_COMMANDER_MESSAGE, '').replace(/\s*\n\s*/g, ' ').trim();
+      process.stderr.write(`mockdev: ${message.replace(/\.$/, '')}. ${commanderHint(program, argv)}\n`);
+      return ERROR_CATALOGUE.INVALID_ARGUMENT.exitCode;
+    }
+    const err = toMockdevError(e);
+    process.stderr.write(`mockdev: ${err.fullMessage}\n`);
+    if (enabled('debug') || err.code === 'INTERNAL') {
+      const cause = err.code === 'INTERNAL' ? (err.cause as Error | undefined) : err;
+      if (enabled('debug') && cause?.stack) process.stderr.write(`${cause.stack}\n`);
+    }
+    return err.exitCode;
+  }
+}
+
+export { MockdevError };

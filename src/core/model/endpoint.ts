@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import {
+  ContentTypeSchema,
+  DelaySchema,
+  HeadersSchema,
+  MethodSchema,
+  NameSchema,
+  PathSchema,
+  StatusSchema,
+} from './fields.js';
+
+export const EndpointKindSchema = z.enum(['mock', 'proxy']);
+export type EndpointKind = z.infer<typeof EndpointKindSchema>;
+
+export const ProxySettingsSchema = z.object({
+  /** Base URL the request is forwarded to, e.g. https://api.example.com */
+  target: z.string().url('must be an absolute URL such as https://api.example.com'),
+  /** Whether forwarded responses are stored as recordings. */
+  record: z.boolean().default(false),
+});
+export type ProxySettings = z.infer<typeof ProxySettingsSchema>;
+
+/** An alternative response of an endpoint; the active one answers instead of the default. */
+export const VariationSchema = z.object({
+  id: z.string().min(1),
+  name: NameSchema,
+  status: StatusSchema,
+  headers: HeadersSchema.default({}),
+  body: z.string().default(''),
+  contentType: ContentTypeSchema.default('application/json'),
+  delay: DelaySchema.default(0),
+});
+export type Variation = z.infer<typeof VariationSchema>;
+
+export const BasicAuthSchema = z.object({ type: z.literal('basic'), username: z.string(), password: z.string() });
+export const BearerAuthSchema = z.object({ type: z.literal('bearer'), token: z.string() });
+export const AuthSchema = z.discriminatedUnion('type', [BasicAuthSchema, BearerAuthSchema]);
+export type Auth = z.infer<typeof AuthSchema>;
+
+/** What a cURL import captured of the original request, kept for reference. */
+export const CapturedRequestSchema = z.object({
+  headers: HeadersSchema.default({}),
+  query: z.record(z.string(), z.union([z.string(), z.array(z.string())])).default({}),
+  body: z.string().nullable().default(null),
+  auth: AuthSchema.nullable().default(null),
+});
+export type CapturedRequest = z.infer<typeof CapturedRequestSchema>;
+
+export const EndpointSchema = z.object({
+  id: z.string().min(1),
+  name: NameSchema,
+  method: MethodSchema,
+  path: PathSchema,
+  status: StatusSchema,
+  headers: HeadersSchema.default({}),
+  body: z.string().default(''),
+  contentType: ContentTypeSchema.default('application/json'),
+  /** Milliseconds before the response is sent. */
+  delay: DelaySchema.default(0),
+  enabled: z.boolean().default(true),
+  kind: EndpointKindSchema.default('mock'),
+  proxy: ProxySettingsSchema.optional(),
+  variations: z.array(VariationSchema).default([]),
+  activeVariationId: z.string().optional(),
+  request: CapturedRequestSchema.optional(),
+});
+export type Endpoint = z.infer<typeof EndpointSchema>;
+
+/** What a caller gives to create an endpoint: everything but the id, with defaults. */
+export const EndpointInputSchema = EndpointSchema.omit({ id: true }).extend({
+  name: NameSchema.optional(),
+  method: MethodSchema.default('GET'),
+  status: StatusSchema.default(200),
+});
+export type EndpointInput = z.input<typeof EndpointInputSchema>;
+
+/** A partial change to an endpoint; `null` on an optional field removes it. */
+export const EndpointPatchSchema = z
+  .object({
+    name: NameSchema,
+    method: MethodSchema,
+    path: PathSchema,
+    status: StatusSchema,
+    headers: HeadersSchema,
+    body: z.string(),
+    contentType: ContentTypeSchema,
+    delay: DelaySchema,
+    enabled: z.boolean(),
+    kind: EndpointKindSchema,
+    proxy: ProxySettingsSchema.nullable(),
+    variations: z.array(VariationSchema),
+    activeVariationId: z.string().nullable(),
+    request: CapturedRequestSchema.nullable(),
+  })
+  .partial();
+export type EndpointPatch = z.input<typeof EndpointPatchSchema>;
+
+export const EndpointListSchema = z.array(EndpointSchema);

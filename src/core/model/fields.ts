@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+/** Field rules shared by every resource. Each message says what is allowed. */
+
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'TRACE'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+export const PORT_MIN = 1024;
+export const PORT_MAX = 65535;
+export const DEFAULT_PROJECT_PORT = 3001;
+export const DEFAULT_MCP_PORT = 3100;
+export const DEFAULT_HOST = '127.0.0.1';
+
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
+
+export const NameSchema = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(200, 'must be at most 200 characters')
+  .refine((s) => !/[/\\]/.test(s), 'must not contain "/" or "\\"')
+  .refine((s) => !CONTROL_CHARS.test(s), 'must not contain control characters')
+  .refine((s) => s !== '.' && s !== '..', 'must not be "." or ".."');
+
+export const PortSchema = z
+  .number({ error: `must be a whole number from ${PORT_MIN} to ${PORT_MAX}` })
+  .int(`must be a whole number from ${PORT_MIN} to ${PORT_MAX}`)
+  .min(PORT_MIN, `must be from ${PORT_MIN} to ${PORT_MAX}`)
+  .max(PORT_MAX, `must be from ${PORT_MIN} to ${PORT_MAX}`);
+
+export const MethodSchema = z
+  .string()
+  .transform((s) => s.trim().toUpperCase())
+  .pipe(z.enum(HTTP_METHODS, { error: `must be one of ${HTTP_METHODS.join(', ')}` }));
+
+export const StatusSchema = z
+  .number({ error: 'must be a whole number from 100 to 599' })
+  .int('must be a whole number from 100 to 599')
+  .min(100, 'must be from 100 to 599')
+  .max(599, 'must be from 100 to 599');
+
+export const DelaySchema = z
+  .number({ error: 'must be a number of milliseconds' })
+  .int('must be a whole number of milliseconds')
+  .min(0, 'must not be negative')
+  .max(600_000, 'must be at most 600000 ms (10 minutes)');
+
+/** A URL path: leading slash added when missing; no spaces, no control characters, no query. */
+export const PathSchema = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .transform((s) => (s.startsWith('/') ? s : `/${s}`))
+  .refine((s) => !/\s/.test(s) && !CONTROL_CHARS.test(s), 'must not contain spaces or control characters')
+  .refine((s) => !s.includes('?') && !s.includes('#'), 'must not contain a query string or fragment');
+
+export const HeadersSchema = z.record(z.string(), z.string());
+
+export const ContentTypeSchema = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .refine((s) => !CONTROL_CHARS.test(s), 'must not contain control characters');
+
+export const TimestampSchema = z.string();

@@ -1,0 +1,4 @@
+export * from './fields.js';
+export * from './endpoint.js';
+export * from './project.js';
+export * from './settings.js';

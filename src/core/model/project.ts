@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { EndpointSchema } from './endpoint.js';
+import { NameSchema, PortSchema, TimestampSchema } from './fields.js';
+
+export const PROJECT_SCHEMA_VERSION = 1;
+
+/** project.json as stored on disk (key order here is the order written). */
+export const ProjectFileSchema = z.object({
+  schemaVersion: z.literal(PROJECT_SCHEMA_VERSION),
+  id: z.string().min(1),
+  name: NameSchema,
+  description: z.string().default(''),
+  port: PortSchema,
+  createdAt: TimestampSchema,
+  updatedAt: TimestampSchema,
+});
+export type ProjectFile = z.infer<typeof ProjectFileSchema>;
+
+/** The Project shape of DECISIONS: what `--json` prints and MCP tools return. */
+export const ProjectSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  port: z.number().int(),
+  createdAt: TimestampSchema,
+  updatedAt: TimestampSchema,
+  endpointCount: z.number().int(),
+});
+export type Project = z.infer<typeof ProjectSchema>;
+
+export const ProjectDetailSchema = ProjectSchema.extend({ endpoints: z.array(EndpointSchema) });
+export type ProjectDetail = z.infer<typeof ProjectDetailSchema>;
+
+export const ProjectCreateSchema = z.object({
+  name: NameSchema,
+  description: z.string().default(''),
+  port: PortSchema.optional(),
+});
+export type ProjectCreate = z.input<typeof ProjectCreateSchema>;
+
+export const ProjectPatchSchema = z
+  .object({ name: NameSchema, description: z.string(), port: PortSchema })
+  .partial();
+export type ProjectPatch = z.input<typeof ProjectPatchSchema>;

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { DEFAULT_MCP_PORT, DEFAULT_PROJECT_PORT, PortSchema } from './fields.js';
+
+export const MCP_LOGGING_MODES = ['off', 'errors', 'all'] as const;
+
+/** settings.json in the data directory. Unknown keys are kept out; missing keys take defaults. */
+export const SettingsSchema = z.object({
+  theme: z.enum(['system', 'light', 'dark']).default('system'),
+  defaultPort: PortSchema.default(DEFAULT_PROJECT_PORT),
+  mcpPort: PortSchema.default(DEFAULT_MCP_PORT),
+  mcpAutoStart: z.boolean().default(false),
+  mcpLoggingMode: z.enum(MCP_LOGGING_MODES).default('all'),
+  confirmBeforeDelete: z.boolean().default(true),
+  developerMode: z.boolean().default(false),
+  errorReporting: z.boolean().default(false),
+  /** Request-log retention per project (records); oldest unstarred dropped first. */
+  requestLogLimit: z.number().int().min(1).default(10_000),
+  /** Request and response bodies larger than this are stored truncated. */
+  requestBodyLimitBytes: z.number().int().min(0).default(1024 * 1024),
+});
+export type Settings = z.infer<typeof SettingsSchema>;
