@@ -25,7 +25,7 @@ export interface CliOptions {
 export function runCli(args: string[], options: CliOptions): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, ...args], {
-      cwd: options.cwd ?? options.dataDir,
+      cwd: options.cwd ?? tmpdir(),
       env: { ...process.env, MOCKDEV_LOG_LEVEL: undefined, ...options.env, MOCKDEV_DATA_DIR: options.dataDir },
       stdio: ['pipe', 'pipe', 'pipe'],
     });

@@ -1,0 +1,125 @@
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Endpoint } from '../../src/core/model/endpoint.js';
+import { json, runCli, tempDir, type CliResult } from '../helpers/cli.js';
+
+let tmp: ReturnType<typeof tempDir>;
+let dataDir: string;
+const cli = (...args: string[]) => runCli(args, { dataDir, cwd: tmp.dir });
+
+function assertError(r: CliResult, code: number, re: RegExp): void {
+  assert.equal(r.code, code, `exit code (stderr: ${r.stderr})`);
+  assert.equal(r.stdout, '');
+  assert.match(r.stderr, re);
+  assert.equal(r.stderr.trim().split('\n').length, 1, `one line: ${r.stderr}`);
+}
+
+before(async () => {
+  tmp = tempDir();
+  dataDir = join(tmp.dir, 'data');
+  assert.equal((await cli('project', 'create', 'api')).code, 0);
+});
+after(() => tmp.cleanup());
+
+describe('mockdev endpoint', () => {
+  it('add with every option, then show it as JSON with the DECISIONS shape', async () => {
+    writeFileSync(join(tmp.dir, 'body.csv'), 'a,b\n1,2\n');
+    const r = await cli(
+      'endpoint', 'add', 'api',
+      '-n', 'Create order', '-p', '/api/orders', '-m', 'post', '-s', '201',
+      '-b', '{"id":7}', '--delay', '250', '--content-type', 'application/vnd.api+json',
+      '-H', 'Location: /api/orders/7', '-H', 'X-Trace=abc', '--json',
+    );
+    assert.equal(r.code, 0, r.stderr);
+    const e = json<Endpoint>(r);
+    assert.deepEqual(Object.keys(e), ['id', 'name', 'method', 'path', 'status', 'headers', 'body', 'contentType', 'delay', 'enabled', 'kind', 'variations']);
+    assert.deepEqual(
+      { ...e, id: undefined },
+      {
+        id: undefined, name: 'Create order', method: 'POST', path: '/api/orders', status: 201,
+        headers: { Location: '/api/orders/7', 'X-Trace': 'abc' }, body: '{"id":7}',
+        contentType: 'application/vnd.api+json', delay: 250, enabled: true, kind: 'mock', variations: [],
+      },
+    );
+    const csv = json<Endpoint>(await cli('endpoint', 'add', 'api', '-p', '/report.csv', '--content-type', 'text/csv', '--body-file', 'body.csv', '--json'));
+    assert.equal(csv.body, 'a,b\n1,2\n');
+    assert.equal(csv.name, 'get-report-csv');
+    assert.deepEqual(json(await cli('endpoint', 'show', 'api', e.id, '--json')), e);
+    assert.deepEqual(json(await cli('endpoint', 'show', 'api', 'POST /api/orders', '--json')), e);
+  });
+
+  it('add uses the defaults of DECISIONS and prints a summary line', async () => {
+    const r = await cli('endpoint', 'add', 'api', '-p', '/api/users/:id');
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /^Added GET \/api\/users\/:id -> 200 as "get-users-by-id" \(id [A-Za-z0-9_-]+\)\n$/);
+    const e = json<Endpoint>(await cli('endpoint', 'show', 'api', 'get-users-by-id', '--json'));
+    assert.deepEqual([e.method, e.status, e.delay, e.enabled, e.kind, e.contentType, e.body], ['GET', 200, 0, true, 'mock', 'application/json', '']);
+    const human = await cli('endpoint', 'show', 'api', 'Create order');
+    assert.match(human.stdout, /method:\s+POST/);
+    assert.match(human.stdout, /delay:\s+250 ms/);
+    assert.match(human.stdout, /headers:\n {2}Location: \/api\/orders\/7/);
+    assert.match(human.stdout, /body:\n\{\n {2}"id": 7\n\}/);
+  });
+
+  it('refuses bad values with exit 2 and one line naming the value', async () => {
+    assertError(await cli('endpoint', 'add', 'api', '-p', '/x', '-m', 'FETCH'), 2, /Invalid method "FETCH": must be one of GET/);
+    assertError(await cli('endpoint', 'add', 'api', '-p', '/x', '-s', '700'), 2, /Invalid status 700: must be from 100 to 599/);
+    assertError(await cli('endpoint', 'add', 'api', '-p', '/x', '-s', 'ok'), 2, /Invalid --status "ok": must be a whole number/);
+    assertError(await cli('endpoint', 'add', 'api', '-p', '/x', '--delay', '-5'), 2, /Invalid delay -5: must not be negative/);
+    assertError(await cli('endpoint', 'add', 'api', '-p', '/x', '-H', 'novalue'), 2, /Invalid --header "novalue"/);
+    assertError(await cli('endpoint', 'add', 'api'), 2, /Missing --path/);
+    assertError(await cli('endpoint', 'add', 'api', '-p', '/x', '--body-file', 'missing.txt'), 2, /Cannot read --body-file "missing.txt"/);
+  });
+
+  it('refuses a duplicate method + path, naming the existing endpoint', async () => {
+    assertError(
+      await cli('endpoint', 'add', 'api', '-p', '/api/users/{userId}'),
+      1,
+      /GET \/api\/users\/\{userId\} clashes with endpoint "get-users-by-id" \(GET \/api\/users\/:id, id [A-Za-z0-9_-]+\)/,
+    );
+  });
+
+  it('update changes only the options given', async () => {
+    const before = json<Endpoint>(await cli('endpoint', 'show', 'api', 'Create order', '--json'));
+    const after = json<Endpoint>(await cli('endpoint', 'update', 'api', 'Create order', '-s', '202', '-b', '{"queued":true}', '--json'));
+    assert.deepEqual(after, { ...before, status: 202, body: '{"queued":true}' });
+    const renamed = json<Endpoint>(await cli('endpoint', 'update', 'api', before.id, '-n', 'Queue order', '-p', '/api/queue', '-m', 'PUT', '--delay', '0', '--content-type', 'application/json', '-H', 'X-New: 1', '--json'));
+    assert.deepEqual([renamed.name, renamed.path, renamed.method, renamed.delay, renamed.headers], ['Queue order', '/api/queue', 'PUT', 0, { 'X-New': '1' }]);
+    assertError(await cli('endpoint', 'update', 'api', before.id), 2, /Nothing to update/);
+    assertError(await cli('endpoint', 'update', 'api', 'nope', '-s', '200'), 1, /Endpoint "nope" not found in project "api"/);
+    assertError(await cli('endpoint', 'update', 'api', before.id, '-p', '/api/users/:x', '-m', 'GET'), 1, /clashes with endpoint "get-users-by-id"/);
+  });
+
+  it('disable / enable toggle, list --enabled-only hides disabled ones', async () => {
+    const d = await cli('endpoint', 'disable', 'api', 'Queue order');
+    assert.match(d.stdout, /Disabled PUT \/api\/queue "Queue order"/);
+    const enabledOnly = json<Endpoint[]>(await cli('endpoint', 'list', 'api', '--enabled-only', '--json'));
+    assert.ok(!enabledOnly.some((e) => e.name === 'Queue order'));
+    const all = json<Endpoint[]>(await cli('endpoint', 'list', 'api', '--json'));
+    assert.equal(all.find((e) => e.name === 'Queue order')?.enabled, false);
+    assert.deepEqual(json(await cli('list', 'endpoints', 'api', '--enabled-only', '--json')), enabledOnly);
+    assert.equal(json<Endpoint>(await cli('endpoint', 'enable', 'api', 'Queue order', '--json')).enabled, true);
+    const table = await cli('endpoint', 'list', 'api');
+    assert.match(table.stdout, /^ID\s+METHOD\s+PATH\s+STATUS\s+ENABLED\s+KIND\s+NAME\n/);
+    assert.match(table.stdout, /PUT\s+\/api\/queue\s+202\s+yes\s+mock\s+Queue order/);
+  });
+
+  it('remove refuses without a TTY unless --force, and leaves the endpoint there', async () => {
+    assertError(await cli('endpoint', 'remove', 'api', 'Queue order'), 2, /refusing without confirmation\. Pass --force/);
+    assert.ok(json<Endpoint[]>(await cli('endpoint', 'list', 'api', '--json')).some((e) => e.name === 'Queue order'));
+    const r = await cli('endpoint', 'remove', 'api', 'Queue order', '-f');
+    assert.match(r.stdout, /Removed PUT \/api\/queue "Queue order"/);
+    assertError(await cli('endpoint', 'show', 'api', 'Queue order'), 1, /not found/);
+  });
+
+  it('eight processes adding endpoints at once to one project lose nothing', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => cli('endpoint', 'add', 'api', '-p', `/parallel/${i}`, '--json')),
+    );
+    for (const r of results) assert.equal(r.code, 0, r.stderr);
+    const paths = json<Endpoint[]>(await cli('endpoint', 'list', 'api', '--json')).map((e) => e.path);
+    for (let i = 0; i < 8; i++) assert.ok(paths.includes(`/parallel/${i}`), `/parallel/${i} kept`);
+  });
+});
