@@ -5,6 +5,7 @@ import { registerCompletion } from './commands/completion.js';
 import { registerEndpoint } from './commands/endpoint.js';
 import { registerInit } from './commands/init.js';
 import { registerList } from './commands/list.js';
+import { registerMcp } from './commands/mcp.js';
 import { registerProject } from './commands/project.js';
 import { registerVersion } from './commands/version.js';
 import { packageVersion } from './version.js';
@@ -16,6 +17,7 @@ const REGISTRARS: ((program: Command) => void)[] = [
   registerList,
   registerProject,
   registerEndpoint,
+  registerMcp,
   registerCompletion,
 ];
 

@@ -1,0 +1,182 @@
+import { z } from 'zod';
+import { addEndpoint, getEndpoint, listEndpoints, removeEndpoint, updateEndpoint } from '../../app/endpoints.js';
+import { MockdevError } from '../../core/errors.js';
+import {
+  CapturedRequestSchema,
+  EndpointInputSchema,
+  EndpointPatchSchema,
+  EndpointSchema,
+  ProxySettingsSchema,
+  VariationSchema,
+  type Endpoint,
+} from '../../core/model/endpoint.js';
+import { HTTP_METHODS } from '../../core/model/fields.js';
+import {
+  ADDITIVE,
+  DESTRUCTIVE,
+  ENDPOINT_ALIASES,
+  PROJECT_ALIASES,
+  READ_ONLY,
+  UPDATE,
+  defineTool,
+  described,
+  endpointIdField,
+  projectIdField,
+} from './define.js';
+
+const DATA_DIR_ONLY = { dataDirOnly: true } as const;
+
+export const endpointLine = (e: Endpoint) =>
+  `${e.method} ${e.path} -> ${e.status} "${e.name}" (id ${e.id})${e.enabled ? '' : ' [disabled]'}`;
+
+const proxy = described(ProxySettingsSchema, {
+  target: 'Base URL requests are forwarded to, e.g. https://api.example.com.',
+  record: 'Store forwarded responses as recordings (default false).',
+});
+const variation = described(VariationSchema, {
+  id: 'Variation id, unique within the endpoint; activeVariationId refers to it.',
+  name: 'Variation name.',
+  status: 'HTTP status code of this variation, 100-599.',
+  headers: 'Response headers of this variation, name -> value.',
+  body: 'Response body text of this variation.',
+  contentType: 'Content-Type of this variation (default application/json).',
+  delay: 'Delay before this variation answers, in milliseconds.',
+});
+const captured = described(CapturedRequestSchema, {
+  headers: 'Request headers captured for reference, name -> value.',
+  query: 'Query parameters captured for reference; repeated keys give arrays.',
+  body: 'Request body captured for reference, or null.',
+  auth: 'Captured authentication: {type:"basic",username,password} or {type:"bearer",token}, or null.',
+});
+
+/** Words for every endpoint field; the rules come from the core schemas. */
+const ENDPOINT_FIELDS = {
+  name: 'Endpoint name (free text without "/", "\\" or control characters). Default: generated from method and path.',
+  method: `HTTP method, one of ${HTTP_METHODS.join(', ')} (case-insensitive).`,
+  path: 'URL path such as /api/users or /api/users/{id}; parameters as {id} or :id. No query string.',
+  status: 'HTTP status code of the mock response, 100-599.',
+  headers: 'Response headers, an object of name -> value, e.g. {"X-Total-Count": "2"}.',
+  body: 'Response body text, e.g. a JSON document as a string.',
+  contentType: 'Content-Type of the response (default application/json).',
+  delay: 'Delay before the response is sent, in milliseconds (0-600000).',
+  enabled: 'Whether the mock server answers with this endpoint (default true). Set false to disable it.',
+  kind: '"mock" answers with the canned response; "proxy" forwards to proxy.target.',
+  proxy: 'Proxy settings, required when kind is "proxy": {target, record}.',
+  variations: 'Alternative responses; the one named by activeVariationId answers instead of the default response.',
+  activeVariationId: 'Id of the variation that answers instead of the default response.',
+  request: 'What a cURL import captured of the original request (kept for reference only).',
+} as const;
+
+const endpointInput = described(EndpointInputSchema, ENDPOINT_FIELDS).extend({
+  proxy: proxy.optional().describe(ENDPOINT_FIELDS.proxy),
+  variations: z.array(variation).default([]).describe(ENDPOINT_FIELDS.variations),
+  request: captured.optional().describe(ENDPOINT_FIELDS.request),
+});
+
+const endpointPatch = described(EndpointPatchSchema, {
+  ...ENDPOINT_FIELDS,
+  name: 'New endpoint name.',
+  proxy: `${ENDPOINT_FIELDS.proxy} null removes it.`,
+  activeVariationId: `${ENDPOINT_FIELDS.activeVariationId} null goes back to the default response.`,
+  request: `${ENDPOINT_FIELDS.request} null removes it.`,
+}).extend({
+  proxy: proxy.nullable().optional().describe(`${ENDPOINT_FIELDS.proxy} null removes it.`),
+  variations: z.array(variation).optional().describe(`${ENDPOINT_FIELDS.variations} Replaces the whole list.`),
+  request: captured.nullable().optional().describe(`${ENDPOINT_FIELDS.request} null removes it.`),
+});
+
+const ENDPOINT_REF_ALIASES = { ...PROJECT_ALIASES, ...ENDPOINT_ALIASES, id: 'endpointId' };
+
+export const listEndpointsTool = defineTool({
+  name: 'list_endpoints',
+  title: 'List endpoints',
+  category: 'endpoint',
+  description: 'List the mock endpoints of a project (method, path, status, response, enabled). Use enabledOnly to see only the endpoints the server answers with.',
+  input: z.object({
+    projectId: projectIdField,
+    enabledOnly: z.boolean().default(false).describe('Only list enabled endpoints (default false).'),
+  }),
+  output: z.object({ endpoints: z.array(EndpointSchema).describe('Endpoints of the project, in their stored order.') }),
+  hints: READ_ONLY,
+  aliases: { ...PROJECT_ALIASES, id: 'projectId', enabled_only: 'enabledOnly' },
+  async run(ctx, args) {
+    const endpoints = await listEndpoints(ctx, args.projectId, { enabledOnly: args.enabledOnly, ...DATA_DIR_ONLY });
+    const summary = endpoints.length
+      ? `${endpoints.length} endpoint${endpoints.length === 1 ? '' : 's'}:\n${endpoints.map((e) => `- ${endpointLine(e)}`).join('\n')}`
+      : 'No endpoints. Add one with create_endpoint or import_openapi.';
+    return { summary, data: { endpoints } };
+  },
+});
+
+export const createEndpointTool = defineTool({
+  name: 'create_endpoint',
+  title: 'Create endpoint',
+  category: 'endpoint',
+  description:
+    'Add a mock endpoint to a project: the mock server then answers METHOD path with the given status, headers and body. ' +
+    'Defaults: method GET, status 200, delay 0, enabled, content type application/json. ' +
+    'Method + path must not clash with an existing endpoint ({id} and :id count as the same).',
+  input: z.object({ projectId: projectIdField, ...endpointInput.shape }),
+  output: EndpointSchema,
+  hints: ADDITIVE,
+  aliases: { ...PROJECT_ALIASES, statusCode: 'status', content_type: 'contentType', response: 'body' },
+  async run(ctx, { projectId, ...input }) {
+    const endpoint = await addEndpoint(ctx, projectId, input, DATA_DIR_ONLY);
+    return { summary: `Created endpoint ${endpointLine(endpoint)}.`, data: endpoint };
+  },
+});
+
+export const getEndpointTool = defineTool({
+  name: 'get_endpoint',
+  title: 'Get endpoint',
+  category: 'endpoint',
+  description: 'Show one endpoint of a project with its full response definition.',
+  input: z.object({ projectId: projectIdField, endpointId: endpointIdField }),
+  output: EndpointSchema,
+  hints: READ_ONLY,
+  aliases: ENDPOINT_REF_ALIASES,
+  async run(ctx, args) {
+    const endpoint = await getEndpoint(ctx, args.projectId, args.endpointId, DATA_DIR_ONLY);
+    return { summary: endpointLine(endpoint), data: endpoint };
+  },
+});
+
+export const updateEndpointTool = defineTool({
+  name: 'update_endpoint',
+  title: 'Update endpoint',
+  category: 'endpoint',
+  description:
+    'Change fields of an endpoint: give only the fields to change (e.g. {"status": 500} or {"enabled": false}); the others keep their values. ' +
+    'Changes take effect on the next request, without restarting the mock server.',
+  input: z.object({ projectId: projectIdField, endpointId: endpointIdField, ...endpointPatch.shape }),
+  output: EndpointSchema,
+  hints: UPDATE,
+  aliases: { ...ENDPOINT_REF_ALIASES, statusCode: 'status', content_type: 'contentType' },
+  async run(ctx, { projectId, endpointId, ...patch }) {
+    const fields = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+    if (Object.keys(fields).length === 0) {
+      throw new MockdevError('INVALID_ARGUMENT', 'Nothing to update', {
+        hint: `Give at least one field to change: ${Object.keys(endpointPatch.shape).join(', ')}`,
+      });
+    }
+    const endpoint = await updateEndpoint(ctx, projectId, endpointId, fields, DATA_DIR_ONLY);
+    return { summary: `Updated endpoint ${endpointLine(endpoint)}.`, data: endpoint };
+  },
+});
+
+export const deleteEndpointTool = defineTool({
+  name: 'delete_endpoint',
+  title: 'Delete endpoint',
+  category: 'endpoint',
+  description: 'Remove an endpoint from a project. This cannot be undone. Returns the removed endpoint.',
+  input: z.object({ projectId: projectIdField, endpointId: endpointIdField }),
+  output: EndpointSchema,
+  hints: DESTRUCTIVE,
+  aliases: ENDPOINT_REF_ALIASES,
+  async run(ctx, args) {
+    const endpoint = await removeEndpoint(ctx, args.projectId, args.endpointId, DATA_DIR_ONLY);
+    return { summary: `Deleted endpoint ${endpointLine(endpoint)}.`, data: endpoint };
+  },
+});
+
+export const ENDPOINT_TOOLS = [listEndpointsTool, createEndpointTool, getEndpointTool, updateEndpointTool, deleteEndpointTool];

@@ -1,0 +1,6 @@
+import type { ToolDefinition } from './define.js';
+import { ENDPOINT_TOOLS } from './endpoint-tools.js';
+import { PROJECT_TOOLS } from './project-tools.js';
+
+/** The tools of SPEC 4.3, in the order clients list them. */
+export const ALL_TOOLS: ToolDefinition[] = [...PROJECT_TOOLS, ...ENDPOINT_TOOLS];

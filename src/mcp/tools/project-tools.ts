@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { createProject, deleteProject, getProject, listProjects, updateProject } from '../../app/projects.js';
+import { MockdevError } from '../../core/errors.js';
+import { ProjectCreateSchema, ProjectDetailSchema, ProjectPatchSchema, ProjectSchema, type Project } from '../../core/model/project.js';
+import { ADDITIVE, DESTRUCTIVE, PROJECT_ALIASES, READ_ONLY, UPDATE, defineTool, described, projectIdField } from './define.js';
+
+/** Every project tool reaches only projects in the data directory (SPEC 4.3). */
+const DATA_DIR_ONLY = { dataDirOnly: true } as const;
+
+const projectLine = (p: Project) =>
+  `${p.name} (id ${p.id}, port ${p.port}, ${p.endpointCount} endpoint${p.endpointCount === 1 ? '' : 's'})`;
+
+const PROJECT_FIELDS = {
+  name: 'Project name: free text up to 200 characters, without "/", "\\" or control characters. Unique (case-insensitive).',
+  description: 'Free-text description of the project.',
+  port: 'Port the mock server of this project listens on, 1024-65535. Default: the defaultPort setting (3001).',
+} as const;
+
+export const listProjectsTool = defineTool({
+  name: 'list_projects',
+  title: 'List projects',
+  category: 'project',
+  description:
+    'List the mock API projects in the mockdev data directory with their id, name, description, port and number of endpoints. ' +
+    'Call this first to find the projectId other tools need.',
+  input: z.object({}),
+  output: z.object({ projects: z.array(ProjectSchema).describe('Projects in the data directory, sorted by name.') }),
+  hints: READ_ONLY,
+  async run(ctx) {
+    const projects = await listProjects(ctx);
+    const summary = projects.length
+      ? `${projects.length} project${projects.length === 1 ? '' : 's'}:\n${projects.map((p) => `- ${projectLine(p)}`).join('\n')}`
+      : 'No projects yet. Create one with create_project.';
+    return { summary, data: { projects } };
+  },
+});
+
+export const createProjectTool = defineTool({
+  name: 'create_project',
+  title: 'Create project',
+  category: 'project',
+  description:
+    'Create an empty mock API project in the mockdev data directory. Returns the project with its id; ' +
+    'add endpoints with create_endpoint or import_openapi.',
+  input: described(ProjectCreateSchema, PROJECT_FIELDS),
+  output: ProjectDetailSchema,
+  hints: ADDITIVE,
+  async run(ctx, args) {
+    const project = await createProject(ctx, args);
+    return { summary: `Created project ${projectLine(project)}.`, data: project };
+  },
+});
+
+export const getProjectTool = defineTool({
+  name: 'get_project',
+  title: 'Get project',
+  category: 'project',
+  description: 'Show one project with all of its endpoints (method, path, status, body, headers, enabled, ...).',
+  input: z.object({ projectId: projectIdField }),
+  output: ProjectDetailSchema,
+  hints: READ_ONLY,
+  aliases: { ...PROJECT_ALIASES, id: 'projectId', name: 'projectId' },
+  async run(ctx, args) {
+    const project = await getProject(ctx, args.projectId, DATA_DIR_ONLY);
+    const endpoints = project.endpoints.map((e) => `- ${e.method} ${e.path} -> ${e.status} "${e.name}" (id ${e.id})${e.enabled ? '' : ' [disabled]'}`);
+    return { summary: [`Project ${projectLine(project)}`, ...endpoints].join('\n'), data: project };
+  },
+});
+
+export const updateProjectTool = defineTool({
+  name: 'update_project',
+  title: 'Update project',
+  category: 'project',
+  description:
+    "Change a project's name, description or port. Give the project to change in projectId and only the fields to change; " +
+    'the others keep their values.',
+  input: z.object({
+    projectId: projectIdField,
+    ...described(ProjectPatchSchema, {
+      name: `New name for the project. ${PROJECT_FIELDS.name}`,
+      description: 'New description.',
+      port: 'New port, 1024-65535.',
+    }).shape,
+  }),
+  output: ProjectDetailSchema,
+  hints: UPDATE,
+  aliases: { ...PROJECT_ALIASES, id: 'projectId', newName: 'name', new_name: 'name' },
+  async run(ctx, { projectId, ...patch }) {
+    const fields = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+    if (Object.keys(fields).length === 0) {
+      throw new MockdevError('INVALID_ARGUMENT', 'Nothing to update', { hint: 'Give at least one of name, description or port' });
+    }
+    const project = await updateProject(ctx, projectId, fields, DATA_DIR_ONLY);
+    return { summary: `Updated project ${projectLine(project)}.`, data: project };
+  },
+});
+
+export const deleteProjectTool = defineTool({
+  name: 'delete_project',
+  title: 'Delete project',
+  category: 'project',
+  description:
+    'Delete a project and all of its endpoints from the data directory. This cannot be undone; ' +
+    'confirm with the user first. Returns the deleted project.',
+  input: z.object({ projectId: projectIdField }),
+  output: ProjectSchema,
+  hints: DESTRUCTIVE,
+  aliases: { ...PROJECT_ALIASES, id: 'projectId', name: 'projectId' },
+  async run(ctx, args) {
+    const project = await deleteProject(ctx, args.projectId, DATA_DIR_ONLY);
+    return { summary: `Deleted project ${projectLine(project)}.`, data: project };
+  },
+});
+
+export const PROJECT_TOOLS = [listProjectsTool, createProjectTool, getProjectTool, updateProjectTool, deleteProjectTool];
