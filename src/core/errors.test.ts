@@ -1,0 +1,27 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { describe, it } from 'node:test';
+import { ERROR_CATALOGUE, MockdevError, toMockdevError } from './errors.js';
+
+describe('error catalogue', () => {
+  it('matches docs/errors.md row for row', () => {
+    const doc = readFileSync(new URL('../../docs/errors.md', import.meta.url), 'utf8');
+    const rows = [...doc.matchAll(/^\| `([A-Z_]+)` \| (\d) \| (\d{3}) \|/gm)].map((m) => [m[1], Number(m[2]), Number(m[3])]);
+    const catalogue = Object.entries(ERROR_CATALOGUE).map(([code, v]) => [code, v.exitCode, v.httpStatus]);
+    assert.deepEqual(rows, catalogue);
+  });
+
+  it('uses only the exit codes of SPEC part 7', () => {
+    for (const { exitCode } of Object.values(ERROR_CATALOGUE)) assert.ok([1, 2, 3, 4].includes(exitCode));
+  });
+
+  it('joins message and hint into one line, and wraps unknown errors as INTERNAL', () => {
+    const e = new MockdevError('CONFLICT', 'Taken', { hint: 'Pick another' });
+    assert.equal(e.fullMessage, 'Taken. Pick another');
+    assert.equal(e.exitCode, 1);
+    const wrapped = toMockdevError(new TypeError('boom'));
+    assert.equal(wrapped.code, 'INTERNAL');
+    assert.match(wrapped.fullMessage, /boom.*bug in mockdev/);
+    assert.equal(toMockdevError(e), e);
+  });
+});
