@@ -7,6 +7,10 @@ import { registerInit } from './commands/init.js';
 import { registerList } from './commands/list.js';
 import { registerMcp } from './commands/mcp.js';
 import { registerProject } from './commands/project.js';
+import { registerRequests } from './commands/requests.js';
+import { registerServe } from './commands/serve.js';
+import { registerStatus } from './commands/status.js';
+import { registerStop } from './commands/stop.js';
 import { registerVersion } from './commands/version.js';
 import { packageVersion } from './version.js';
 
@@ -17,6 +21,10 @@ const REGISTRARS: ((program: Command) => void)[] = [
   registerList,
   registerProject,
   registerEndpoint,
+  registerServe,
+  registerStatus,
+  registerStop,
+  registerRequests,
   registerMcp,
   registerCompletion,
 ];

@@ -113,7 +113,7 @@ export function compileRoutes<E extends RouteLike>(endpoints: readonly E[]): Com
     if (endpoint.enabled === false) continue;
     enabled.push(endpoint);
     const method = endpoint.method.toUpperCase();
-    let node = roots.get(method);
+    let node: Node<E> | undefined = roots.get(method);
     if (!node) roots.set(method, (node = newNode<E>()));
     const names: string[] = [];
     for (const segment of splitPath(endpoint.path)) {
@@ -133,7 +133,7 @@ export function compileRoutes<E extends RouteLike>(endpoints: readonly E[]): Com
       } else {
         const source = pieces.map((p) => ('lit' in p ? `L:${p.lit}` : 'P')).join('\u0000');
         node.patterns ??= [];
-        let child = node.patterns.find((p) => p.source === source);
+        let child: PatternChild<E> | undefined = node.patterns.find((p) => p.source === source);
         if (!child) {
           const paramCount = pieces.filter((p) => 'param' in p).length;
           let seen = 0;

@@ -2,3 +2,4 @@ export * from './fields.js';
 export * from './endpoint.js';
 export * from './project.js';
 export * from './settings.js';
+export * from './request.js';

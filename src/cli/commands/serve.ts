@@ -1,0 +1,24 @@
+import type { Command } from 'commander';
+import { examples } from '../help.js';
+
+export interface ServeOptions {
+  port?: string;
+  host?: string;
+}
+
+const handlers = () => import('../handlers/server.js');
+
+/** `serve`, `status` and `stop`: the mock server's life cycle. */
+export function registerServe(program: Command): void {
+  program
+    .command('serve')
+    .description('start the mock server of a project (foreground; Ctrl+C or "mockdev stop" stops it)')
+    .argument('[PROJECT_ID]', 'project id, name or folder (default: the project in the current folder)')
+    .option('-p, --port <PORT>', "port, 1024-65535, or 0 for any free port (default: the project's port)")
+    .option('--host <HOST>', 'address to bind (default: 127.0.0.1)')
+    .addHelpText(
+      'after',
+      examples('mockdev serve', 'mockdev serve my-api -p 4000', 'mockdev serve ./my-api --host 0.0.0.0'),
+    )
+    .action(async (project: string | undefined, opts: ServeOptions) => (await handlers()).serve(project, opts));
+}

@@ -1,0 +1,91 @@
+import { clearRequests, deleteRequests, getRequest, listRequests, starRequest } from '../../app/requests.js';
+import type { RequestRecord } from '../../core/model/request.js';
+import { toInt } from '../args.js';
+import type { RequestsOptions } from '../commands/requests.js';
+import { confirmDestructive } from '../confirm.js';
+import { note, printFields, printJson, printLine, printTable, prettyBody } from '../output.js';
+import { cliContext } from './context.js';
+
+const target = (r: RequestRecord): string => {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(r.query)) for (const x of Array.isArray(v) ? v : [v]) q.append(k, x);
+  const qs = q.toString();
+  return qs ? `${r.path}?${qs}` : r.path;
+};
+
+export async function list(project: string, opts: RequestsOptions): Promise<void> {
+  const records = await listRequests(cliContext(), project, {
+    limit: toInt(opts.limit, '--limit'),
+    method: opts.method,
+    status: opts.status,
+    starred: opts.starred ? true : undefined,
+  });
+  if (opts.json) return printJson(records);
+  printTable(
+    records,
+    [
+      { header: 'ID', value: (r) => r.id, align: 'right' },
+      { header: 'TIME', value: (r) => r.timestamp },
+      { header: 'METHOD', value: (r) => r.method },
+      { header: 'PATH', value: target },
+      { header: 'STATUS', value: (r) => r.status, align: 'right' },
+      { header: 'MS', value: (r) => r.durationMs.toFixed(1), align: 'right' },
+      { header: 'STAR', value: (r) => (r.starred ? '*' : '') },
+    ],
+    'No requests logged (with these filters).',
+  );
+}
+
+function printHeaders(headers: Record<string, string>): void {
+  const entries = Object.entries(headers);
+  if (entries.length === 0) printLine('  (none)');
+  for (const [k, v] of entries) printLine(`  ${k}: ${v}`);
+}
+
+export async function show(id: string, opts: RequestsOptions): Promise<void> {
+  const r = await getRequest(cliContext(), id);
+  if (opts.json) return printJson(r);
+  printFields([
+    ['id', r.id],
+    ['time', r.timestamp],
+    ['request', `${r.method} ${target(r)}`],
+    ['status', r.status],
+    ['duration', `${r.durationMs.toFixed(3)} ms`],
+    ['endpoint', r.endpointId ?? '(none matched)'],
+    ['starred', r.starred ? 'yes' : 'no'],
+    ...(r.truncated ? ([['truncated', 'yes: a body was longer than the log keeps']] as [string, unknown][]) : []),
+  ]);
+  printLine();
+  printLine('Request headers:');
+  printHeaders(r.headers);
+  printLine('Request body:');
+  printLine(r.body ? prettyBody(r.body) : '  (empty)');
+  printLine();
+  printLine(`Response ${r.response.status}`);
+  printLine('Response headers:');
+  printHeaders(r.response.headers);
+  printLine('Response body:');
+  printLine(r.response.body ? prettyBody(r.response.body) : '  (empty)');
+}
+
+export async function remove(ids: string[], opts: RequestsOptions): Promise<void> {
+  const result = await deleteRequests(cliContext(), ids);
+  if (opts.json) return printJson(result);
+  printLine(`Deleted ${result.deleted.length} request${result.deleted.length === 1 ? '' : 's'}: ${result.deleted.join(', ')}`);
+}
+
+export async function clear(project: string, opts: RequestsOptions): Promise<void> {
+  if (!(await confirmDestructive(`Delete every logged request of "${project}"?`, opts.force))) {
+    note('Nothing deleted.');
+    return;
+  }
+  const result = await clearRequests(cliContext(), project);
+  if (opts.json) return printJson(result);
+  printLine(`Deleted ${result.deleted} request${result.deleted === 1 ? '' : 's'} of "${project}".`);
+}
+
+export async function star(id: string, opts: RequestsOptions): Promise<void> {
+  const r = await starRequest(cliContext(), id, !opts.unstar);
+  if (opts.json) return printJson(r);
+  printLine(`${r.starred ? 'Starred' : 'Unstarred'} request ${r.id} (${r.method} ${target(r)} -> ${r.status})`);
+}

@@ -1,0 +1,82 @@
+import { listServers, startServer, stopServers, type ServerInfo } from '../../app/server.js';
+import { toInt } from '../args.js';
+import type { ServeOptions } from '../commands/serve.js';
+import { enabled, log } from '../log.js';
+import { note, printJson, printLine, printTable } from '../output.js';
+import { cliContext } from './context.js';
+
+export function formatUptime(ms: number): string {
+  const s = Math.floor(ms / 1000);
+  if (s < 60) return `${s}s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m}m ${s % 60}s`;
+  const h = Math.floor(m / 60);
+  if (h < 24) return `${h}h ${m % 60}m`;
+  return `${Math.floor(h / 24)}d ${h % 24}h`;
+}
+
+/** `serve`: runs in the foreground until SIGINT, SIGTERM or `mockdev stop`, then returns. */
+export async function serve(project: string | undefined, opts: ServeOptions): Promise<void> {
+  const port = toInt(opts.port, '--port');
+  const running = await startServer(cliContext(), {
+    project,
+    port,
+    host: opts.host,
+    logger: {
+      info: (m) => log.info(m),
+      warn: (m) => log.warn(m),
+      request: enabled('debug')
+        ? (r) => log.debug(`${r.method} ${r.url} -> ${r.status} (${r.durationMs.toFixed(1)} ms)`)
+        : undefined,
+    },
+  });
+  const endpoints = running.endpoints();
+  printLine(`Serving "${running.project.name}" at ${running.url} (${endpoints.length} endpoint${endpoints.length === 1 ? '' : 's'})`);
+  printLine();
+  printTable(
+    endpoints,
+    [
+      { header: 'METHOD', value: (e) => e.method },
+      { header: 'URL', value: (e) => `${running.url}${e.path}` },
+      { header: 'STATUS', value: (e) => e.status, align: 'right' },
+      { header: 'ENABLED', value: (e) => (e.enabled ? 'yes' : 'no') },
+      { header: 'NAME', value: (e) => e.name },
+    ],
+    'No endpoints yet: every request gets a 404 until you add some (mockdev endpoint add …); changes apply live.',
+  );
+  printLine();
+  printLine('Requests are logged (mockdev requests list). Press Ctrl+C to stop.');
+  const onSignal = () => void running.stop();
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    await running.stopped;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+  note(`Stopped the server of "${running.project.name}".`);
+}
+
+const serverColumns = [
+  { header: 'PROJECT', value: (s: ServerInfo) => s.projectName },
+  { header: 'URL', value: (s: ServerInfo) => s.url },
+  { header: 'PID', value: (s: ServerInfo) => s.pid, align: 'right' as const },
+  { header: 'UPTIME', value: (s: ServerInfo) => formatUptime(s.uptimeMs), align: 'right' as const },
+];
+
+export async function status(opts: { json?: boolean }): Promise<void> {
+  const servers = await listServers(cliContext());
+  if (opts.json) return printJson(servers);
+  printTable(servers, serverColumns, 'No mockdev server is running.');
+}
+
+export async function stop(project: string | undefined, opts: { json?: boolean }): Promise<void> {
+  const stopped = await stopServers(cliContext(), project);
+  if (opts.json) return printJson(stopped);
+  if (stopped.length === 0) {
+    printLine(project === undefined ? 'No mockdev server is running.' : `No mockdev server is running for "${project}".`);
+    return;
+  }
+  for (const s of stopped) printLine(`Stopped "${s.projectName}" at ${s.url} (pid ${s.pid})`);
+}

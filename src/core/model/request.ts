@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { MockdevError } from '../errors.js';
+import { HTTP_METHODS, MethodSchema, TimestampSchema } from './fields.js';
+
+/**
+ * The request log record of DECISIONS "Shapes": what `requests show --json` prints and the MCP
+ * request tools return. `truncated` is true when a request or response body was longer than
+ * the body cap (settings.requestBodyLimitBytes) and was stored cut short.
+ */
+export const RequestRecordSchema = z.object({
+  id: z.string(),
+  projectId: z.string(),
+  endpointId: z.string().nullable(),
+  timestamp: TimestampSchema,
+  method: z.string(),
+  path: z.string(),
+  query: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+  headers: z.record(z.string(), z.string()),
+  body: z.string(),
+  status: z.number().int(),
+  durationMs: z.number(),
+  starred: z.boolean(),
+  truncated: z.boolean(),
+  response: z.object({
+    status: z.number().int(),
+    headers: z.record(z.string(), z.string()),
+    body: z.string(),
+  }),
+});
+export type RequestRecord = z.infer<typeof RequestRecordSchema>;
+
+export const DEFAULT_REQUEST_LIST_LIMIT = 50;
+export const MAX_REQUEST_LIST_LIMIT = 1_000_000;
+
+/** One range of accepted statuses; `404` is {404, 404}, `4xx` is {400, 499}. */
+export interface StatusRange {
+  min: number;
+  max: number;
+}
+
+/**
+ * Parses a status filter: an exact status (`404`), a class (`4xx`, `5XX`) or a comma-separated
+ * list of either (`200,201`, `2xx,404`). Anything else is an INVALID_ARGUMENT.
+ */
+export function parseStatusFilter(text: string): StatusRange[] {
+  const parts = text.split(',').map((p) => p.trim());
+  const ranges: StatusRange[] = [];
+  for (const part of parts) {
+    const exact = /^([1-5]\d\d)$/.exec(part);
+    const cls = /^([1-5])xx$/i.exec(part);
+    if (exact) ranges.push({ min: Number(exact[1]), max: Number(exact[1]) });
+    else if (cls) ranges.push({ min: Number(cls[1]) * 100, max: Number(cls[1]) * 100 + 99 });
+    else {
+      throw new MockdevError('INVALID_ARGUMENT', `Invalid status filter "${text}": use a status such as 404, a class such as 4xx, or a list such as 200,201`, {
+        details: { field: 'status', value: text },
+      });
+    }
+  }
+  return ranges;
+}
+
+/** Filters of `requests list` and the MCP list_requests tool. */
+export interface RequestFilters {
+  limit?: number;
+  method?: string;
+  status?: string;
+  starred?: boolean;
+}
+
+/** Filters checked and normalised: method upper-case, status as ranges, limit bounded. */
+export interface ParsedRequestFilters {
+  limit: number;
+  method: string | undefined;
+  status: StatusRange[] | undefined;
+  starred: boolean | undefined;
+}
+
+export function parseRequestFilters(filters: RequestFilters = {}): ParsedRequestFilters {
+  const limit = filters.limit ?? DEFAULT_REQUEST_LIST_LIMIT;
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_REQUEST_LIST_LIMIT) {
+    throw new MockdevError('INVALID_ARGUMENT', `Invalid limit ${JSON.stringify(filters.limit)}: must be a whole number from 1 to ${MAX_REQUEST_LIST_LIMIT}`, {
+      details: { field: 'limit', value: filters.limit },
+    });
+  }
+  let method: string | undefined;
+  if (filters.method !== undefined) {
+    const parsed = MethodSchema.safeParse(filters.method);
+    if (!parsed.success) {
+      throw new MockdevError('INVALID_ARGUMENT', `Invalid method "${filters.method}": must be one of ${HTTP_METHODS.join(', ')}`, {
+        details: { field: 'method', value: filters.method },
+      });
+    }
+    method = parsed.data;
+  }
+  const status = filters.status === undefined ? undefined : parseStatusFilter(String(filters.status));
+  return { limit, method, status, starred: filters.starred };
+}

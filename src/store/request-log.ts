@@ -1,0 +1,412 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { MockdevError } from '../core/errors.js';
+import type { ParsedRequestFilters, RequestRecord } from '../core/model/request.js';
+import { ioError } from './json-file.js';
+
+/**
+ * The request log: one SQLite database (WAL mode) in the data directory, shared by the server
+ * processes that write it and the CLI / MCP processes that read, star, delete and clear.
+ *
+ * Rows are stored close to the wire form so that writing them is cheap (the server writes
+ * tens of thousands per second): raw headers as a JSON array, the raw query string, bodies as
+ * BLOBs. They become the RequestRecord shape only when read.
+ */
+
+const SCHEMA_VERSION = 1;
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS requests (
+  id          INTEGER PRIMARY KEY AUTOINCREMENT,
+  project_id  TEXT    NOT NULL,
+  endpoint_id TEXT,
+  ts          INTEGER NOT NULL,
+  method      TEXT    NOT NULL,
+  path        TEXT    NOT NULL,
+  query       TEXT    NOT NULL,
+  headers     TEXT    NOT NULL,
+  body        BLOB,
+  status      INTEGER NOT NULL,
+  duration_ms REAL    NOT NULL,
+  starred     INTEGER NOT NULL DEFAULT 0,
+  truncated   INTEGER NOT NULL DEFAULT 0,
+  res_headers TEXT    NOT NULL,
+  res_body    BLOB
+);
+CREATE INDEX IF NOT EXISTS requests_by_project ON requests (project_id, id);
+`;
+
+/** A record as the server hands it over: wire-level pieces, converted only when flushed. */
+export interface NewRequestRecord {
+  projectId: string;
+  endpointId: string | null;
+  /** ms since the epoch */
+  ts: number;
+  method: string;
+  /** request target as received: path and query */
+  url: string;
+  /** node's req.rawHeaders: [name, value, name, value, ...] */
+  rawHeaders: string[];
+  body: Buffer | null;
+  status: number;
+  durationMs: number;
+  truncated: boolean;
+  /** JSON of the response headers object (precomputed per endpoint) */
+  resHeadersJson: string;
+  resBody: Buffer | string | null;
+}
+
+interface Row {
+  id: number;
+  project_id: string;
+  endpoint_id: string | null;
+  ts: number;
+  method: string;
+  path: string;
+  query: string;
+  headers: string;
+  body: Buffer | null;
+  status: number;
+  duration_ms: number;
+  starred: number;
+  truncated: number;
+  res_headers: string;
+  res_body: Buffer | string | null;
+}
+
+const toText = (b: Buffer | string | null): string => (b === null ? '' : typeof b === 'string' ? b : b.toString('utf8'));
+
+/** `a=1&b=2&a=3` -> { a: ['1', '3'], b: '2' } */
+export function parseQuery(query: string): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  if (!query) return out;
+  for (const [k, v] of new URLSearchParams(query)) {
+    const prev = out[k];
+    if (prev === undefined) out[k] = v;
+    else if (Array.isArray(prev)) prev.push(v);
+    else out[k] = [prev, v];
+  }
+  return out;
+}
+
+/** Raw header pairs -> object keyed by the name as sent; repeated headers joined with ", ". */
+export function headersObject(raw: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const k = raw[i]!;
+    out[k] = out[k] === undefined ? raw[i + 1]! : `${out[k]}, ${raw[i + 1]!}`;
+  }
+  return out;
+}
+
+function toRecord(row: Row): RequestRecord {
+  let headers: Record<string, string> = {};
+  let resHeaders: Record<string, string> = {};
+  try {
+    headers = headersObject(JSON.parse(row.headers) as string[]);
+  } catch {
+    /* a broken row keeps the rest readable */
+  }
+  try {
+    resHeaders = JSON.parse(row.res_headers) as Record<string, string>;
+  } catch {
+    /* idem */
+  }
+  return {
+    id: String(row.id),
+    projectId: row.project_id,
+    endpointId: row.endpoint_id,
+    timestamp: new Date(row.ts).toISOString(),
+    method: row.method,
+    path: row.path,
+    query: parseQuery(row.query),
+    headers,
+    body: toText(row.body),
+    status: row.status,
+    durationMs: Math.round(row.duration_ms * 1000) / 1000,
+    starred: row.starred === 1,
+    truncated: row.truncated === 1,
+    response: { status: row.status, headers: resHeaders, body: toText(row.res_body) },
+  };
+}
+
+/** Request ids are the decimal row ids; anything else cannot exist. */
+const toRowId = (id: string): number | undefined => (/^[1-9]\d{0,15}$/.test(id.trim()) ? Number(id.trim()) : undefined);
+
+export interface RequestLogOptions {
+  /** How long a statement waits for another process's write lock (ms). */
+  busyTimeoutMs?: number;
+}
+
+export class RequestLog {
+  readonly file: string;
+  private readonly db: Database.Database;
+  private readonly insertStmt: Database.Statement;
+  private readonly insertMany: (records: NewRequestRecord[]) => void;
+  private readonly dataVersionStmt: Database.Statement;
+
+  constructor(file: string, options: RequestLogOptions = {}) {
+    this.file = file;
+    try {
+      mkdirSync(dirname(file), { recursive: true });
+      this.db = new Database(file);
+      this.db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
+      this.db.pragma('journal_mode = WAL');
+      // WAL + NORMAL: a commit is durable against a crash of this process; fsync happens at
+      // checkpoints, which keeps batched inserts cheap.
+      this.db.pragma('synchronous = NORMAL');
+      const version = this.db.pragma('user_version', { simple: true }) as number;
+      if (version > SCHEMA_VERSION) {
+        this.db.close();
+        throw new MockdevError('UNSUPPORTED_VERSION', `${file} was written by a newer mockdev (schema ${version})`, {
+          hint: 'Upgrade mockdev, or move the file away to start a new request log',
+        });
+      }
+      if (version < SCHEMA_VERSION) {
+        this.db.exec('BEGIN IMMEDIATE');
+        try {
+          this.db.exec(SCHEMA);
+          this.db.pragma(`user_version = ${SCHEMA_VERSION}`);
+          this.db.exec('COMMIT');
+        } catch (e) {
+          this.db.exec('ROLLBACK');
+          throw e;
+        }
+      }
+    } catch (e) {
+      if (e instanceof MockdevError) throw e;
+      const err = e as Error & { code?: string };
+      if (err.code && err.code.startsWith('SQLITE_')) {
+        throw new MockdevError('IO_ERROR', `Could not open the request log ${file}: ${err.message}`, {
+          hint: err.code === 'SQLITE_NOTADB' || err.code === 'SQLITE_CORRUPT' ? 'Move the file away to start a new request log' : undefined,
+          cause: e,
+        });
+      }
+      throw ioError(`Could not open the request log ${file}`, e);
+    }
+    this.insertStmt = this.db.prepare(
+      `INSERT INTO requests (project_id, endpoint_id, ts, method, path, query, headers, body, status, duration_ms, truncated, res_headers, res_body)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.insertMany = this.db.transaction((records: NewRequestRecord[]) => {
+      const stmt = this.insertStmt;
+      for (let i = 0; i < records.length; i++) {
+        const r = records[i]!;
+        const q = r.url.indexOf('?');
+        stmt.run(
+          r.projectId,
+          r.endpointId,
+          r.ts,
+          r.method,
+          q === -1 ? r.url : r.url.slice(0, q),
+          q === -1 ? '' : r.url.slice(q + 1),
+          JSON.stringify(r.rawHeaders),
+          r.body,
+          r.status,
+          r.durationMs,
+          r.truncated ? 1 : 0,
+          r.resHeadersJson,
+          r.resBody,
+        );
+      }
+    });
+    this.dataVersionStmt = this.db.prepare('PRAGMA data_version').pluck();
+  }
+
+  /** Inserts records in one transaction. */
+  insert(records: NewRequestRecord[]): void {
+    if (records.length) this.insertMany(records);
+  }
+
+  /** Changes whenever another connection commits to the database (SQLite's data_version). */
+  dataVersion(): number {
+    return this.dataVersionStmt.get() as number;
+  }
+
+  count(projectId: string): number {
+    return this.db.prepare('SELECT COUNT(*) FROM requests WHERE project_id = ?').pluck().get(projectId) as number;
+  }
+
+  /**
+   * Keeps at most `limit` records of a project: drops the oldest unstarred ones first. Starred
+   * records are only dropped when they alone exceed the limit. Returns the number deleted.
+   */
+  prune(projectId: string, limit: number, knownCount?: number): number {
+    const total = knownCount ?? this.count(projectId);
+    const excess = total - limit;
+    if (excess <= 0) return 0;
+    const run = this.db.transaction(() => {
+      const cutoff = this.db
+        .prepare('SELECT id FROM requests WHERE project_id = ? AND starred = 0 ORDER BY id LIMIT 1 OFFSET ?')
+        .pluck()
+        .get(projectId, excess - 1) as number | undefined;
+      let deleted = 0;
+      if (cutoff !== undefined) {
+        deleted = this.db.prepare('DELETE FROM requests WHERE project_id = ? AND starred = 0 AND id <= ?').run(projectId, cutoff).changes;
+      } else {
+        deleted = this.db.prepare('DELETE FROM requests WHERE project_id = ? AND starred = 0').run(projectId).changes;
+      }
+      const left = excess - deleted;
+      if (left > 0) {
+        deleted += this.db
+          .prepare('DELETE FROM requests WHERE id IN (SELECT id FROM requests WHERE project_id = ? ORDER BY id LIMIT ?)')
+          .run(projectId, left).changes;
+      }
+      return deleted;
+    });
+    return run.immediate();
+  }
+
+  list(projectId: string, filters: ParsedRequestFilters): RequestRecord[] {
+    const where = ['project_id = ?'];
+    const args: unknown[] = [projectId];
+    if (filters.method) {
+      where.push('method = ?');
+      args.push(filters.method);
+    }
+    if (filters.starred !== undefined) {
+      where.push('starred = ?');
+      args.push(filters.starred ? 1 : 0);
+    }
+    if (filters.status && filters.status.length) {
+      where.push(`(${filters.status.map(() => 'status BETWEEN ? AND ?').join(' OR ')})`);
+      for (const r of filters.status) args.push(r.min, r.max);
+    }
+    args.push(filters.limit);
+    const rows = this.db
+      .prepare(`SELECT * FROM requests WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT ?`)
+      .all(...args) as Row[];
+    return rows.map(toRecord);
+  }
+
+  get(id: string): RequestRecord | undefined {
+    const rowId = toRowId(id);
+    if (rowId === undefined) return undefined;
+    const row = this.db.prepare('SELECT * FROM requests WHERE id = ?').get(rowId) as Row | undefined;
+    return row ? toRecord(row) : undefined;
+  }
+
+  setStarred(id: string, starred: boolean): RequestRecord | undefined {
+    const rowId = toRowId(id);
+    if (rowId === undefined) return undefined;
+    const changed = this.db.prepare('UPDATE requests SET starred = ? WHERE id = ?').run(starred ? 1 : 0, rowId).changes;
+    return changed ? this.get(id) : undefined;
+  }
+
+  /** Deletes the given ids in one transaction; returns the ids that did not exist (nothing deleted then). */
+  deleteIds(ids: string[]): { deleted: string[]; missing: string[] } {
+    const run = this.db.transaction(() => {
+      const exists = this.db.prepare('SELECT 1 FROM requests WHERE id = ?').pluck();
+      const missing = ids.filter((id) => {
+        const rowId = toRowId(id);
+        return rowId === undefined || exists.get(rowId) === undefined;
+      });
+      if (missing.length) return { deleted: [] as string[], missing };
+      const del = this.db.prepare('DELETE FROM requests WHERE id = ?');
+      const deleted: string[] = [];
+      for (const id of ids) if (del.run(toRowId(id)!).changes) deleted.push(String(toRowId(id)));
+      return { deleted, missing: [] as string[] };
+    });
+    return run.immediate();
+  }
+
+  clear(projectId: string): number {
+    return this.db.prepare('DELETE FROM requests WHERE project_id = ?').run(projectId).changes;
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}
+
+export interface RequestLogWriterOptions {
+  projectId: string;
+  /** Retention: records kept per project (oldest unstarred dropped first). */
+  limit: number;
+  /** Called with an error the writer could not handle (the batch is kept and retried). */
+  onError?: (e: unknown) => void;
+}
+
+/**
+ * Queues records in memory and writes them in one transaction per event-loop turn, off the
+ * request path. `close()` writes whatever is queued, so a clean stop loses nothing.
+ */
+export class RequestLogWriter {
+  private queue: NewRequestRecord[] = [];
+  private scheduled = false;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private count: number;
+  private version: number;
+  private closed = false;
+  /** Records written so far (for diagnostics and tests). */
+  written = 0;
+
+  constructor(
+    private readonly log: RequestLog,
+    private readonly options: RequestLogWriterOptions,
+  ) {
+    this.count = log.count(options.projectId);
+    this.version = log.dataVersion();
+    this.flushSoon = this.flushSoon.bind(this);
+    this.flushNow = this.flushNow.bind(this);
+  }
+
+  push(record: NewRequestRecord): void {
+    this.queue.push(record);
+    if (!this.scheduled && !this.closed) {
+      this.scheduled = true;
+      setImmediate(this.flushNow);
+    }
+  }
+
+  get pending(): number {
+    return this.queue.length;
+  }
+
+  private flushSoon(): void {
+    this.retryTimer = undefined;
+    this.flushNow();
+  }
+
+  /** Writes the queue now; on a failure (e.g. the database is locked) keeps it and retries. */
+  flushNow(): boolean {
+    this.scheduled = false;
+    if (this.queue.length === 0) return true;
+    const batch = this.queue;
+    this.queue = [];
+    try {
+      this.log.insert(batch);
+      this.written += batch.length;
+      this.count += batch.length;
+      this.enforceRetention();
+      return true;
+    } catch (e) {
+      this.queue = batch.concat(this.queue);
+      this.options.onError?.(e);
+      if (!this.closed && !this.retryTimer) this.retryTimer = setTimeout(this.flushSoon, 200);
+      return false;
+    }
+  }
+
+  private enforceRetention(): void {
+    if (this.count <= this.options.limit) return;
+    // Another process (CLI delete/clear, another server) may have changed the table: recount.
+    const version = this.log.dataVersion();
+    if (version !== this.version) {
+      this.version = version;
+      this.count = this.log.count(this.options.projectId);
+      if (this.count <= this.options.limit) return;
+    }
+    this.count -= this.log.prune(this.options.projectId, this.options.limit, this.count);
+  }
+
+  /** Writes everything queued (retrying a locked database for a bounded time) and stops. */
+  close(): void {
+    this.closed = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    for (let attempt = 0; attempt < 5 && !this.flushNow(); attempt++) {
+      /* busy_timeout already waited between attempts */
+    }
+  }
+}
