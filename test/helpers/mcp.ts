@@ -1,0 +1,108 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import assert from 'node:assert/strict';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { CLI } from './cli.js';
+
+/** The 18 tools of SPEC 4.3. */
+export const TOOL_NAMES = [
+  'list_projects',
+  'create_project',
+  'get_project',
+  'update_project',
+  'delete_project',
+  'list_endpoints',
+  'create_endpoint',
+  'get_endpoint',
+  'update_endpoint',
+  'delete_endpoint',
+  'find_endpoint',
+  'list_requests',
+  'get_request',
+  'star_request',
+  'delete_request',
+  'clear_requests',
+  'import_openapi',
+  'export_openapi',
+].sort();
+
+export const textOf = (r: CallToolResult): string =>
+  r.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
+
+/** Calls a tool that must succeed; returns its structured result. */
+export async function ok<T = Record<string, unknown>>(client: Client, name: string, args: Record<string, unknown> = {}): Promise<T> {
+  const r = (await client.callTool({ name, arguments: args })) as CallToolResult;
+  assert.ok(!r.isError, `${name} ${JSON.stringify(args)} failed: ${textOf(r)}`);
+  assert.ok(r.structuredContent, `${name} returns structuredContent`);
+  assert.ok(textOf(r).length > 0, `${name} returns text`);
+  return r.structuredContent as T;
+}
+
+/** Calls a tool that must fail with isError and a message matching `re`. */
+export async function fails(client: Client, name: string, args: unknown, re: RegExp): Promise<string> {
+  const r = (await client.callTool({ name, arguments: args as Record<string, unknown> })) as CallToolResult;
+  assert.equal(r.isError, true, `${name} ${JSON.stringify(args)} should fail, got: ${textOf(r)}`);
+  assert.equal(r.structuredContent, undefined);
+  const text = textOf(r);
+  assert.match(text, re);
+  assert.doesNotMatch(text, /\n\s+at /, 'no stack trace');
+  return text;
+}
+
+/** Polls until `check` returns a value (not undefined), or fails after `timeoutMs`. */
+export async function waitFor<T>(check: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 15_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export interface SpawnedMcp {
+  child: ChildProcess;
+  stderr: () => string;
+  /** Resolves with the exit code. */
+  exited: Promise<number | null>;
+  kill: () => Promise<void>;
+}
+
+/** Starts the built CLI (`mockdev <args>`) with its own data dir; killed by pid in kill(). */
+export function spawnCli(args: string[], dataDir: string, env: Record<string, string | undefined> = {}): SpawnedMcp {
+  const child = spawn(process.execPath, [CLI, ...args], {
+    env: { ...process.env, MOCKDEV_LOG_LEVEL: undefined, ...env, MOCKDEV_DATA_DIR: dataDir },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let err = '';
+  child.stderr!.setEncoding('utf8').on('data', (d: string) => (err += d));
+  child.stdout!.resume();
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return {
+    child,
+    stderr: () => err,
+    exited,
+    kill: async () => {
+      if (child.exitCode === null && child.signalCode === null && child.pid) {
+        try {
+          process.kill(child.pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+    },
+  };
+}
+
+/** Starts `mockdev mcp --http -p 0 …` and waits for the URL it prints. */
+export async function startHttpMcp(dataDir: string, extra: string[] = [], env: Record<string, string | undefined> = {}) {
+  const proc = spawnCli(['mcp', '--http', '-p', '0', ...extra], dataDir, env);
+  const url = await Promise.race([
+    waitFor(() => /listening on (http:\/\/\S+\/mcp)\b/.exec(proc.stderr())?.[1], 'the MCP HTTP server to start', 20_000),
+    proc.exited.then((code) => {
+      throw new Error(`mockdev mcp --http exited early (${code}): ${proc.stderr()}`);
+    }),
+  ]);
+  return { ...proc, url, base: url.replace(/\/mcp$/, '') };
+}
