@@ -2,6 +2,9 @@ import { Command, CommanderError } from 'commander';
 import { ERROR_CATALOGUE, MockdevError, toMockdevError } from '../core/errors.js';
 import { enabled, initLogLevel } from './log.js';
 import { registerCompletion } from './commands/completion.js';
+import { registerCurl } from './commands/curl.js';
+import { registerExport } from './commands/export.js';
+import { registerImport } from './commands/import.js';
 import { registerEndpoint } from './commands/endpoint.js';
 import { registerInit } from './commands/init.js';
 import { registerList } from './commands/list.js';
@@ -21,6 +24,9 @@ const REGISTRARS: ((program: Command) => void)[] = [
   registerList,
   registerProject,
   registerEndpoint,
+  registerImport,
+  registerExport,
+  registerCurl,
   registerServe,
   registerStatus,
   registerStop,

@@ -1,0 +1,87 @@
+import { MockdevError } from '../core/errors.js';
+import type { Auth, Endpoint, EndpointInput } from '../core/model/endpoint.js';
+import { HTTP_METHODS, PathSchema } from '../core/model/fields.js';
+import { suggestEndpointName } from '../core/naming.js';
+import { parseCurl, type ParsedCurl } from '../formats/curl/index.js';
+import type { AppContext } from './context.js';
+import { addEndpoint } from './endpoints.js';
+import type { ResolveOptions } from './projects.js';
+
+/** The DECISIONS "cURL preview" shape. */
+export interface CurlPreview {
+  name: string;
+  method: string;
+  url: string;
+  path: string;
+  query: Record<string, string | string[]>;
+  headers: Record<string, string>;
+  body: string | null;
+  auth: Auth | null;
+  warnings: string[];
+}
+
+const toPreview = (p: ParsedCurl): CurlPreview => ({
+  name: suggestEndpointName(p.method, p.path),
+  method: p.method,
+  url: p.url,
+  path: p.path,
+  query: p.query,
+  headers: p.headers,
+  body: p.body,
+  auth: p.auth,
+  warnings: p.warnings,
+});
+
+/** Parses a cURL command and says what an import would capture; creates nothing. */
+export function previewCurl(text: string): CurlPreview {
+  return toPreview(parseCurl(text));
+}
+
+const isJson = (text: string): boolean => {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** The endpoint a cURL command becomes: status 200, the JSON request body echoed (POST/PUT/PATCH). */
+export function endpointFromCurl(parsed: ParsedCurl, name?: string): EndpointInput {
+  if (!(HTTP_METHODS as readonly string[]).includes(parsed.method)) {
+    throw new MockdevError('INVALID_INPUT', `The cURL command uses the method "${parsed.method}", which mockdev cannot serve`, {
+      hint: `Change -X to one of ${HTTP_METHODS.join(', ')}`,
+    });
+  }
+  const path = PathSchema.safeParse(parsed.path);
+  if (!path.success) {
+    throw new MockdevError('INVALID_INPUT', `The URL path "${parsed.path}" ${path.error.issues[0]!.message}`, {
+      hint: 'Percent-encode spaces in the URL (%20)',
+    });
+  }
+  const echo = ['POST', 'PUT', 'PATCH'].includes(parsed.method) && parsed.body !== null && parsed.body.trim() !== '' && isJson(parsed.body);
+  return {
+    name: name ?? suggestEndpointName(parsed.method, parsed.path),
+    method: parsed.method,
+    path: path.data,
+    status: 200,
+    body: echo ? parsed.body! : '',
+    contentType: 'application/json',
+    request: { headers: parsed.headers, query: parsed.query, body: parsed.body, auth: parsed.auth },
+  };
+}
+
+/**
+ * Creates an endpoint in a project from a cURL command. The name is generated from the path
+ * (made unique in the project) unless one is given.
+ */
+export async function importCurl(
+  ctx: AppContext,
+  projectRef: string,
+  text: string,
+  opts: { name?: string } = {},
+  options?: ResolveOptions,
+): Promise<Endpoint> {
+  const parsed = parseCurl(text);
+  return addEndpoint(ctx, projectRef, endpointFromCurl(parsed, opts.name), options);
+}

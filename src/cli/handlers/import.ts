@@ -1,0 +1,68 @@
+import { importOpenApi, type ImportProgress, type ImportReport } from '../../app/openapi.js';
+import { MockdevError } from '../../core/errors.js';
+import type { ImportOptions } from '../commands/import.js';
+import { note, printJson, printLine } from '../output.js';
+import { cliContext } from './context.js';
+
+async function readStdin(): Promise<string> {
+  if (process.stdin.isTTY) {
+    throw new MockdevError('INVALID_ARGUMENT', 'FILE is "-" but nothing is piped to stdin', { hint: 'Pipe the document in, or give a file path' });
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** One self-overwriting line on a terminal; nothing when stderr is not a TTY. */
+function progressLine(): { update: (p: ImportProgress) => void; done: () => void } {
+  if (!process.stderr.isTTY) return { update: () => undefined, done: () => undefined };
+  const started = Date.now();
+  let shown = false;
+  const words: Record<ImportProgress['phase'], string> = {
+    read: 'reading',
+    validate: 'resolving $refs and validating',
+    convert: 'converting operations',
+    write: 'writing endpoints',
+  };
+  return {
+    update: (p) => {
+      const count = p.total ? ` ${p.done ?? 0}/${p.total}` : '';
+      process.stderr.write(`\r\x1b[2KImporting: ${words[p.phase]}${count} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+      shown = true;
+    },
+    done: () => {
+      if (shown) process.stderr.write('\r\x1b[2K');
+    },
+  };
+}
+
+function printReport(report: ImportReport, isNew: boolean, seconds: number): void {
+  const p = report.project;
+  printLine(
+    `${isNew ? `Created project "${p.name}" (id ${p.id}, port ${p.port})` : `Imported into project "${p.name}" (id ${p.id})`}: ` +
+      `${report.created.length} created, ${report.replaced.length} replaced, ${report.skipped.length} skipped in ${seconds.toFixed(1)} s`,
+  );
+  const limit = 200;
+  const rows = [
+    ...report.created.map((e) => `  created   ${e.method.padEnd(7)} ${e.path}  "${e.name}" -> ${e.status}${e.variations.length ? ` (+${e.variations.length} variations)` : ''}`),
+    ...report.replaced.map((e) => `  replaced  ${e.method.padEnd(7)} ${e.path}  "${e.name}" (id ${e.id})`),
+    ...report.skipped.map((s) => `  skipped   ${s.method.padEnd(7)} ${s.path}  ${s.reason}`),
+  ];
+  for (const row of rows.slice(0, limit)) printLine(row);
+  if (rows.length > limit) printLine(`  … and ${rows.length - limit} more (use --json for the full list)`);
+}
+
+export async function importDocument(file: string, opts: ImportOptions): Promise<void> {
+  const input = file === '-' ? { text: await readStdin() } : { file };
+  const progress = progressLine();
+  const started = Date.now();
+  let report: ImportReport;
+  try {
+    report = await importOpenApi(cliContext(), { ...input, projectRef: opts.project, overwrite: opts.overwrite === true }, { onProgress: progress.update });
+  } finally {
+    progress.done();
+  }
+  if (opts.json) return printJson(report);
+  printReport(report, opts.project === undefined, (Date.now() - started) / 1000);
+  if (report.skipped.some((s) => /--overwrite/.test(s.reason))) note('Some operations already existed and were skipped; pass --overwrite to replace them.');
+}

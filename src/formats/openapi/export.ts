@@ -1,0 +1,129 @@
+import type { Endpoint } from '../../core/model/endpoint.js';
+import { isJsonMediaType, primaryResponseKey } from './import.js';
+
+/**
+ * Endpoints -> an OpenAPI 3.0.3 or 3.1.0 document. Each endpoint is an operation; its body is
+ * the first named example of its status's response, each variation is a further example
+ * (under its own status). mockdev-only facts travel in `x-mockdev-*` extensions so that
+ * importing the export gives the same endpoints back. Pure: objects in, object out.
+ */
+
+export type OpenApiVersion = '3.0' | '3.1';
+
+export interface ExportProject {
+  name: string;
+  description: string;
+  port: number;
+}
+
+const REASONS: Record<number, string> = {
+  100: 'Continue', 101: 'Switching Protocols', 200: 'OK', 201: 'Created', 202: 'Accepted', 203: 'Non-Authoritative Information',
+  204: 'No Content', 205: 'Reset Content', 206: 'Partial Content', 300: 'Multiple Choices', 301: 'Moved Permanently', 302: 'Found',
+  303: 'See Other', 304: 'Not Modified', 307: 'Temporary Redirect', 308: 'Permanent Redirect', 400: 'Bad Request',
+  401: 'Unauthorized', 402: 'Payment Required', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
+  406: 'Not Acceptable', 408: 'Request Timeout', 409: 'Conflict', 410: 'Gone', 411: 'Length Required', 412: 'Precondition Failed',
+  413: 'Content Too Large', 415: 'Unsupported Media Type', 418: "I'm a teapot", 422: 'Unprocessable Content', 423: 'Locked',
+  425: 'Too Early', 428: 'Precondition Required', 429: 'Too Many Requests', 451: 'Unavailable For Legal Reasons',
+  500: 'Internal Server Error', 501: 'Not Implemented', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout',
+};
+
+export const reasonPhrase = (status: number): string => REASONS[status] ?? `Status ${status}`;
+
+/** `/users/:id` -> `/users/{id}`; `{id}` stays as it is. */
+export const toTemplatePath = (path: string): string =>
+  path
+    .split('/')
+    .map((seg) => (seg.startsWith(':') && seg.length > 1 ? `{${seg.slice(1)}}` : seg))
+    .join('/');
+
+/** The parameter names of a templated path, in order, without repeats. */
+export const pathParams = (templatePath: string): string[] => [...new Set([...templatePath.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!))];
+
+interface ExampleEntry {
+  value: unknown;
+  raw: boolean;
+}
+
+function exampleFor(body: string, contentType: string): ExampleEntry {
+  if (isJsonMediaType(contentType) && body.trim() !== '') {
+    try {
+      const parsed: unknown = JSON.parse(body);
+      // Only when importing it back gives the very same text; else keep the text as it is.
+      if (JSON.stringify(parsed, null, 2) === body) return { value: parsed, raw: false };
+    } catch {
+      /* not JSON: kept as text */
+    }
+    return { value: body, raw: true };
+  }
+  return { value: body, raw: false };
+}
+
+const operationIdFrom = (name: string, method: string, path: string): string => {
+  const base = name
+    .replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))
+    .replace(/^[A-Z]/, (c) => c.toLowerCase());
+  return base || `${method.toLowerCase()}${path.replace(/[^A-Za-z0-9]+/g, '_')}`;
+};
+
+interface ResponseOut {
+  description: string;
+  headers?: Record<string, unknown>;
+  content?: Record<string, { examples: Record<string, Record<string, unknown>> }>;
+}
+
+export function exportOpenApiDocument(project: ExportProject, endpoints: Endpoint[], version: OpenApiVersion = '3.0'): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  const usedIds = new Set<string>();
+  for (const e of endpoints) {
+    const path = toTemplatePath(e.path);
+    const params = pathParams(path).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+    let operationId = operationIdFrom(e.name, e.method, path);
+    for (let i = 2; usedIds.has(operationId); i++) operationId = `${operationIdFrom(e.name, e.method, path)}${i}`;
+    usedIds.add(operationId);
+
+    const responses: Record<string, ResponseOut> = {};
+    const add = (status: number, name: string, body: string, contentType: string, headers: Record<string, string>) => {
+      const key = String(status);
+      const response = (responses[key] ??= { description: reasonPhrase(status) });
+      const headerEntries = Object.entries(headers).filter(([k]) => k.toLowerCase() !== 'content-type');
+      if (headerEntries.length) {
+        response.headers ??= {};
+        for (const [k, v] of headerEntries) response.headers[k] ??= { schema: { type: 'string' }, example: v };
+      }
+      const shared = [e.status, ...e.variations.map((v) => v.status)].filter((s) => s === status).length > 1;
+      if (body === '' && contentType === 'application/json' && !response.content && !shared) return;
+      response.content ??= {};
+      const media = (response.content[contentType] ??= { examples: {} });
+      const example = exampleFor(body, contentType);
+      let exampleName = name;
+      for (let i = 2; exampleName in media.examples; i++) exampleName = `${name}-${i}`;
+      media.examples[exampleName] = { value: example.value, ...(example.raw ? { 'x-mockdev-raw': true } : {}) };
+    };
+    add(e.status, e.name, e.body, e.contentType, e.headers);
+    for (const v of e.variations) add(v.status, v.name, v.body, v.contentType, v.headers);
+
+    const operation: Record<string, unknown> = {
+      summary: e.name,
+      operationId,
+      ...(params.length ? { parameters: params } : {}),
+      responses,
+    };
+    if (primaryResponseKey(Object.keys(responses)) !== String(e.status)) {
+      operation['x-mockdev-status'] = e.status;
+    }
+    if (!e.enabled) operation['x-mockdev-enabled'] = false;
+    if (e.delay > 0) operation['x-mockdev-delay'] = e.delay;
+    if (e.kind === 'proxy' && e.proxy) operation['x-mockdev-proxy'] = { target: e.proxy.target, record: e.proxy.record };
+    (paths[path] ??= {})[e.method.toLowerCase()] = operation;
+  }
+  return {
+    openapi: version === '3.1' ? '3.1.0' : '3.0.3',
+    info: {
+      title: project.name,
+      version: '1.0.0',
+      ...(project.description ? { description: project.description } : {}),
+    },
+    servers: [{ url: `http://localhost:${project.port}` }],
+    paths,
+  };
+}

@@ -1,0 +1,253 @@
+import { newId } from '../../core/ids.js';
+import type { EndpointInput, Variation } from '../../core/model/endpoint.js';
+import { suggestEndpointName, uniqueName } from '../../core/naming.js';
+import { sampleFromSchema } from './sample.js';
+
+/**
+ * OpenAPI 3.0/3.1 and Swagger 2.0 -> endpoint inputs. The document must already be
+ * dereferenced (no `$ref` left; cycles allowed). Pure: object in, inputs out.
+ *
+ * Rules (docs/import-export.md):
+ * - one endpoint per path + method, the path kept exactly as the document writes it;
+ * - name: summary, else operationId, else generated from method and path;
+ * - status: `x-mockdev-status`, else the first 2xx response, else `default`, else the first;
+ * - body: the media type's `example`, else the first of `examples`, else a sample from the schema;
+ * - every other response, and every further named example, becomes a variation.
+ */
+
+type Obj = Record<string, unknown>;
+
+export const OPERATION_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+export interface ConvertedOperation {
+  method: string;
+  path: string;
+  input: EndpointInput;
+}
+
+export interface ConvertedDocument {
+  title: string;
+  description: string;
+  specVersion: string;
+  operations: ConvertedOperation[];
+}
+
+export interface ConvertOptions {
+  onProgress?: (done: number, total: number) => void;
+}
+
+const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
+
+export const isJsonMediaType = (ct: string): boolean => /^application\/(.+\+)?json\b/i.test(ct.trim()) || /[/+]json\s*(;|$)/i.test(ct.trim());
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]+/g;
+
+/** A name allowed by the endpoint rules: no slashes or control characters, 1-200 characters. */
+export function cleanName(raw: string): string {
+  const cleaned = raw.replace(CONTROL, ' ').replace(/[/\\]+/g, '-').replace(/\s+/g, ' ').trim().slice(0, 200).trim();
+  return cleaned === '.' || cleaned === '..' ? '' : cleaned;
+}
+
+/** Response key -> status code: "404" -> 404, "4XX" -> 400, "default" -> fallback. */
+export function statusFromKey(key: string, fallback: number): number {
+  if (/^[1-5]\d\d$/.test(key)) return Number(key);
+  const wild = /^([1-5])XX$/i.exec(key);
+  if (wild) return Number(wild[1]) * 100;
+  return fallback;
+}
+
+/** Chooses the response that answers by default. */
+export function primaryResponseKey(keys: string[], preferred?: unknown): string | undefined {
+  if (preferred !== undefined && keys.includes(String(preferred))) return String(preferred);
+  return keys.find((k) => /^2(\d\d|XX)$/i.test(k)) ?? keys.find((k) => k === 'default') ?? keys[0];
+}
+
+/** A body text from an example value, as the media type wants it. */
+export function bodyFromExample(value: unknown, contentType: string, raw = false): string {
+  if (value === undefined) return '';
+  if (typeof value === 'string') {
+    if (raw || !isJsonMediaType(contentType)) return value;
+    try {
+      JSON.parse(value);
+      return value; // the document already wrote JSON text
+    } catch {
+      return JSON.stringify(value);
+    }
+  }
+  return JSON.stringify(value, null, 2);
+}
+
+interface ResponseExample {
+  /** Example name for named examples, undefined for `example` or a generated sample. */
+  name?: string;
+  body: string;
+}
+
+interface ResponseShape {
+  contentType: string;
+  headers: Record<string, string>;
+  examples: ResponseExample[];
+}
+
+function headerValue(header: unknown): string | undefined {
+  if (!isObj(header)) return undefined;
+  const schema = isObj(header.schema) ? header.schema : header; // Swagger 2 headers are schemas
+  const candidates = [header.example, isObj(header.examples) ? firstExampleValue(header.examples) : undefined, schema.example, schema.default];
+  const found = candidates.find((v) => v !== undefined && v !== null);
+  if (found === undefined) return undefined;
+  return typeof found === 'string' ? found : JSON.stringify(found);
+}
+
+function firstExampleValue(examples: Obj): unknown {
+  for (const ex of Object.values(examples)) if (isObj(ex) && ex.value !== undefined) return ex.value;
+  return undefined;
+}
+
+function responseHeaders(response: Obj): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!isObj(response.headers)) return out;
+  for (const [name, header] of Object.entries(response.headers)) {
+    if (name.toLowerCase() === 'content-type') continue;
+    const value = headerValue(header);
+    if (value !== undefined) out[name] = value;
+  }
+  return out;
+}
+
+function oas3Response(response: Obj): ResponseShape {
+  const headers = responseHeaders(response);
+  const content = isObj(response.content) ? response.content : {};
+  const entry = Object.entries(content)[0];
+  if (!entry) return { contentType: 'application/json', headers, examples: [{ body: '' }] };
+  const [contentType, media] = entry;
+  const m = isObj(media) ? media : {};
+  const raw = m['x-mockdev-raw'] === true;
+  const examples: ResponseExample[] = [];
+  if (m.example !== undefined) examples.push({ body: bodyFromExample(m.example, contentType, raw) });
+  if (isObj(m.examples)) {
+    for (const [name, ex] of Object.entries(m.examples)) {
+      if (!isObj(ex) || ex.value === undefined) continue;
+      examples.push({ name, body: bodyFromExample(ex.value, contentType, raw || ex['x-mockdev-raw'] === true) });
+    }
+  }
+  if (examples.length === 0) examples.push({ body: sampleBody(m.schema, contentType) });
+  return { contentType, headers, examples };
+}
+
+function swagger2Response(response: Obj, produces: string[]): ResponseShape {
+  const headers = responseHeaders(response);
+  const examples = isObj(response.examples) ? response.examples : {};
+  const exampleTypes = Object.keys(examples);
+  const contentType = exampleTypes.find((t) => produces.includes(t)) ?? produces[0] ?? exampleTypes[0] ?? 'application/json';
+  if (examples[contentType] !== undefined) {
+    return { contentType, headers, examples: [{ body: bodyFromExample(examples[contentType], contentType) }] };
+  }
+  if (response.schema === undefined) return { contentType, headers, examples: [{ body: '' }] };
+  return { contentType, headers, examples: [{ body: sampleBody(response.schema, contentType) }] };
+}
+
+function sampleBody(schema: unknown, contentType: string): string {
+  if (schema === undefined) return '';
+  const value = sampleFromSchema(schema);
+  if (isJsonMediaType(contentType)) return JSON.stringify(value, null, 2);
+  if (typeof value === 'string') return value;
+  if (value === null || value === undefined) return '';
+  return typeof value === 'object' ? JSON.stringify(value, null, 2) : String(value);
+}
+
+function describeResponse(key: string, response: Obj): string {
+  const description = typeof response.description === 'string' ? response.description.split('\n')[0]!.trim() : '';
+  const short = description.length > 60 ? `${description.slice(0, 57)}...` : description;
+  return cleanName(short ? `${key} ${short}` : key) || key;
+}
+
+function convertOperation(
+  doc: Obj,
+  path: string,
+  method: string,
+  op: Obj,
+  swagger2: boolean,
+): EndpointInput {
+  const responses = isObj(op.responses) ? op.responses : {};
+  const keys = Object.keys(responses).filter((k) => !k.startsWith('x-'));
+  const produces = (Array.isArray(op.produces) ? op.produces : Array.isArray(doc.produces) ? doc.produces : []) as string[];
+  const primaryKey = primaryResponseKey(keys, op['x-mockdev-status']);
+  const name =
+    (typeof op.summary === 'string' && cleanName(op.summary)) ||
+    (typeof op.operationId === 'string' && cleanName(op.operationId)) ||
+    suggestEndpointName(method, path);
+  const base: EndpointInput = { name, method: method.toUpperCase(), path, status: 200, body: '', contentType: 'application/json' };
+  if (op['x-mockdev-enabled'] === false) base.enabled = false;
+  if (typeof op['x-mockdev-delay'] === 'number' && Number.isInteger(op['x-mockdev-delay']) && op['x-mockdev-delay'] >= 0) {
+    base.delay = Math.min(op['x-mockdev-delay'], 600_000);
+  }
+  const proxy = op['x-mockdev-proxy'];
+  if (isObj(proxy) && typeof proxy.target === 'string') {
+    base.kind = 'proxy';
+    base.proxy = { target: proxy.target, record: proxy.record === true };
+  }
+  if (primaryKey === undefined) return base;
+  const shapeOf = (key: string): ResponseShape => {
+    const r = responses[key];
+    const obj = isObj(r) ? r : {};
+    return swagger2 ? swagger2Response(obj, produces) : oas3Response(obj);
+  };
+  const primary = shapeOf(primaryKey);
+  const [first, ...more] = primary.examples;
+  base.status = statusFromKey(primaryKey, 200);
+  base.contentType = primary.contentType;
+  base.body = first!.body;
+  if (Object.keys(primary.headers).length) base.headers = primary.headers;
+  const variations: Variation[] = [];
+  const taken: string[] = [];
+  const addVariation = (key: string, shape: ResponseShape, ex: ResponseExample, status: number) => {
+    const raw = responses[key];
+    const label = ex.name !== undefined ? cleanName(ex.name) || key : describeResponse(key, isObj(raw) ? raw : {});
+    const vname = uniqueName(label, taken);
+    taken.push(vname);
+    variations.push({ id: newId(), name: vname, status, headers: shape.headers, body: ex.body, contentType: shape.contentType, delay: 0 });
+  };
+  for (const ex of more) addVariation(primaryKey, primary, ex, base.status);
+  for (const key of keys) {
+    if (key === primaryKey) continue;
+    const shape = shapeOf(key);
+    const status = statusFromKey(key, 500);
+    for (const ex of shape.examples) addVariation(key, shape, ex, status);
+  }
+  if (variations.length) base.variations = variations;
+  return base;
+}
+
+/** Counts the operations of a document (for progress reports). */
+export function countOperations(doc: Obj): number {
+  let n = 0;
+  for (const item of Object.values(isObj(doc.paths) ? doc.paths : {})) {
+    if (isObj(item)) for (const m of OPERATION_METHODS) if (isObj(item[m])) n++;
+  }
+  return n;
+}
+
+export function convertOpenApi(doc: Obj, options: ConvertOptions = {}): ConvertedDocument {
+  const swagger2 = typeof doc.swagger === 'string';
+  const info = isObj(doc.info) ? doc.info : {};
+  const operations: ConvertedOperation[] = [];
+  const total = countOperations(doc);
+  let done = 0;
+  for (const [path, item] of Object.entries(isObj(doc.paths) ? doc.paths : {})) {
+    if (!isObj(item) || !path.startsWith('/')) continue;
+    for (const method of OPERATION_METHODS) {
+      const op = item[method];
+      if (!isObj(op)) continue;
+      operations.push({ method: method.toUpperCase(), path, input: convertOperation(doc, path, method, op, swagger2) });
+      done++;
+      if (options.onProgress && (done % 50 === 0 || done === total)) options.onProgress(done, total);
+    }
+  }
+  return {
+    title: typeof info.title === 'string' ? info.title : '',
+    description: typeof info.description === 'string' ? info.description : '',
+    specVersion: swagger2 ? String(doc.swagger) : String(doc.openapi),
+    operations,
+  };
+}
