@@ -3,10 +3,12 @@
  * through its InMemoryTransport, on a temp data dir. (Spawned stdio/HTTP tests prove the wiring.)
  */
 import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createContext, type AppContext } from '../../src/app/context.js';
 import { initProject } from '../../src/app/projects.js';
 import type { Endpoint } from '../../src/core/model/endpoint.js';
@@ -16,7 +18,7 @@ import { createMcpServer, type CallRecord } from '../../src/mcp/server.js';
 import { dataPaths } from '../../src/store/data-dir.js';
 import { RequestLog, type NewRequestRecord } from '../../src/store/request-log.js';
 import { tempDir } from '../helpers/cli.js';
-import { TOOL_NAMES, fails, ok } from '../helpers/mcp.js';
+import { TOOL_NAMES, fails, ok, textOf } from '../helpers/mcp.js';
 
 let tmp: ReturnType<typeof tempDir>;
 let ctx: AppContext;
@@ -279,6 +281,63 @@ describe('request tools', () => {
     await fails(client, 'get_request', { requestId: hiddenId }, /NOT_FOUND/);
     await fails(client, 'star_request', { requestId: hiddenId }, /NOT_FOUND/);
     await fails(client, 'delete_request', { requestId: hiddenId }, /NOT_FOUND/);
+  });
+});
+
+describe('import/export tools', () => {
+  const petstore = readFileSync(new URL('../fixtures/openapi/petstore-3.0.yaml', import.meta.url), 'utf8');
+
+  it('imports a document given inline into a new project, and exports it back as yaml or json', async () => {
+    const report = await ok<{ project: { id: string; name: string; endpointCount: number }; created: Endpoint[]; replaced: Endpoint[]; skipped: unknown[] }>(
+      client,
+      'import_openapi',
+      { text: petstore },
+    );
+    assert.ok(report.created.length > 0);
+    assert.equal(report.project.endpointCount, report.created.length);
+    assert.deepEqual(report.replaced, []);
+    const again = await ok<{ created: unknown[]; skipped: { reason: string }[] }>(client, 'import_openapi', { text: petstore, projectId: report.project.id });
+    assert.equal(again.created.length, 0);
+    assert.equal(again.skipped.length, report.created.length);
+    assert.match(again.skipped[0]!.reason, /overwrite: true/);
+    const over = await ok<{ replaced: unknown[] }>(client, 'import_openapi', { text: petstore, projectId: report.project.id, overwrite: true });
+    assert.equal(over.replaced.length, report.created.length);
+
+    const yaml = (await client.callTool({ name: 'export_openapi', arguments: { projectId: report.project.id } })) as CallToolResult;
+    assert.ok(!yaml.isError);
+    const structured = yaml.structuredContent as { format: string; openapiVersion: string; text: string };
+    assert.equal(structured.format, 'yaml');
+    assert.match(structured.text, /^openapi: 3\.0\.3/m);
+    assert.equal(textOf(yaml), structured.text, 'the readable text is the document itself');
+    const json31 = await ok<{ text: string }>(client, 'export_openapi', { projectId: report.project.name, format: 'json', openapiVersion: '3.1' });
+    const doc = JSON.parse(json31.text) as { openapi: string; paths: Record<string, unknown> };
+    assert.equal(doc.openapi, '3.1.0');
+    assert.ok(Object.keys(doc.paths).length > 0);
+  });
+
+  it('imports a file inside the data directory, and refuses one outside it', async () => {
+    mkdirSync(join(ctx.dataDir, 'specs'), { recursive: true });
+    writeFileSync(join(ctx.dataDir, 'specs', 'pets.yaml'), petstore.replace(/title: .*/, 'title: Pets From File'));
+    const report = await ok<{ project: { name: string } }>(client, 'import_openapi', { file: 'specs/pets.yaml' });
+    assert.equal(report.project.name, 'Pets From File');
+    writeFileSync(join(tmp.dir, 'outside.yaml'), petstore);
+    await fails(client, 'import_openapi', { file: join(tmp.dir, 'outside.yaml') }, /outside the mockdev data directory/);
+    await fails(client, 'import_openapi', { file: '../outside.yaml' }, /outside the mockdev data directory/);
+    symlinkSync(join(tmp.dir, 'outside.yaml'), join(ctx.dataDir, 'specs', 'link.yaml'));
+    await fails(client, 'import_openapi', { file: 'specs/link.yaml' }, /outside the mockdev data directory/);
+    await fails(client, 'import_openapi', { file: '/etc/passwd' }, /outside/);
+  });
+
+  it('refuses bad import/export input with a message saying what to fix', async () => {
+    await fails(client, 'import_openapi', {}, /No OpenAPI document given.*text/);
+    await fails(client, 'import_openapi', { text: 'openapi: [' }, /INVALID_INPUT/);
+    await fails(client, 'import_openapi', { text: '{"openapi":"3.0.3","info":{"title":"x"}}' }, /not a valid OpenAPI document/);
+    await fails(client, 'import_openapi', { text: petstore, file: 'specs/pets.yaml' }, /either/);
+    await fails(client, 'import_openapi', { file: 'specs/none.yaml' }, /Cannot read/);
+    await fails(client, 'import_openapi', { text: petstore, projectId: 'nope' }, /PROJECT_NOT_FOUND/);
+    await fails(client, 'export_openapi', { projectId: 'nope' }, /PROJECT_NOT_FOUND/);
+    await fails(client, 'export_openapi', { projectId: 'Logged', format: 'xml' }, /format/);
+    await fails(client, 'export_openapi', { projectId: 'Logged', openapiVersion: '2.0' }, /openapiVersion/);
   });
 });
 

@@ -1,0 +1,150 @@
+/**
+ * `mockdev mcp` over stdio, spawned from the built CLI and driven by the SDK's own Client:
+ * the tool list, CLI <-> MCP visibility on the same data dir, a clean protocol-only stdout,
+ * and shutdown when stdin closes or on SIGTERM.
+ */
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Endpoint } from '../../src/core/model/endpoint.js';
+import type { ProjectDetail } from '../../src/core/model/project.js';
+import { CLI, json, runCli, tempDir } from '../helpers/cli.js';
+import { TOOL_NAMES, fails, ok, waitFor } from '../helpers/mcp.js';
+
+let tmp: ReturnType<typeof tempDir>;
+let dataDir: string;
+let client: Client;
+let transport: StdioClientTransport;
+const cli = (...args: string[]) => runCli(args, { dataDir, cwd: tmp.dir });
+
+before(async () => {
+  tmp = tempDir('mockdev-mcp-stdio-');
+  dataDir = join(tmp.dir, 'data');
+  transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [CLI, 'mcp'],
+    env: { ...(process.env as Record<string, string>), MOCKDEV_DATA_DIR: dataDir, MOCKDEV_LOG_LEVEL: 'warn' },
+    stderr: 'pipe',
+  });
+  client = new Client({ name: 'stdio-test', version: '2.0.0' });
+  await client.connect(transport);
+});
+
+after(async () => {
+  const pid = transport?.pid;
+  await client?.close().catch(() => undefined);
+  if (pid) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already exited
+    }
+  }
+  tmp.cleanup();
+});
+
+describe('mockdev mcp (stdio)', () => {
+  it('identifies itself and lists the 18 tools', async () => {
+    assert.equal(client.getServerVersion()?.name, 'mockdev');
+    const { tools } = await client.listTools();
+    assert.deepEqual(tools.map((t) => t.name).sort(), TOOL_NAMES);
+  });
+
+  it('sees what the CLI creates on the same data dir', async () => {
+    const created = await cli('project', 'create', 'From CLI', '-p', '4300', '--json');
+    assert.equal(created.code, 0, created.stderr);
+    const id = json<{ id: string }>(created).id;
+    assert.equal((await cli('endpoint', 'add', 'From CLI', '-m', 'POST', '-p', '/orders', '-s', '201')).code, 0);
+    const project = await ok<ProjectDetail>(client, 'get_project', { projectId: 'From CLI' });
+    assert.equal(project.id, id);
+    assert.equal(project.port, 4300);
+    assert.deepEqual(project.endpoints.map((e) => `${e.method} ${e.path} ${e.status}`), ['POST /orders 201']);
+    const found = await ok<{ found: boolean }>(client, 'find_endpoint', { projectId: id, method: 'POST', path: '/orders' });
+    assert.equal(found.found, true);
+  });
+
+  it('makes changes the CLI sees on the same data dir', async () => {
+    const project = await ok<ProjectDetail>(client, 'create_project', { name: 'From MCP', description: 'made by an assistant' });
+    const endpoint = await ok<Endpoint>(client, 'create_endpoint', { projectId: project.id, path: '/api/items/{id}', body: '{"id":1}' });
+    const shown = json<ProjectDetail>(await cli('project', 'show', 'From MCP', '--json'));
+    assert.equal(shown.description, 'made by an assistant');
+    assert.deepEqual(shown.endpoints.map((e) => e.id), [endpoint.id]);
+
+    await ok(client, 'update_endpoint', { projectId: project.id, endpointId: endpoint.id, enabled: false });
+    const listed = json<Endpoint[]>(await cli('endpoint', 'list', 'From MCP', '--json', '--enabled-only'));
+    assert.deepEqual(listed, []);
+
+    await ok(client, 'delete_project', { projectId: project.id });
+    const gone = await cli('project', 'show', 'From MCP');
+    assert.equal(gone.code, 3, gone.stderr);
+  });
+
+  it('answers bad input with isError and keeps serving', async () => {
+    await fails(client, 'create_endpoint', { projectId: 'From CLI', path: '/x', status: 1000 }, /status/);
+    await fails(client, 'get_project', { projectId: '/etc' }, /PROJECT_NOT_FOUND/);
+    const { projects } = await ok<{ projects: unknown[] }>(client, 'list_projects');
+    assert.equal(projects.length, 1);
+  });
+});
+
+describe('mockdev mcp (stdio) process', () => {
+  it('writes only protocol messages to stdout and exits 0 when stdin closes', async () => {
+    const child = spawn(process.execPath, [CLI, 'mcp'], {
+      env: { ...process.env, MOCKDEV_DATA_DIR: dataDir, MOCKDEV_LOG_LEVEL: 'debug' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    try {
+      let out = '';
+      let err = '';
+      child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+      child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      const send = (m: unknown) => child.stdin.write(`${JSON.stringify(m)}\n`);
+      send({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } },
+      });
+      await waitFor(() => (out.includes('"id":1') ? true : undefined), 'the initialize response');
+      send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+      send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'get_project', arguments: { projectId: 'nope' } } });
+      send({ jsonrpc: '2.0', id: 3, method: 'tools/list' });
+      await waitFor(() => (out.includes('"id":3') ? true : undefined), 'the tools/list response');
+      child.stdin.end();
+      assert.equal(await Promise.race([exited, new Promise((r) => setTimeout(() => r('timeout'), 10_000))]), 0, err);
+      const lines = out.trim().split('\n');
+      assert.ok(lines.length >= 3);
+      for (const line of lines) assert.equal(JSON.parse(line).jsonrpc, '2.0', `stdout line is JSON-RPC: ${line}`);
+      assert.match(err, /get_project error PROJECT_NOT_FOUND/, 'diagnostics go to stderr');
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  });
+
+  it('stops cleanly on SIGTERM', async () => {
+    const child = spawn(process.execPath, [CLI, 'mcp'], { env: { ...process.env, MOCKDEV_DATA_DIR: dataDir }, stdio: ['pipe', 'pipe', 'pipe'] });
+    try {
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      child.stdout.resume();
+      child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' })}\n`);
+      await new Promise((r) => child.stdout.once('data', r));
+      child.kill('SIGTERM');
+      assert.equal(await Promise.race([exited, new Promise((r) => setTimeout(() => r('timeout'), 10_000))]), 0);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  });
+
+  it('refuses --port without --http, and a bad --logging-mode, with exit 2', async () => {
+    const port = await cli('mcp', '-p', '3999');
+    assert.equal(port.code, 2);
+    assert.match(port.stderr, /--http/);
+    const mode = await cli('mcp', '--logging-mode', 'loud');
+    assert.equal(mode.code, 2);
+    assert.match(mode.stderr, /off, errors, all/);
+  });
+});
