@@ -45,9 +45,17 @@ export function buildEndpoint(input: EndpointInput, existing: Endpoint[]): Endpo
 /** Builds a list of new endpoints, refusing duplicates among them. */
 export function buildEndpoints(inputs: EndpointInput[]): Endpoint[] {
   const out: Endpoint[] = [];
+  const keys = new Set<string>();
+  const names = new Set<string>();
   for (const input of inputs) {
-    const endpoint = buildEndpoint(input, out);
-    assertRouteFree(out, endpoint);
+    // Checking against sets keeps large imports (thousands of operations) linear.
+    const parsed = parseInput(EndpointInputSchema, input, 'endpoint');
+    const wanted = parsed.name ?? suggestEndpointName(parsed.method, parsed.path);
+    const endpoint = buildEndpoint({ ...input, name: names.has(wanted.toLowerCase()) ? uniqueName(wanted, names) : wanted }, []);
+    const key = endpointKey(endpoint.method, endpoint.path);
+    if (keys.has(key)) assertRouteFree(out, endpoint);
+    keys.add(key);
+    names.add(endpoint.name.toLowerCase());
     out.push(endpoint);
   }
   return out;

@@ -4,14 +4,15 @@ import { fileURLToPath } from 'node:url';
 import { stringify as toYaml } from 'yaml';
 import { MockdevError } from '../core/errors.js';
 import { endpointKey } from '../core/match/route-key.js';
-import type { Endpoint, EndpointInput } from '../core/model/endpoint.js';
+import { EndpointInputSchema, type Endpoint, type EndpointInput } from '../core/model/endpoint.js';
 import { NameSchema } from '../core/model/fields.js';
 import type { Project } from '../core/model/project.js';
-import { uniqueName } from '../core/naming.js';
+import { suggestEndpointName, uniqueName } from '../core/naming.js';
+import { parseInput } from '../core/validate.js';
 import { convertOpenApi, exportOpenApiDocument, locatePointer, parseDocumentText, type OpenApiVersion } from '../formats/openapi/index.js';
 import { cleanName } from '../formats/openapi/import.js';
 import type { AppContext } from './context.js';
-import { assertRouteFree, buildEndpoint } from './endpoints.js';
+import { buildEndpoint } from './endpoints.js';
 import { createProjectWithEndpoints, resolveProject, toProject, type ResolveOptions } from './projects.js';
 
 export interface ImportReport {
@@ -189,10 +190,9 @@ export async function importOpenApi(ctx: AppContext, input: ImportInput, options
   }
 
   if (!target) {
-    const built: Endpoint[] = [];
     for (const i of inputs) {
       try {
-        built.push(buildEndpoint(i, built));
+        parseInput(EndpointInputSchema, i, 'endpoint');
       } catch (e) {
         throw withOperation(e, i);
       }
@@ -216,15 +216,19 @@ export async function importOpenApi(ctx: AppContext, input: ImportInput, options
     const replaced: Endpoint[] = [];
     const localSkipped = [...skipped];
     let endpoints = [...state.endpoints];
+    const byKey = new Map(endpoints.map((e) => [endpointKey(e.method, e.path), e]));
+    const names = new Set(endpoints.map((e) => e.name.toLowerCase()));
     for (const i of inputs) {
       let candidate: Endpoint;
       try {
-        candidate = buildEndpoint(i, endpoints);
+        const parsed = parseInput(EndpointInputSchema, i, 'endpoint');
+        const wanted = parsed.name ?? suggestEndpointName(parsed.method, parsed.path);
+        candidate = buildEndpoint({ ...i, name: names.has(wanted.toLowerCase()) ? uniqueName(wanted, names) : wanted }, []);
       } catch (e) {
         throw withOperation(e, i);
       }
       const key = endpointKey(candidate.method, candidate.path);
-      const existing = endpoints.find((e) => endpointKey(e.method, e.path) === key);
+      const existing = byKey.get(key);
       if (existing && !input.overwrite) {
         localSkipped.push({
           method: candidate.method,
@@ -239,7 +243,8 @@ export async function importOpenApi(ctx: AppContext, input: ImportInput, options
         replaced.push(next);
         continue;
       }
-      assertRouteFree(endpoints, candidate);
+      byKey.set(key, candidate);
+      names.add(candidate.name.toLowerCase());
       endpoints.push(candidate);
       created.push(candidate);
     }
@@ -281,7 +286,7 @@ export async function exportOpenApi(
   }
   const state = await resolveProject(ctx, projectRef, options);
   const document = exportOpenApiDocument(state.project, state.endpoints, version);
-  const text = format === 'json' ? `${JSON.stringify(document, null, 2)}\n` : toYaml(document, { lineWidth: 0, aliasDuplicateObjects: false });
+  const text = format === 'json' ? `${JSON.stringify(document, null, 2)}\n` : toYaml(document, { lineWidth: 0, aliasDuplicateObjects: false, version: '1.1' });
   return { text, document };
 }
 

@@ -10,7 +10,7 @@ type Schema = Record<string, unknown>;
 export interface SampleOptions {
   /** Leave out properties a response never carries (writeOnly) or a request never sends (readOnly). */
   direction?: 'response' | 'request';
-  /** Below this depth, only required properties are filled in. Default 6. */
+  /** From this depth on, only required properties are filled in. Default 4. */
   fullDepth?: number;
   /** Hard depth cap. Default 20. */
   maxDepth?: number;
@@ -58,7 +58,7 @@ class Sampler {
 
   constructor(options: SampleOptions) {
     this.direction = options.direction ?? 'response';
-    this.fullDepth = options.fullDepth ?? 6;
+    this.fullDepth = options.fullDepth ?? 4;
     this.maxDepth = options.maxDepth ?? 20;
     this.budget = options.budget ?? 20_000;
   }
