@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import { MockdevError } from '../core/errors.js';
 import type { ToolDefinition } from './tools/define.js';
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Maps common alternative argument names to the documented ones (the documented name wins). */
 export function normalizeArguments(tool: ToolDefinition, raw: unknown): Record<string, unknown> {
@@ -44,7 +45,13 @@ export function parseArguments(tool: ToolDefinition, raw: unknown): Record<strin
   if (result.success) return result.data as Record<string, unknown>;
   const problems = result.error.issues.slice(0, 5).map((issue) => {
     const path = issue.path.map(String).join('.');
-    const given = issue.path.reduce<unknown>((v, k) => (isPlainObject(v) || Array.isArray(v) ? (v as Record<PropertyKey, unknown>)[k as PropertyKey] : undefined), args);
+    const given = issue.path.reduce<unknown>(
+      (v, k) =>
+        isPlainObject(v) || Array.isArray(v)
+          ? (v as Record<PropertyKey, unknown>)[k as PropertyKey]
+          : undefined,
+      args,
+    );
     const top = tool.input.shape[String(issue.path[0])] as z.ZodType | undefined;
     if (issue.code === 'invalid_type' && given === undefined && issue.path.length > 0) {
       const about = issue.path.length === 1 ? top?.description : undefined;
@@ -53,8 +60,14 @@ export function parseArguments(tool: ToolDefinition, raw: unknown): Record<strin
     return `invalid ${path ? `"${path}"` : 'arguments'}${shown(given)}: ${issue.message}`;
   });
   const text = problems.join('; ');
-  throw new MockdevError('INVALID_ARGUMENT', `${tool.name}: ${text.charAt(0).toUpperCase()}${text.slice(1)}`, {
-    hint: `Fix the arguments and call ${tool.name} again (its input schema describes every field)`,
-    details: { issues: result.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })) },
-  });
+  throw new MockdevError(
+    'INVALID_ARGUMENT',
+    `${tool.name}: ${text.charAt(0).toUpperCase()}${text.slice(1)}`,
+    {
+      hint: `Fix the arguments and call ${tool.name} again (its input schema describes every field)`,
+      details: {
+        issues: result.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })),
+      },
+    },
+  );
 }

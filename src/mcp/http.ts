@@ -4,7 +4,12 @@
  * calls and open connections. Loopback by default; foreign Origins are refused (DNS rebinding).
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingMessage,
+  type Server as HttpServer,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
@@ -51,19 +56,28 @@ const sendJson = (res: ServerResponse, status: number, body: unknown, type = 'ap
 };
 
 /** Errors of the side paths: application/problem+json, like mockdev's other HTTP interfaces. */
-const sendProblem = (res: ServerResponse, status: number, title: string, detail: string, code: string): void =>
+const sendProblem = (
+  res: ServerResponse,
+  status: number,
+  title: string,
+  detail: string,
+  code: string,
+): void =>
   sendJson(res, status, { type: 'about:blank', title, status, detail, code }, 'application/problem+json');
 
 /** JSON-RPC errors on /mcp, the shape MCP clients read. */
 const sendRpcError = (res: ServerResponse, status: number, code: number, message: string): void =>
   sendJson(res, status, { jsonrpc: '2.0', error: { code, message }, id: null });
 
-async function readJsonBody(req: IncomingMessage): Promise<{ ok: true; body: unknown } | { ok: false; status: number; message: string }> {
+async function readJsonBody(
+  req: IncomingMessage,
+): Promise<{ ok: true; body: unknown } | { ok: false; status: number; message: string }> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > MAX_BODY_BYTES) return { ok: false, status: 413, message: `Request body larger than ${MAX_BODY_BYTES} bytes` };
+    if (size > MAX_BODY_BYTES)
+      return { ok: false, status: 413, message: `Request body larger than ${MAX_BODY_BYTES} bytes` };
     chunks.push(chunk);
   }
   const text = Buffer.concat(chunks).toString('utf8');
@@ -106,20 +120,39 @@ export async function startHttpMode(options: HttpModeOptions): Promise<RunningHt
     if (sessionId) {
       const session = sessions.get(sessionId);
       if (!session || session.transport !== 'streamable-http') {
-        return sendRpcError(res, 404, -32001, `Session "${sessionId}" not found: it ended or the server restarted. Initialize a new session`);
+        return sendRpcError(
+          res,
+          404,
+          -32001,
+          `Session "${sessionId}" not found: it ended or the server restarted. Initialize a new session`,
+        );
       }
       sessions.touch(sessionId);
       return (session.connection as StreamableHTTPServerTransport).handleRequest(req, res, body);
     }
-    const initializing = req.method === 'POST' && (Array.isArray(body) ? body.some(isInitializeRequest) : isInitializeRequest(body));
+    const initializing =
+      req.method === 'POST' &&
+      (Array.isArray(body) ? body.some(isInitializeRequest) : isInitializeRequest(body));
     if (!initializing) {
-      return sendRpcError(res, 400, -32000, 'Bad request: no Mcp-Session-Id header. Send an initialize request first to open a session');
+      return sendRpcError(
+        res,
+        400,
+        -32000,
+        'Bad request: no Mcp-Session-Id header. Send an initialize request first to open a session',
+      );
     }
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
         const now = new Date().toISOString();
-        sessions.add({ id, transport: 'streamable-http', server, connection: transport, since: now, lastActivity: now });
+        sessions.add({
+          id,
+          transport: 'streamable-http',
+          server,
+          connection: transport,
+          since: now,
+          lastActivity: now,
+        });
       },
     });
     const server = newServer(() => transport.sessionId, 'streamable-http');
@@ -134,7 +167,14 @@ export async function startHttpMode(options: HttpModeOptions): Promise<RunningHt
     const transport = new SSEServerTransport(`${MCP_PATH}/messages`, res);
     const server = newServer(() => transport.sessionId, 'sse');
     const now = new Date().toISOString();
-    sessions.add({ id: transport.sessionId, transport: 'sse', server, connection: transport, since: now, lastActivity: now });
+    sessions.add({
+      id: transport.sessionId,
+      transport: 'sse',
+      server,
+      connection: transport,
+      since: now,
+      lastActivity: now,
+    });
     server.onclose = () => sessions.remove(transport.sessionId);
     await server.connect(transport);
   }
@@ -143,7 +183,12 @@ export async function startHttpMode(options: HttpModeOptions): Promise<RunningHt
     const id = url.searchParams.get('sessionId') ?? '';
     const session = sessions.get(id);
     if (!session || session.transport !== 'sse') {
-      return sendRpcError(res, 404, -32001, `Session "${id}" not found. Open a new stream with GET ${MCP_PATH}/sse`);
+      return sendRpcError(
+        res,
+        404,
+        -32001,
+        `Session "${id}" not found. Open a new stream with GET ${MCP_PATH}/sse`,
+      );
     }
     const read = await readJsonBody(req);
     if (!read.ok) return sendRpcError(res, read.status, -32700, read.message);
@@ -169,12 +214,21 @@ export async function startHttpMode(options: HttpModeOptions): Promise<RunningHt
     const raw = url.searchParams.get('limit');
     const limit = raw === null ? DEFAULT_LOG_LIMIT : Number(raw);
     if (!Number.isInteger(limit) || limit < 1) {
-      return sendProblem(res, 400, 'Invalid limit', `Invalid limit "${raw}": must be a whole number of at least 1`, 'INVALID_ARGUMENT');
+      return sendProblem(
+        res,
+        400,
+        'Invalid limit',
+        `Invalid limit "${raw}": must be a whole number of at least 1`,
+        'INVALID_ARGUMENT',
+      );
     }
     sendJson(res, 200, { loggingMode: calls.mode, logs: calls.recent(Math.min(limit, calls.capacity)) });
   }
 
-  const SIDE_PATHS: Record<string, (req: IncomingMessage, res: ServerResponse, url: URL) => void | Promise<void>> = {
+  const SIDE_PATHS: Record<
+    string,
+    (req: IncomingMessage, res: ServerResponse, url: URL) => void | Promise<void>
+  > = {
     [`${MCP_PATH}/health`]: (_req, res) => sendJson(res, 200, health()),
     [`${MCP_PATH}/logs`]: (_req, res, url) => logs(res, url),
     [`${MCP_PATH}/connections`]: (_req, res) => sendJson(res, 200, { connections: sessions.list() }),
@@ -185,16 +239,34 @@ export async function startHttpMode(options: HttpModeOptions): Promise<RunningHt
     const url = new URL(req.url ?? '/', 'http://localhost');
     const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
     if (!originAllowed(req.headers.origin)) {
-      return sendProblem(res, 403, 'Forbidden origin', `Origin "${req.headers.origin}" is not allowed: the mockdev MCP server accepts browser requests from localhost origins only`, 'FORBIDDEN_ORIGIN');
+      return sendProblem(
+        res,
+        403,
+        'Forbidden origin',
+        `Origin "${req.headers.origin}" is not allowed: the mockdev MCP server accepts browser requests from localhost origins only`,
+        'FORBIDDEN_ORIGIN',
+      );
     }
     if (loopback && !hostAllowed(req.headers.host)) {
-      return sendProblem(res, 403, 'Forbidden host', `Host "${req.headers.host}" is not allowed: the server is bound to loopback; use http://127.0.0.1 or http://localhost`, 'FORBIDDEN_HOST');
+      return sendProblem(
+        res,
+        403,
+        'Forbidden host',
+        `Host "${req.headers.host}" is not allowed: the server is bound to loopback; use http://127.0.0.1 or http://localhost`,
+        'FORBIDDEN_HOST',
+      );
     }
     if (path === MCP_PATH) return handleStreamable(req, res);
     if (path === `${MCP_PATH}/messages`) {
       if (req.method !== 'POST') {
         res.setHeader('Allow', 'POST');
-        return sendProblem(res, 405, 'Method not allowed', `Use POST on ${MCP_PATH}/messages`, 'METHOD_NOT_ALLOWED');
+        return sendProblem(
+          res,
+          405,
+          'Method not allowed',
+          `Use POST on ${MCP_PATH}/messages`,
+          'METHOD_NOT_ALLOWED',
+        );
       }
       return postLegacyMessage(req, res, url);
     }
@@ -206,13 +278,28 @@ export async function startHttpMode(options: HttpModeOptions): Promise<RunningHt
       }
       return side(req, res, url);
     }
-    sendProblem(res, 404, 'Not found', `No such path ${path}. MCP clients connect to ${MCP_PATH}; see also ${Object.keys(SIDE_PATHS).join(', ')}`, 'NOT_FOUND');
+    sendProblem(
+      res,
+      404,
+      'Not found',
+      `No such path ${path}. MCP clients connect to ${MCP_PATH}; see also ${Object.keys(SIDE_PATHS).join(', ')}`,
+      'NOT_FOUND',
+    );
   }
 
   const http: HttpServer = createServer((req, res) => {
     route(req, res).catch((e: unknown) => {
-      log(`[error] MCP HTTP request ${req.method} ${req.url} failed: ${e instanceof Error ? e.message : String(e)}`);
-      if (!res.headersSent) sendProblem(res, 500, 'Internal error', 'The request failed unexpectedly; the server keeps running', 'INTERNAL');
+      log(
+        `[error] MCP HTTP request ${req.method} ${req.url} failed: ${e instanceof Error ? e.message : String(e)}`,
+      );
+      if (!res.headersSent)
+        sendProblem(
+          res,
+          500,
+          'Internal error',
+          'The request failed unexpectedly; the server keeps running',
+          'INTERNAL',
+        );
       else res.end();
     });
   });
@@ -228,9 +315,13 @@ export async function startHttpMode(options: HttpModeOptions): Promise<RunningHt
   });
   http.on('error', (e) => log(`[error] MCP HTTP server: ${e.message}`));
 
-  const watcher = new ProjectWatcher(ctx.projects.projectsDir, (change) => {
-    void sessions.broadcast({ ...change });
-  }, options.watchIntervalMs);
+  const watcher = new ProjectWatcher(
+    ctx.projects.projectsDir,
+    (change) => {
+      void sessions.broadcast({ ...change });
+    },
+    options.watchIntervalMs,
+  );
   await watcher.start();
 
   const port = (http.address() as AddressInfo).port;
@@ -262,13 +353,20 @@ function listenError(e: NodeJS.ErrnoException, host: string, port: number): Mock
     });
   }
   if (e.code === 'EADDRNOTAVAIL' || e.code === 'ENOTFOUND' || e.code === 'EAI_AGAIN') {
-    return new MockdevError('INVALID_ARGUMENT', `Cannot listen on host "${host}": it is not an address of this machine`, {
-      hint: 'Use 127.0.0.1 (the default) or an address of one of this machine\'s interfaces',
-      cause: e,
-    });
+    return new MockdevError(
+      'INVALID_ARGUMENT',
+      `Cannot listen on host "${host}": it is not an address of this machine`,
+      {
+        hint: "Use 127.0.0.1 (the default) or an address of one of this machine's interfaces",
+        cause: e,
+      },
+    );
   }
   if (e.code === 'EACCES') {
-    return new MockdevError('IO_ERROR', `Not allowed to listen on ${host}:${port}`, { hint: 'Pick a port from 1024 up', cause: e });
+    return new MockdevError('IO_ERROR', `Not allowed to listen on ${host}:${port}`, {
+      hint: 'Pick a port from 1024 up',
+      cause: e,
+    });
   }
   return new MockdevError('IO_ERROR', `Cannot listen on ${host}:${port}: ${e.message}`, { cause: e });
 }

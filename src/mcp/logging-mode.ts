@@ -7,9 +7,13 @@ export type McpLoggingMode = (typeof MCP_LOGGING_MODES)[number];
 export function parseLoggingMode(value: string): McpLoggingMode {
   const mode = value.trim().toLowerCase();
   if (!(MCP_LOGGING_MODES as readonly string[]).includes(mode)) {
-    throw new MockdevError('INVALID_ARGUMENT', `Invalid --logging-mode "${value}": must be one of ${MCP_LOGGING_MODES.join(', ')}`, {
-      hint: 'off keeps no call log, errors keeps failed calls, all keeps every call',
-    });
+    throw new MockdevError(
+      'INVALID_ARGUMENT',
+      `Invalid --logging-mode "${value}": must be one of ${MCP_LOGGING_MODES.join(', ')}`,
+      {
+        hint: 'off keeps no call log, errors keeps failed calls, all keeps every call',
+      },
+    );
   }
   return mode as McpLoggingMode;
 }

@@ -70,7 +70,9 @@ export function toolListing(tool: ToolDefinition): Tool {
       title: tool.title,
       description: tool.description,
       inputSchema: z.toJSONSchema(tool.input, { ...JSON_SCHEMA_OPTIONS, io: 'input' }) as Tool['inputSchema'],
-      outputSchema: relax(z.toJSONSchema(tool.output, { ...JSON_SCHEMA_OPTIONS, io: 'output' })) as Tool['outputSchema'],
+      outputSchema: relax(
+        z.toJSONSchema(tool.output, { ...JSON_SCHEMA_OPTIONS, io: 'output' }),
+      ) as Tool['outputSchema'],
       annotations: { title: tool.title, ...tool.hints },
     };
     listings.set(tool, listing);

@@ -30,7 +30,11 @@ export const textOf = (r: CallToolResult): string =>
   r.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
 
 /** Calls a tool that must succeed; returns its structured result. */
-export async function ok<T = Record<string, unknown>>(client: Client, name: string, args: Record<string, unknown> = {}): Promise<T> {
+export async function ok<T = Record<string, unknown>>(
+  client: Client,
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<T> {
   const r = (await client.callTool({ name, arguments: args })) as CallToolResult;
   assert.ok(!r.isError, `${name} ${JSON.stringify(args)} failed: ${textOf(r)}`);
   assert.ok(r.structuredContent, `${name} returns structuredContent`);
@@ -50,7 +54,11 @@ export async function fails(client: Client, name: string, args: unknown, re: Reg
 }
 
 /** Polls until `check` returns a value (not undefined), or fails after `timeoutMs`. */
-export async function waitFor<T>(check: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 15_000): Promise<T> {
+export async function waitFor<T>(
+  check: () => T | undefined | Promise<T | undefined>,
+  what: string,
+  timeoutMs = 15_000,
+): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
@@ -69,7 +77,11 @@ export interface SpawnedMcp {
 }
 
 /** Starts the built CLI (`mockdev <args>`) with its own data dir; killed by pid in kill(). */
-export function spawnCli(args: string[], dataDir: string, env: Record<string, string | undefined> = {}): SpawnedMcp {
+export function spawnCli(
+  args: string[],
+  dataDir: string,
+  env: Record<string, string | undefined> = {},
+): SpawnedMcp {
   const child = spawn(process.execPath, [CLI, ...args], {
     env: { ...process.env, MOCKDEV_LOG_LEVEL: undefined, ...env, MOCKDEV_DATA_DIR: dataDir },
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -96,10 +108,18 @@ export function spawnCli(args: string[], dataDir: string, env: Record<string, st
 }
 
 /** Starts `mockdev mcp --http -p 0 …` and waits for the URL it prints. */
-export async function startHttpMcp(dataDir: string, extra: string[] = [], env: Record<string, string | undefined> = {}) {
+export async function startHttpMcp(
+  dataDir: string,
+  extra: string[] = [],
+  env: Record<string, string | undefined> = {},
+) {
   const proc = spawnCli(['mcp', '--http', '-p', '0', ...extra], dataDir, env);
   const url = await Promise.race([
-    waitFor(() => /listening on (http:\/\/\S+\/mcp)\b/.exec(proc.stderr())?.[1], 'the MCP HTTP server to start', 20_000),
+    waitFor(
+      () => /listening on (http:\/\/\S+\/mcp)\b/.exec(proc.stderr())?.[1],
+      'the MCP HTTP server to start',
+      20_000,
+    ),
     proc.exited.then((code) => {
       throw new Error(`mockdev mcp --http exited early (${code}): ${proc.stderr()}`);
     }),

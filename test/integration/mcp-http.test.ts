@@ -25,7 +25,10 @@ const cleanups: (() => Promise<void>)[] = [];
 
 async function connect(kind: 'streamable' | 'sse', name: string): Promise<Client> {
   const client = new Client({ name, version: '3.1.4' });
-  const transport = kind === 'streamable' ? new StreamableHTTPClientTransport(new URL(server.url)) : new SSEClientTransport(new URL(`${server.url}/sse`));
+  const transport =
+    kind === 'streamable'
+      ? new StreamableHTTPClientTransport(new URL(server.url))
+      : new SSEClientTransport(new URL(`${server.url}/sse`));
   await client.connect(transport);
   clients.push(client);
   return client;
@@ -37,7 +40,10 @@ const getJson = async <T = Record<string, unknown>>(path: string, headers: Recor
 };
 
 /** A raw HTTP request with full control of headers (fetch cannot set Host). */
-function raw(path: string, options: { method?: string; headers?: Record<string, string>; body?: string }): Promise<{ status: number; body: string }> {
+function raw(
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string },
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const url = new URL(path, server.base);
     const req = request(url, { method: options.method ?? 'GET', headers: options.headers }, (res) => {
@@ -69,7 +75,12 @@ describe('mockdev mcp --http: Streamable HTTP and SSE', () => {
     const { tools } = await client.listTools();
     assert.deepEqual(tools.map((t) => t.name).sort(), TOOL_NAMES);
     const created = await ok<ProjectDetail>(client, 'create_project', { name: 'Over HTTP' });
-    await ok(client, 'create_endpoint', { projectId: created.id, path: '/ping', body: 'pong', contentType: 'text/plain' });
+    await ok(client, 'create_endpoint', {
+      projectId: created.id,
+      path: '/ping',
+      body: 'pong',
+      contentType: 'text/plain',
+    });
     await fails(client, 'get_project', { projectId: 'missing' }, /PROJECT_NOT_FOUND/);
     const shown = await runCli(['endpoint', 'list', 'Over HTTP', '--json'], { dataDir });
     assert.equal(JSON.parse(shown.stdout)[0].path, '/ping');
@@ -87,7 +98,10 @@ describe('mockdev mcp --http: Streamable HTTP and SSE', () => {
     const streamable = await connect('streamable', 'notify-streamable');
     const sse = await connect('sse', 'notify-sse');
     const seen: { streamable: unknown[]; sse: unknown[] } = { streamable: [], sse: [] };
-    streamable.setNotificationHandler(LoggingMessageNotificationSchema, (n) => void seen.streamable.push(n.params.data));
+    streamable.setNotificationHandler(
+      LoggingMessageNotificationSchema,
+      (n) => void seen.streamable.push(n.params.data),
+    );
     sse.setNotificationHandler(LoggingMessageNotificationSchema, (n) => void seen.sse.push(n.params.data));
     await new Promise((r) => setTimeout(r, 300)); // let the standalone GET stream open
     const made = await runCli(['project', 'create', 'Watched', '--json'], { dataDir });
@@ -96,8 +110,14 @@ describe('mockdev mcp --http: Streamable HTTP and SSE', () => {
       const x = d as { event?: string; change?: string; projectId?: string };
       return x.event === 'project_changed' && x.change === 'created' && x.projectId === id;
     };
-    await waitFor(() => (seen.sse.some(isCreated) ? true : undefined), 'the SSE client to hear about the new project');
-    await waitFor(() => (seen.streamable.some(isCreated) ? true : undefined), 'the Streamable HTTP client to hear about the new project');
+    await waitFor(
+      () => (seen.sse.some(isCreated) ? true : undefined),
+      'the SSE client to hear about the new project',
+    );
+    await waitFor(
+      () => (seen.streamable.some(isCreated) ? true : undefined),
+      'the Streamable HTTP client to hear about the new project',
+    );
   });
 });
 
@@ -117,7 +137,14 @@ describe('mockdev mcp --http: side paths', () => {
 
   it('GET /mcp/connections lists the open sessions with their client', async () => {
     await connect('streamable', 'connections-test');
-    const { status, body } = await getJson<{ connections: { id: string; transport: string; client: { name: string; version: string } | null; since: string }[] }>('/mcp/connections');
+    const { status, body } = await getJson<{
+      connections: {
+        id: string;
+        transport: string;
+        client: { name: string; version: string } | null;
+        since: string;
+      }[];
+    }>('/mcp/connections');
     assert.equal(status, 200);
     const mine = body.connections.find((c) => c.client?.name === 'connections-test');
     assert.ok(mine, JSON.stringify(body));
@@ -132,12 +159,26 @@ describe('mockdev mcp --http: side paths', () => {
     const project = await ok<ProjectDetail>(client, 'create_project', { name: 'Logged calls' });
     await ok(client, 'list_projects');
     await fails(client, 'get_endpoint', { projectId: project.id, endpointId: 'nope' }, /NOT_FOUND/);
-    const { status, body } = await getJson<{ loggingMode: string; logs: { time: string; tool: string; durationMs: number; ok: boolean; error?: { code: string }; client: { name: string } | null; transport: string }[] }>('/mcp/logs?limit=2');
+    const { status, body } = await getJson<{
+      loggingMode: string;
+      logs: {
+        time: string;
+        tool: string;
+        durationMs: number;
+        ok: boolean;
+        error?: { code: string };
+        client: { name: string } | null;
+        transport: string;
+      }[];
+    }>('/mcp/logs?limit=2');
     assert.equal(status, 200);
     assert.equal(body.loggingMode, 'all');
     assert.equal(body.logs.length, 2);
     const [last, before] = body.logs;
-    assert.deepEqual([last!.tool, last!.ok, last!.error?.code, last!.client?.name, last!.transport], ['get_endpoint', false, 'NOT_FOUND', 'logs-test', 'streamable-http']);
+    assert.deepEqual(
+      [last!.tool, last!.ok, last!.error?.code, last!.client?.name, last!.transport],
+      ['get_endpoint', false, 'NOT_FOUND', 'logs-test', 'streamable-http'],
+    );
     assert.deepEqual([before!.tool, before!.ok], ['list_projects', true]);
     assert.equal(typeof last!.durationMs, 'number');
     const bad = await getJson('/mcp/logs?limit=zero');
@@ -154,12 +195,20 @@ describe('mockdev mcp --http: side paths', () => {
     assert.equal(wrongMethod.status, 405);
     const noSession = await raw('/mcp', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': 'gone' },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-session-id': 'gone',
+      },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
     });
     assert.equal(noSession.status, 404);
     assert.match(JSON.parse(noSession.body).error.message, /not found/);
-    const notJson = await raw('/mcp', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{oops' });
+    const notJson = await raw('/mcp', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{oops',
+    });
     assert.equal(notJson.status, 400);
     assert.equal(JSON.parse(notJson.body).error.code, -32700);
   });
@@ -174,7 +223,11 @@ describe('mockdev mcp --http: safety', () => {
       params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'evil', version: '0' } },
     });
     const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-    const evil = await raw('/mcp', { method: 'POST', headers: { ...headers, origin: 'http://evil.example' }, body: init });
+    const evil = await raw('/mcp', {
+      method: 'POST',
+      headers: { ...headers, origin: 'http://evil.example' },
+      body: init,
+    });
     assert.equal(evil.status, 403);
     assert.match(JSON.parse(evil.body).detail, /evil\.example.*localhost/);
     for (const path of ['/mcp/health', '/mcp/logs', '/mcp/connections', '/mcp/sse']) {
@@ -189,9 +242,19 @@ describe('mockdev mcp --http: safety', () => {
 
   it('keeps serving when clients disconnect mid-call', async () => {
     const client = await connect('streamable', 'survivor');
-    const sessionId = (clients.at(-1) as unknown as { transport: StreamableHTTPClientTransport }).transport.sessionId!;
+    const sessionId = (clients.at(-1) as unknown as { transport: StreamableHTTPClientTransport }).transport
+      .sessionId!;
     assert.ok(sessionId);
-    const big = JSON.stringify({ openapi: '3.0.3', info: { title: 'Big', version: '1' }, paths: Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`/r${i}/{id}`, { get: { responses: { 200: { description: 'ok' } } } }])) });
+    const big = JSON.stringify({
+      openapi: '3.0.3',
+      info: { title: 'Big', version: '1' },
+      paths: Object.fromEntries(
+        Array.from({ length: 300 }, (_, i) => [
+          `/r${i}/{id}`,
+          { get: { responses: { 200: { description: 'ok' } } } },
+        ]),
+      ),
+    });
     const calls = [
       { name: 'list_projects', arguments: {} },
       { name: 'import_openapi', arguments: { text: big } },
@@ -201,11 +264,23 @@ describe('mockdev mcp --http: safety', () => {
       await new Promise<void>((resolve) => {
         const req = request(new URL('/mcp', server.base), {
           method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-06-18' },
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+            'mcp-session-id': sessionId,
+            'mcp-protocol-version': '2025-06-18',
+          },
         });
         req.on('error', () => resolve());
         req.on('close', () => resolve());
-        req.end(JSON.stringify({ jsonrpc: '2.0', id: 1000 + i, method: 'tools/call', params: calls[i % calls.length] }));
+        req.end(
+          JSON.stringify({
+            jsonrpc: '2.0',
+            id: 1000 + i,
+            method: 'tools/call',
+            params: calls[i % calls.length],
+          }),
+        );
         setTimeout(() => req.destroy(), i % 3);
       });
     }

@@ -57,21 +57,41 @@ describe('mockdev mcp (stdio)', () => {
     const created = await cli('project', 'create', 'From CLI', '-p', '4300', '--json');
     assert.equal(created.code, 0, created.stderr);
     const id = json<{ id: string }>(created).id;
-    assert.equal((await cli('endpoint', 'add', 'From CLI', '-m', 'POST', '-p', '/orders', '-s', '201')).code, 0);
+    assert.equal(
+      (await cli('endpoint', 'add', 'From CLI', '-m', 'POST', '-p', '/orders', '-s', '201')).code,
+      0,
+    );
     const project = await ok<ProjectDetail>(client, 'get_project', { projectId: 'From CLI' });
     assert.equal(project.id, id);
     assert.equal(project.port, 4300);
-    assert.deepEqual(project.endpoints.map((e) => `${e.method} ${e.path} ${e.status}`), ['POST /orders 201']);
-    const found = await ok<{ found: boolean }>(client, 'find_endpoint', { projectId: id, method: 'POST', path: '/orders' });
+    assert.deepEqual(
+      project.endpoints.map((e) => `${e.method} ${e.path} ${e.status}`),
+      ['POST /orders 201'],
+    );
+    const found = await ok<{ found: boolean }>(client, 'find_endpoint', {
+      projectId: id,
+      method: 'POST',
+      path: '/orders',
+    });
     assert.equal(found.found, true);
   });
 
   it('makes changes the CLI sees on the same data dir', async () => {
-    const project = await ok<ProjectDetail>(client, 'create_project', { name: 'From MCP', description: 'made by an assistant' });
-    const endpoint = await ok<Endpoint>(client, 'create_endpoint', { projectId: project.id, path: '/api/items/{id}', body: '{"id":1}' });
+    const project = await ok<ProjectDetail>(client, 'create_project', {
+      name: 'From MCP',
+      description: 'made by an assistant',
+    });
+    const endpoint = await ok<Endpoint>(client, 'create_endpoint', {
+      projectId: project.id,
+      path: '/api/items/{id}',
+      body: '{"id":1}',
+    });
     const shown = json<ProjectDetail>(await cli('project', 'show', 'From MCP', '--json'));
     assert.equal(shown.description, 'made by an assistant');
-    assert.deepEqual(shown.endpoints.map((e) => e.id), [endpoint.id]);
+    assert.deepEqual(
+      shown.endpoints.map((e) => e.id),
+      [endpoint.id],
+    );
 
     await ok(client, 'update_endpoint', { projectId: project.id, endpointId: endpoint.id, enabled: false });
     const listed = json<Endpoint[]>(await cli('endpoint', 'list', 'From MCP', '--json', '--enabled-only'));
@@ -107,18 +127,32 @@ describe('mockdev mcp (stdio) process', () => {
         jsonrpc: '2.0',
         id: 1,
         method: 'initialize',
-        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } },
+        params: {
+          protocolVersion: '2025-06-18',
+          capabilities: {},
+          clientInfo: { name: 'raw', version: '0' },
+        },
       });
       await waitFor(() => (out.includes('"id":1') ? true : undefined), 'the initialize response');
       send({ jsonrpc: '2.0', method: 'notifications/initialized' });
-      send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'get_project', arguments: { projectId: 'nope' } } });
+      send({
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'get_project', arguments: { projectId: 'nope' } },
+      });
       send({ jsonrpc: '2.0', id: 3, method: 'tools/list' });
       await waitFor(() => (out.includes('"id":3') ? true : undefined), 'the tools/list response');
       child.stdin.end();
-      assert.equal(await Promise.race([exited, new Promise((r) => setTimeout(() => r('timeout'), 10_000))]), 0, err);
+      assert.equal(
+        await Promise.race([exited, new Promise((r) => setTimeout(() => r('timeout'), 10_000))]),
+        0,
+        err,
+      );
       const lines = out.trim().split('\n');
       assert.ok(lines.length >= 3);
-      for (const line of lines) assert.equal(JSON.parse(line).jsonrpc, '2.0', `stdout line is JSON-RPC: ${line}`);
+      for (const line of lines)
+        assert.equal(JSON.parse(line).jsonrpc, '2.0', `stdout line is JSON-RPC: ${line}`);
       assert.match(err, /get_project error PROJECT_NOT_FOUND/, 'diagnostics go to stderr');
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
@@ -126,14 +160,20 @@ describe('mockdev mcp (stdio) process', () => {
   });
 
   it('stops cleanly on SIGTERM', async () => {
-    const child = spawn(process.execPath, [CLI, 'mcp'], { env: { ...process.env, MOCKDEV_DATA_DIR: dataDir }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, 'mcp'], {
+      env: { ...process.env, MOCKDEV_DATA_DIR: dataDir },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     try {
       const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
       child.stdout.resume();
       child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' })}\n`);
       await new Promise((r) => child.stdout.once('data', r));
       child.kill('SIGTERM');
-      assert.equal(await Promise.race([exited, new Promise((r) => setTimeout(() => r('timeout'), 10_000))]), 0);
+      assert.equal(
+        await Promise.race([exited, new Promise((r) => setTimeout(() => r('timeout'), 10_000))]),
+        0,
+      );
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
     }

@@ -15,9 +15,15 @@ export function registerMcp(program: Command): void {
     .command('mcp')
     .description('start the MCP server for AI assistants (stdio by default, or HTTP)')
     .option('--http', 'serve over HTTP (Streamable HTTP on /mcp, SSE on /mcp/sse) instead of stdio')
-    .option('-p, --port <PORT>', 'HTTP port, 1024-65535, or 0 for any free port (default: the mcpPort setting, 3100)')
+    .option(
+      '-p, --port <PORT>',
+      'HTTP port, 1024-65535, or 0 for any free port (default: the mcpPort setting, 3100)',
+    )
     .option('--host <HOST>', 'HTTP bind address (default: 127.0.0.1; other addresses have no authentication)')
-    .option('--logging-mode <MODE>', 'which calls /mcp/logs keeps for this run: off | errors | all (default: the mcpLoggingMode setting)')
+    .option(
+      '--logging-mode <MODE>',
+      'which calls /mcp/logs keeps for this run: off | errors | all (default: the mcpLoggingMode setting)',
+    )
     .addHelpText(
       'after',
       `${examples('mockdev mcp', 'mockdev mcp --http', 'mockdev mcp --http -p 3200 --logging-mode errors')}

@@ -20,9 +20,12 @@ function port(value: string | undefined, fallback: number): number {
 export async function mcp(opts: McpOptions): Promise<void> {
   const ctx = cliContext();
   const settings = await ctx.settings.read();
-  const loggingMode = opts.loggingMode === undefined ? settings.mcpLoggingMode : parseLoggingMode(opts.loggingMode);
+  const loggingMode =
+    opts.loggingMode === undefined ? settings.mcpLoggingMode : parseLoggingMode(opts.loggingMode);
   if (!opts.http && (opts.port !== undefined || opts.host !== undefined)) {
-    throw new MockdevError('INVALID_ARGUMENT', '--port and --host apply to the HTTP mode only', { hint: 'Add --http, or drop them to use stdio' });
+    throw new MockdevError('INVALID_ARGUMENT', '--port and --host apply to the HTTP mode only', {
+      hint: 'Add --http, or drop them to use stdio',
+    });
   }
   const base: McpServerOptions = {
     ctx,
@@ -41,7 +44,9 @@ export async function mcp(opts: McpOptions): Promise<void> {
       ...base,
       onCall: (c) => {
         if (loggingMode === 'all' || (loggingMode === 'errors' && !c.ok)) {
-          log.info(`mcp ${c.tool} ${c.ok ? 'ok' : `error ${c.error?.code}: ${c.error?.message}`} (${c.durationMs} ms)`);
+          log.info(
+            `mcp ${c.tool} ${c.ok ? 'ok' : `error ${c.error?.code}: ${c.error?.message}`} (${c.durationMs} ms)`,
+          );
         }
       },
     });
@@ -61,8 +66,12 @@ export async function mcp(opts: McpOptions): Promise<void> {
       `The MCP server listens on ${host}, reachable from other machines, and has no authentication: anyone who can reach it can read and change your mock projects. Use --host 127.0.0.1 unless you need this.`,
     );
   }
-  log.info(`mockdev MCP server listening on ${running.url} (Streamable HTTP; legacy SSE on ${running.url}/sse)`);
-  log.info(`Health: ${running.url}/health  Logs: ${running.url}/logs  Connections: ${running.url}/connections  (logging mode: ${loggingMode})`);
+  log.info(
+    `mockdev MCP server listening on ${running.url} (Streamable HTTP; legacy SSE on ${running.url}/sse)`,
+  );
+  log.info(
+    `Health: ${running.url}/health  Logs: ${running.url}/logs  Connections: ${running.url}/connections  (logging mode: ${loggingMode})`,
+  );
   log.info('Press Ctrl+C to stop.');
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);

@@ -12,10 +12,30 @@ export interface ToolHints {
   openWorldHint: false;
 }
 
-export const READ_ONLY: ToolHints = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
-export const ADDITIVE: ToolHints = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
-export const UPDATE: ToolHints = { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false };
-export const DESTRUCTIVE: ToolHints = { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false };
+export const READ_ONLY: ToolHints = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+};
+export const ADDITIVE: ToolHints = {
+  readOnlyHint: false,
+  destructiveHint: false,
+  idempotentHint: false,
+  openWorldHint: false,
+};
+export const UPDATE: ToolHints = {
+  readOnlyHint: false,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+};
+export const DESTRUCTIVE: ToolHints = {
+  readOnlyHint: false,
+  destructiveHint: true,
+  idempotentHint: true,
+  openWorldHint: false,
+};
 
 /** What a tool hands back: a readable text and the structured result (a JSON object). */
 export interface ToolOutput<O extends Record<string, unknown> = Record<string, unknown>> {
@@ -40,14 +60,18 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
 }
 
 /** Identity helper that ties a tool's run() arguments to its input schema. */
-export const defineTool = <I extends z.ZodObject, O extends z.ZodObject>(tool: ToolDefinition<I, O>): ToolDefinition =>
-  tool as unknown as ToolDefinition;
+export const defineTool = <I extends z.ZodObject, O extends z.ZodObject>(
+  tool: ToolDefinition<I, O>,
+): ToolDefinition => tool as unknown as ToolDefinition;
 
 /**
  * Adds descriptions to the fields of a core schema without re-declaring them: the rules stay
  * the core's, the words are for the assistant reading the tool's JSON Schema.
  */
-export function described<S extends z.ZodObject>(schema: S, descriptions: { [K in keyof S['shape']]?: string }): S {
+export function described<S extends z.ZodObject>(
+  schema: S,
+  descriptions: { [K in keyof S['shape']]?: string },
+): S {
   const shape: Record<string, z.ZodType> = {};
   for (const [key, text] of Object.entries(descriptions)) {
     const field = schema.shape[key] as z.ZodType | undefined;
@@ -61,14 +85,22 @@ export const projectIdField = z
   .string()
   .trim()
   .min(1, 'must not be empty')
-  .describe('Project id or exact project name (see list_projects). Only projects in the mockdev data directory are reachable.');
+  .describe(
+    'Project id or exact project name (see list_projects). Only projects in the mockdev data directory are reachable.',
+  );
 
 export const endpointIdField = z
   .string()
   .trim()
   .min(1, 'must not be empty')
-  .describe('Endpoint id, endpoint name, or "METHOD /path" such as "GET /api/users/{id}" (see list_endpoints).');
+  .describe(
+    'Endpoint id, endpoint name, or "METHOD /path" such as "GET /api/users/{id}" (see list_endpoints).',
+  );
 
 /** Common spellings of the project argument. */
-export const PROJECT_ALIASES = { project: 'projectId', project_id: 'projectId', projectName: 'projectId' } as const;
+export const PROJECT_ALIASES = {
+  project: 'projectId',
+  project_id: 'projectId',
+  projectName: 'projectId',
+} as const;
 export const ENDPOINT_ALIASES = { endpoint: 'endpointId', endpoint_id: 'endpointId' } as const;

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { addEndpoint, getEndpoint, listEndpoints, removeEndpoint, updateEndpoint } from '../../app/endpoints.js';
+import {
+  addEndpoint,
+  getEndpoint,
+  listEndpoints,
+  removeEndpoint,
+  updateEndpoint,
+} from '../../app/endpoints.js';
 import { MockdevError } from '../../core/errors.js';
 import {
   CapturedRequestSchema,
@@ -62,7 +68,8 @@ const ENDPOINT_FIELDS = {
   enabled: 'Whether the mock server answers with this endpoint (default true). Set false to disable it.',
   kind: '"mock" answers with the canned response; "proxy" forwards to proxy.target.',
   proxy: 'Proxy settings, required when kind is "proxy": {target, record}.',
-  variations: 'Alternative responses; the one named by activeVariationId answers instead of the default response.',
+  variations:
+    'Alternative responses; the one named by activeVariationId answers instead of the default response.',
   activeVariationId: 'Id of the variation that answers instead of the default response.',
   request: 'What a cURL import captured of the original request (kept for reference only).',
 } as const;
@@ -81,7 +88,10 @@ const endpointPatch = described(EndpointPatchSchema, {
   request: `${ENDPOINT_FIELDS.request} null removes it.`,
 }).extend({
   proxy: proxy.nullable().optional().describe(`${ENDPOINT_FIELDS.proxy} null removes it.`),
-  variations: z.array(variation).optional().describe(`${ENDPOINT_FIELDS.variations} Replaces the whole list.`),
+  variations: z
+    .array(variation)
+    .optional()
+    .describe(`${ENDPOINT_FIELDS.variations} Replaces the whole list.`),
   request: captured.nullable().optional().describe(`${ENDPOINT_FIELDS.request} null removes it.`),
 });
 
@@ -91,16 +101,22 @@ export const listEndpointsTool = defineTool({
   name: 'list_endpoints',
   title: 'List endpoints',
   category: 'endpoint',
-  description: 'List the mock endpoints of a project (method, path, status, response, enabled). Use enabledOnly to see only the endpoints the server answers with.',
+  description:
+    'List the mock endpoints of a project (method, path, status, response, enabled). Use enabledOnly to see only the endpoints the server answers with.',
   input: z.object({
     projectId: projectIdField,
     enabledOnly: z.boolean().default(false).describe('Only list enabled endpoints (default false).'),
   }),
-  output: z.object({ endpoints: z.array(EndpointSchema).describe('Endpoints of the project, in their stored order.') }),
+  output: z.object({
+    endpoints: z.array(EndpointSchema).describe('Endpoints of the project, in their stored order.'),
+  }),
   hints: READ_ONLY,
   aliases: { ...PROJECT_ALIASES, id: 'projectId', enabled_only: 'enabledOnly' },
   async run(ctx, args) {
-    const endpoints = await listEndpoints(ctx, args.projectId, { enabledOnly: args.enabledOnly, ...DATA_DIR_ONLY });
+    const endpoints = await listEndpoints(ctx, args.projectId, {
+      enabledOnly: args.enabledOnly,
+      ...DATA_DIR_ONLY,
+    });
     const summary = endpoints.length
       ? `${endpoints.length} endpoint${endpoints.length === 1 ? '' : 's'}:\n${endpoints.map((e) => `- ${endpointLine(e)}`).join('\n')}`
       : 'No endpoints. Add one with create_endpoint or import_openapi.';
@@ -179,4 +195,10 @@ export const deleteEndpointTool = defineTool({
   },
 });
 
-export const ENDPOINT_TOOLS = [listEndpointsTool, createEndpointTool, getEndpointTool, updateEndpointTool, deleteEndpointTool];
+export const ENDPOINT_TOOLS = [
+  listEndpointsTool,
+  createEndpointTool,
+  getEndpointTool,
+  updateEndpointTool,
+  deleteEndpointTool,
+];

@@ -6,4 +6,10 @@ import { PROJECT_TOOLS } from './project-tools.js';
 import { REQUEST_TOOLS } from './request-tools.js';
 
 /** The tools of SPEC 4.3, in the order clients list them. */
-export const ALL_TOOLS: ToolDefinition[] = [...PROJECT_TOOLS, ...ENDPOINT_TOOLS, findEndpointTool, ...REQUEST_TOOLS, ...OPENAPI_TOOLS];
+export const ALL_TOOLS: ToolDefinition[] = [
+  ...PROJECT_TOOLS,
+  ...ENDPOINT_TOOLS,
+  findEndpointTool,
+  ...REQUEST_TOOLS,
+  ...OPENAPI_TOOLS,
+];

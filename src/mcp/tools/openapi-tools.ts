@@ -21,9 +21,13 @@ const isInside = (root: string, path: string) => {
 async function fileInDataDir(ctx: AppContext, file: string): Promise<string> {
   const path = resolve(ctx.dataDir, file);
   const outside = () =>
-    new MockdevError('INVALID_ARGUMENT', `The file ${file} is outside the mockdev data directory (${ctx.dataDir})`, {
-      hint: 'Pass the document inline as text instead, or put the file inside the data directory',
-    });
+    new MockdevError(
+      'INVALID_ARGUMENT',
+      `The file ${file} is outside the mockdev data directory (${ctx.dataDir})`,
+      {
+        hint: 'Pass the document inline as text instead, or put the file inside the data directory',
+      },
+    );
   if (!isInside(resolve(ctx.dataDir), path)) throw outside();
   try {
     const [real, root] = await Promise.all([realpath(path), realpath(ctx.dataDir)]);
@@ -45,15 +49,28 @@ export const importOpenApiTool = defineTool({
     'Without projectId a new project named after info.title is created; with projectId the endpoints are added to that project, ' +
     'skipping routes that already exist unless overwrite is true. All or nothing: an invalid document imports nothing.',
   input: z.object({
-    text: z.string().min(1, 'must not be empty').optional().describe('The OpenAPI document itself, as JSON or YAML text.'),
+    text: z
+      .string()
+      .min(1, 'must not be empty')
+      .optional()
+      .describe('The OpenAPI document itself, as JSON or YAML text.'),
     file: z
       .string()
       .trim()
       .min(1, 'must not be empty')
       .optional()
-      .describe('Path of a document inside the mockdev data directory (relative paths are relative to it). Give text or file, not both.'),
-    projectId: projectIdField.optional().describe('Import into this existing project (id or name). Omit to create a new project.'),
-    overwrite: z.boolean().default(false).describe('Replace existing endpoints with the same method and path (keeping their id and name). Default false: skip them.'),
+      .describe(
+        'Path of a document inside the mockdev data directory (relative paths are relative to it). Give text or file, not both.',
+      ),
+    projectId: projectIdField
+      .optional()
+      .describe('Import into this existing project (id or name). Omit to create a new project.'),
+    overwrite: z
+      .boolean()
+      .default(false)
+      .describe(
+        'Replace existing endpoints with the same method and path (keeping their id and name). Default false: skip them.',
+      ),
   }),
   output: z.object({
     project: ProjectSchema.describe('The project imported into.'),
@@ -77,7 +94,10 @@ export const importOpenApiTool = defineTool({
       { text: args.text, file, projectRef: args.projectId, overwrite: args.overwrite },
       { dataDirOnly: true, allowedRoot: ctx.dataDir },
     );
-    const skipped = report.skipped.map((s) => ({ ...s, reason: s.reason.replace('use --overwrite', 'set overwrite: true') }));
+    const skipped = report.skipped.map((s) => ({
+      ...s,
+      reason: s.reason.replace('use --overwrite', 'set overwrite: true'),
+    }));
     const lines = [
       `Imported into project ${report.project.name} (id ${report.project.id}): ${report.created.length} created, ${report.replaced.length} replaced, ${skipped.length} skipped.`,
       ...report.created.map((e) => `+ ${e.method} ${e.path} -> ${e.status} (id ${e.id})`),
@@ -97,8 +117,14 @@ export const exportOpenApiTool = defineTool({
     'The text is returned; nothing is written to disk.',
   input: z.object({
     projectId: projectIdField,
-    format: z.enum(['json', 'yaml']).default('yaml').describe('Text format of the document: "yaml" (default) or "json".'),
-    openapiVersion: z.enum(['3.0', '3.1']).default('3.0').describe('OpenAPI version to produce: "3.0" (3.0.3, default) or "3.1" (3.1.0).'),
+    format: z
+      .enum(['json', 'yaml'])
+      .default('yaml')
+      .describe('Text format of the document: "yaml" (default) or "json".'),
+    openapiVersion: z
+      .enum(['3.0', '3.1'])
+      .default('3.0')
+      .describe('OpenAPI version to produce: "3.0" (3.0.3, default) or "3.1" (3.1.0).'),
   }),
   output: z.object({
     format: z.enum(['json', 'yaml']).describe('Format of text.'),
@@ -108,7 +134,12 @@ export const exportOpenApiTool = defineTool({
   hints: READ_ONLY,
   aliases: { ...PROJECT_ALIASES, id: 'projectId', version: 'openapiVersion' },
   async run(ctx, args) {
-    const { text } = await exportOpenApi(ctx, args.projectId, { format: args.format, openapiVersion: args.openapiVersion }, { dataDirOnly: true });
+    const { text } = await exportOpenApi(
+      ctx,
+      args.projectId,
+      { format: args.format, openapiVersion: args.openapiVersion },
+      { dataDirOnly: true },
+    );
     return {
       summary: `OpenAPI ${args.openapiVersion} document (${args.format})`,
       data: { format: args.format, openapiVersion: args.openapiVersion, text },

@@ -1,8 +1,23 @@
 import { z } from 'zod';
 import { createProject, deleteProject, getProject, listProjects, updateProject } from '../../app/projects.js';
 import { MockdevError } from '../../core/errors.js';
-import { ProjectCreateSchema, ProjectDetailSchema, ProjectPatchSchema, ProjectSchema, type Project } from '../../core/model/project.js';
-import { ADDITIVE, DESTRUCTIVE, PROJECT_ALIASES, READ_ONLY, UPDATE, defineTool, described, projectIdField } from './define.js';
+import {
+  ProjectCreateSchema,
+  ProjectDetailSchema,
+  ProjectPatchSchema,
+  ProjectSchema,
+  type Project,
+} from '../../core/model/project.js';
+import {
+  ADDITIVE,
+  DESTRUCTIVE,
+  PROJECT_ALIASES,
+  READ_ONLY,
+  UPDATE,
+  defineTool,
+  described,
+  projectIdField,
+} from './define.js';
 
 /** Every project tool reaches only projects in the data directory (SPEC 4.3). */
 const DATA_DIR_ONLY = { dataDirOnly: true } as const;
@@ -24,7 +39,9 @@ export const listProjectsTool = defineTool({
     'List the mock API projects in the mockdev data directory with their id, name, description, port and number of endpoints. ' +
     'Call this first to find the projectId other tools need.',
   input: z.object({}),
-  output: z.object({ projects: z.array(ProjectSchema).describe('Projects in the data directory, sorted by name.') }),
+  output: z.object({
+    projects: z.array(ProjectSchema).describe('Projects in the data directory, sorted by name.'),
+  }),
   hints: READ_ONLY,
   async run(ctx) {
     const projects = await listProjects(ctx);
@@ -55,14 +72,18 @@ export const getProjectTool = defineTool({
   name: 'get_project',
   title: 'Get project',
   category: 'project',
-  description: 'Show one project with all of its endpoints (method, path, status, body, headers, enabled, ...).',
+  description:
+    'Show one project with all of its endpoints (method, path, status, body, headers, enabled, ...).',
   input: z.object({ projectId: projectIdField }),
   output: ProjectDetailSchema,
   hints: READ_ONLY,
   aliases: { ...PROJECT_ALIASES, id: 'projectId', name: 'projectId' },
   async run(ctx, args) {
     const project = await getProject(ctx, args.projectId, DATA_DIR_ONLY);
-    const endpoints = project.endpoints.map((e) => `- ${e.method} ${e.path} -> ${e.status} "${e.name}" (id ${e.id})${e.enabled ? '' : ' [disabled]'}`);
+    const endpoints = project.endpoints.map(
+      (e) =>
+        `- ${e.method} ${e.path} -> ${e.status} "${e.name}" (id ${e.id})${e.enabled ? '' : ' [disabled]'}`,
+    );
     return { summary: [`Project ${projectLine(project)}`, ...endpoints].join('\n'), data: project };
   },
 });
@@ -88,7 +109,9 @@ export const updateProjectTool = defineTool({
   async run(ctx, { projectId, ...patch }) {
     const fields = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
     if (Object.keys(fields).length === 0) {
-      throw new MockdevError('INVALID_ARGUMENT', 'Nothing to update', { hint: 'Give at least one of name, description or port' });
+      throw new MockdevError('INVALID_ARGUMENT', 'Nothing to update', {
+        hint: 'Give at least one of name, description or port',
+      });
     }
     const project = await updateProject(ctx, projectId, fields, DATA_DIR_ONLY);
     return { summary: `Updated project ${projectLine(project)}.`, data: project };
@@ -112,4 +135,10 @@ export const deleteProjectTool = defineTool({
   },
 });
 
-export const PROJECT_TOOLS = [listProjectsTool, createProjectTool, getProjectTool, updateProjectTool, deleteProjectTool];
+export const PROJECT_TOOLS = [
+  listProjectsTool,
+  createProjectTool,
+  getProjectTool,
+  updateProjectTool,
+  deleteProjectTool,
+];

@@ -4,7 +4,11 @@ import { clearRequests, deleteRequests, getRequest, listRequests, starRequest } 
 import type { AppContext } from '../../app/context.js';
 import { MockdevError } from '../../core/errors.js';
 import { HTTP_METHODS } from '../../core/model/fields.js';
-import { DEFAULT_REQUEST_LIST_LIMIT, RequestRecordSchema, type RequestRecord } from '../../core/model/request.js';
+import {
+  DEFAULT_REQUEST_LIST_LIMIT,
+  RequestRecordSchema,
+  type RequestRecord,
+} from '../../core/model/request.js';
 import { DESTRUCTIVE, PROJECT_ALIASES, READ_ONLY, UPDATE, defineTool, projectIdField } from './define.js';
 
 const DATA_DIR_ONLY = { dataDirOnly: true } as const;
@@ -12,7 +16,11 @@ const DATA_DIR_ONLY = { dataDirOnly: true } as const;
 const requestLine = (r: RequestRecord) =>
   `${r.timestamp} ${r.method} ${r.path} -> ${r.status} (${r.durationMs} ms, id ${r.id})${r.starred ? ' [starred]' : ''}`;
 
-const requestIdField = z.string().trim().min(1, 'must not be empty').describe('Id of a logged request (see list_requests).');
+const requestIdField = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .describe('Id of a logged request (see list_requests).');
 
 const REQUEST_ALIASES = { id: 'requestId', request_id: 'requestId', request: 'requestId' };
 
@@ -25,9 +33,13 @@ async function assertReachable(ctx: AppContext, ids: string[]): Promise<void> {
     if (!reachable.has(record.projectId)) hidden.push(id);
   }
   if (hidden.length) {
-    throw new MockdevError('NOT_FOUND', `Request${hidden.length > 1 ? 's' : ''} ${hidden.map((id) => `"${id}"`).join(', ')} not found`, {
-      hint: 'Only requests of projects in the data directory are reachable; call list_requests to see request ids',
-    });
+    throw new MockdevError(
+      'NOT_FOUND',
+      `Request${hidden.length > 1 ? 's' : ''} ${hidden.map((id) => `"${id}"`).join(', ')} not found`,
+      {
+        hint: 'Only requests of projects in the data directory are reachable; call list_requests to see request ids',
+      },
+    );
   }
 }
 
@@ -40,14 +52,27 @@ export const listRequestsTool = defineTool({
     'Filters: limit, method, status (404, a class such as 4xx, or a list such as 200,201) and starred.',
   input: z.object({
     projectId: projectIdField,
-    limit: z.number().int().min(1).optional().describe(`Most requests to return (default ${DEFAULT_REQUEST_LIST_LIMIT}).`),
-    method: z.string().optional().describe(`Only requests with this HTTP method (${HTTP_METHODS.join(', ')}).`),
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .optional()
+      .describe(`Most requests to return (default ${DEFAULT_REQUEST_LIST_LIMIT}).`),
+    method: z
+      .string()
+      .optional()
+      .describe(`Only requests with this HTTP method (${HTTP_METHODS.join(', ')}).`),
     status: z
       .union([z.string(), z.number().int()])
       .transform(String)
       .optional()
-      .describe('Only requests answered with this status: an exact status (404), a class (4xx) or a comma-separated list (200,201 or 2xx,404).'),
-    starred: z.boolean().optional().describe('true: only starred requests; false: only unstarred ones; omit for all.'),
+      .describe(
+        'Only requests answered with this status: an exact status (404), a class (4xx) or a comma-separated list (200,201 or 2xx,404).',
+      ),
+    starred: z
+      .boolean()
+      .optional()
+      .describe('true: only starred requests; false: only unstarred ones; omit for all.'),
   }),
   output: z.object({ requests: z.array(RequestRecordSchema).describe('Logged requests, newest first.') }),
   hints: READ_ONLY,
@@ -65,7 +90,8 @@ export const getRequestTool = defineTool({
   name: 'get_request',
   title: 'Get logged request',
   category: 'request',
-  description: 'Show one logged request in full: method, path, query, headers, body, status, duration and the response that was sent.',
+  description:
+    'Show one logged request in full: method, path, query, headers, body, status, duration and the response that was sent.',
   input: z.object({ requestId: requestIdField }),
   output: RequestRecordSchema,
   hints: READ_ONLY,
@@ -81,7 +107,8 @@ export const starRequestTool = defineTool({
   name: 'star_request',
   title: 'Star or unstar request',
   category: 'request',
-  description: 'Star a logged request to keep it (starred requests are kept when old ones are pruned), or unstar it with starred: false.',
+  description:
+    'Star a logged request to keep it (starred requests are kept when old ones are pruned), or unstar it with starred: false.',
   input: z.object({
     requestId: requestIdField,
     starred: z.boolean().default(true).describe('true to star (default), false to unstar.'),
@@ -92,7 +119,10 @@ export const starRequestTool = defineTool({
   async run(ctx, args) {
     await assertReachable(ctx, [args.requestId]);
     const record = await starRequest(ctx, args.requestId, args.starred);
-    return { summary: `${args.starred ? 'Starred' : 'Unstarred'} request ${requestLine(record)}.`, data: record };
+    return {
+      summary: `${args.starred ? 'Starred' : 'Unstarred'} request ${requestLine(record)}.`,
+      data: record,
+    };
   },
 });
 
@@ -114,7 +144,10 @@ export const deleteRequestTool = defineTool({
     const ids = Array.isArray(args.requestId) ? args.requestId : [args.requestId];
     await assertReachable(ctx, ids);
     const result = await deleteRequests(ctx, ids);
-    return { summary: `Deleted ${result.deleted.length} request${result.deleted.length === 1 ? '' : 's'}.`, data: result };
+    return {
+      summary: `Deleted ${result.deleted.length} request${result.deleted.length === 1 ? '' : 's'}.`,
+      data: result,
+    };
   },
 });
 
@@ -122,15 +155,25 @@ export const clearRequestsTool = defineTool({
   name: 'clear_requests',
   title: 'Clear request log',
   category: 'request',
-  description: 'Delete every logged request of a project, starred ones included. This cannot be undone; confirm with the user first.',
+  description:
+    'Delete every logged request of a project, starred ones included. This cannot be undone; confirm with the user first.',
   input: z.object({ projectId: projectIdField }),
   output: z.object({ deleted: z.number().int().describe('How many requests were deleted.') }),
   hints: DESTRUCTIVE,
   aliases: { ...PROJECT_ALIASES, id: 'projectId' },
   async run(ctx, args) {
     const result = await clearRequests(ctx, args.projectId, DATA_DIR_ONLY);
-    return { summary: `Deleted ${result.deleted} logged request${result.deleted === 1 ? '' : 's'}.`, data: result };
+    return {
+      summary: `Deleted ${result.deleted} logged request${result.deleted === 1 ? '' : 's'}.`,
+      data: result,
+    };
   },
 });
 
-export const REQUEST_TOOLS = [listRequestsTool, getRequestTool, starRequestTool, deleteRequestTool, clearRequestsTool];
+export const REQUEST_TOOLS = [
+  listRequestsTool,
+  getRequestTool,
+  starRequestTool,
+  deleteRequestTool,
+  clearRequestsTool,
+];
