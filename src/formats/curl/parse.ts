@@ -51,20 +51,23 @@ function flagLabel(spec: FlagSpec, written: string): string {
   return `-${short} (${long})`;
 }
 
-/** Percent-encodes like curl's --data-urlencode: everything but A-Z a-z 0-9 - . _ ~ */
+/** Percent-encodes everything but A-Z a-z 0-9 - . _ ~ (curl_easy_escape). */
 const curlEscape = (s: string): string =>
   Array.from(new TextEncoder().encode(s))
     .map((b) => (/[A-Za-z0-9\-._~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`))
     .join('');
 
+/** curl (since 7.77) writes spaces in --data-urlencode values as '+', as forms do. */
+const formEscape = (s: string): string => curlEscape(s).replace(/%20/g, '+');
+
 function urlencodeData(value: string): string {
   if (value.startsWith('@')) return value; // file content: curl reads it; kept as a reference
   const eq = value.indexOf('=');
   const at = value.indexOf('@');
-  if (eq === 0) return curlEscape(value.slice(1));
-  if (eq > 0) return `${value.slice(0, eq)}=${curlEscape(value.slice(eq + 1))}`;
+  if (eq === 0) return formEscape(value.slice(1));
+  if (eq > 0) return `${value.slice(0, eq)}=${formEscape(value.slice(eq + 1))}`;
   if (at > 0) return value; // name@file
-  return curlEscape(value);
+  return formEscape(value);
 }
 
 const safeDecode = (s: string): string => {
@@ -100,6 +103,9 @@ interface SplitUrl {
 const URL_RE = /^([a-zA-Z][a-zA-Z0-9+.-]*):\/\/([^/?#]*)([^?#]*)(?:\?([^#]*))?(?:#.*)?$/;
 
 function splitUrl(raw: string, offsetText: string): SplitUrl {
+  if (/\s/.test(raw)) {
+    throw fail(`The URL "${raw}"${offsetText} contains whitespace`, 'Check the quotes around the URL, and write spaces in it as %20', { url: raw });
+  }
   const withScheme = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\//.test(raw) ? raw : `http://${raw}`;
   const m = URL_RE.exec(withScheme);
   const host = m?.[2]?.replace(/^.*@/, '') ?? '';
@@ -389,11 +395,13 @@ export function parseCurl(text: string): ParsedCurl {
     body = form.join('&');
     multipart = true;
   }
+  if (!get && data.some((d) => d.kind === 'data')) defaultHeader('Content-Type', 'application/x-www-form-urlencoded');
   if (data.some((d) => d.kind === 'json')) {
     defaultHeader('Content-Type', 'application/json');
     defaultHeader('Accept', 'application/json');
   }
   if (cookies.length) setHeader('Cookie', cookies.join('; '));
+  if (bearer !== undefined) defaultHeader('Authorization', `Bearer ${bearer}`);
 
   const inferred = head ? 'HEAD' : get ? 'GET' : upload !== undefined ? 'PUT' : body !== null ? 'POST' : 'GET';
   const finalMethod = method ?? inferred;

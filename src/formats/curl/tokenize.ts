@@ -65,11 +65,33 @@ const ANSI_SIMPLE: Record<string, string> = {
 
 /** Reads the body of a `$'…'` string starting after the opening quote; returns [value, end]. */
 function readAnsiC(text: string, start: number, openedAt: number): [string, number] {
+  // \xHH and octal escapes are bytes: runs of them are decoded as UTF-8, as a terminal would.
+  let result = '';
+  let bytes: number[] = [];
   let out = '';
+  const flushText = () => {
+    if (out) {
+      if (bytes.length) flushBytes();
+      result += out;
+      out = '';
+    }
+  };
+  const flushBytes = () => {
+    result += new TextDecoder().decode(Uint8Array.from(bytes));
+    bytes = [];
+  };
+  const pushByte = (b: number) => {
+    flushText();
+    bytes.push(b);
+  };
   let i = start;
   while (i < text.length) {
     const c = text[i]!;
-    if (c === "'") return [out, i + 1];
+    if (c === "'") {
+      flushText();
+      if (bytes.length) flushBytes();
+      return [result, i + 1];
+    }
     if (c !== '\\') {
       out += c;
       i++;
@@ -83,7 +105,7 @@ function readAnsiC(text: string, start: number, openedAt: number): [string, numb
     } else if (n === 'x') {
       const m = /^[0-9a-fA-F]{1,2}/.exec(text.slice(i + 2));
       if (m) {
-        out += String.fromCharCode(parseInt(m[0], 16));
+        pushByte(parseInt(m[0], 16));
         i += 2 + m[0].length;
       } else {
         out += '\\x';
@@ -100,7 +122,7 @@ function readAnsiC(text: string, start: number, openedAt: number): [string, numb
       }
     } else if (/[0-7]/.test(n)) {
       const m = /^[0-7]{1,3}/.exec(text.slice(i + 1))!;
-      out += String.fromCharCode(parseInt(m[0], 8) & 0xff);
+      pushByte(parseInt(m[0], 8) & 0xff);
       i += 1 + m[0].length;
     } else if (n === 'c' && text[i + 2] !== undefined) {
       out += String.fromCharCode(text[i + 2]!.toUpperCase().charCodeAt(0) ^ 0x40);
