@@ -28,6 +28,7 @@ export class EndpointSource {
   private warnedFor: string | undefined;
   private watcher: FSWatcher | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private settle: NodeJS.Timeout | undefined;
   private readonly file: string;
 
   constructor(private readonly options: EndpointSourceOptions) {
@@ -36,17 +37,31 @@ export class EndpointSource {
     this.compiled = compileProject(options.initial, options.bodyLimitBytes);
     try {
       this.watcher = watch(options.dir, { persistent: false }, (_event, name) => {
-        if (name === null || name === ENDPOINTS_FILE) this.dirty = true;
+        if (name === null || name === ENDPOINTS_FILE) this.markDirty();
       });
       this.watcher.on('error', () => this.watcher?.close());
     } catch {
       this.watcher = undefined; // the poll below still sees changes
     }
     this.timer = setInterval(() => {
-      if (this.stat() !== this.signature) this.dirty = true;
+      if (this.stat() !== this.signature) this.markDirty();
     }, options.pollMs ?? 500);
     this.timer.unref();
     this.current = this.current.bind(this);
+  }
+
+  /**
+   * The next request reloads; without traffic, a short timer does (so a broken edit is
+   * reported even when nobody calls the server).
+   */
+  private markDirty(): void {
+    this.dirty = true;
+    if (this.settle) return;
+    this.settle = setTimeout(() => {
+      this.settle = undefined;
+      if (this.dirty) this.reload();
+    }, 50);
+    this.settle.unref();
   }
 
   private stat(): string {
@@ -95,5 +110,6 @@ export class EndpointSource {
   close(): void {
     this.watcher?.close();
     if (this.timer) clearInterval(this.timer);
+    if (this.settle) clearTimeout(this.settle);
   }
 }

@@ -131,6 +131,27 @@ function toRecord(row: Row): RequestRecord {
   };
 }
 
+const INSERT_COLUMNS = 13;
+/** Rows per INSERT statement, largest first; every batch is a sum of these. */
+const INSERT_CHUNKS = [64, 8, 1];
+
+function bindRecord(r: NewRequestRecord, args: unknown[], at: number): void {
+  const q = r.url.indexOf('?');
+  args[at] = r.projectId;
+  args[at + 1] = r.endpointId;
+  args[at + 2] = r.ts;
+  args[at + 3] = r.method;
+  args[at + 4] = q === -1 ? r.url : r.url.slice(0, q);
+  args[at + 5] = q === -1 ? '' : r.url.slice(q + 1);
+  args[at + 6] = JSON.stringify(r.rawHeaders);
+  args[at + 7] = r.body;
+  args[at + 8] = r.status;
+  args[at + 9] = r.durationMs;
+  args[at + 10] = r.truncated ? 1 : 0;
+  args[at + 11] = r.resHeadersJson;
+  args[at + 12] = r.resBody;
+}
+
 /** Request ids are the decimal row ids; anything else cannot exist. */
 const toRowId = (id: string): number | undefined => (/^[1-9]\d{0,15}$/.test(id.trim()) ? Number(id.trim()) : undefined);
 
@@ -142,7 +163,7 @@ export interface RequestLogOptions {
 export class RequestLog {
   readonly file: string;
   private readonly db: Database.Database;
-  private readonly insertStmt: Database.Statement;
+  private readonly insertStmts = new Map<number, Database.Statement>();
   private readonly insertMany: (records: NewRequestRecord[]) => void;
   private readonly dataVersionStmt: Database.Statement;
 
@@ -185,33 +206,34 @@ export class RequestLog {
       }
       throw ioError(`Could not open the request log ${file}`, e);
     }
-    this.insertStmt = this.db.prepare(
-      `INSERT INTO requests (project_id, endpoint_id, ts, method, path, query, headers, body, status, duration_ms, truncated, res_headers, res_body)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
     this.insertMany = this.db.transaction((records: NewRequestRecord[]) => {
-      const stmt = this.insertStmt;
-      for (let i = 0; i < records.length; i++) {
-        const r = records[i]!;
-        const q = r.url.indexOf('?');
-        stmt.run(
-          r.projectId,
-          r.endpointId,
-          r.ts,
-          r.method,
-          q === -1 ? r.url : r.url.slice(0, q),
-          q === -1 ? '' : r.url.slice(q + 1),
-          JSON.stringify(r.rawHeaders),
-          r.body,
-          r.status,
-          r.durationMs,
-          r.truncated ? 1 : 0,
-          r.resHeadersJson,
-          r.resBody,
-        );
+      // Multi-row INSERTs: one statement per chunk of rows costs far less than one per row.
+      let i = 0;
+      for (const size of INSERT_CHUNKS) {
+        if (records.length - i < size) continue;
+        const stmt = this.insertStatement(size);
+        const args: unknown[] = new Array(size * INSERT_COLUMNS);
+        while (records.length - i >= size) {
+          for (let k = 0; k < size; k++) bindRecord(records[i + k]!, args, k * INSERT_COLUMNS);
+          stmt.run(args);
+          i += size;
+        }
       }
     });
     this.dataVersionStmt = this.db.prepare('PRAGMA data_version').pluck();
+  }
+
+  private insertStatement(rows: number): Database.Statement {
+    let stmt = this.insertStmts.get(rows);
+    if (!stmt) {
+      const row = `(${new Array(INSERT_COLUMNS).fill('?').join(', ')})`;
+      stmt = this.db.prepare(
+        `INSERT INTO requests (project_id, endpoint_id, ts, method, path, query, headers, body, status, duration_ms, truncated, res_headers, res_body)
+         VALUES ${new Array(rows).fill(row).join(', ')}`,
+      );
+      this.insertStmts.set(rows, stmt);
+    }
+    return stmt;
   }
 
   /** Inserts records in one transaction. */
@@ -326,6 +348,13 @@ export interface RequestLogWriterOptions {
   limit: number;
   /** Called with an error the writer could not handle (the batch is kept and retried). */
   onError?: (e: unknown) => void;
+  /**
+   * Longest a record waits in memory before it is written (ms). Larger batches cost less per
+   * record; 0 writes once per event-loop turn.
+   */
+  flushIntervalMs?: number;
+  /** A batch this large is written at once, whatever the interval. */
+  maxBatch?: number;
 }
 
 /**
@@ -339,6 +368,10 @@ export class RequestLogWriter {
   private count: number;
   private version: number;
   private closed = false;
+  private immediate: NodeJS.Immediate | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly interval: number;
+  private readonly maxBatch: number;
   /** Records written so far (for diagnostics and tests). */
   written = 0;
 
@@ -346,6 +379,8 @@ export class RequestLogWriter {
     private readonly log: RequestLog,
     private readonly options: RequestLogWriterOptions,
   ) {
+    this.interval = options.flushIntervalMs ?? 0;
+    this.maxBatch = options.maxBatch ?? 4096;
     this.count = log.count(options.projectId);
     this.version = log.dataVersion();
     this.flushSoon = this.flushSoon.bind(this);
@@ -353,10 +388,14 @@ export class RequestLogWriter {
   }
 
   push(record: NewRequestRecord): void {
-    this.queue.push(record);
-    if (!this.scheduled && !this.closed) {
+    const n = this.queue.push(record);
+    if (this.closed) return;
+    if (n >= this.maxBatch) {
+      if (!this.immediate) this.immediate = setImmediate(this.flushNow);
+    } else if (!this.scheduled) {
       this.scheduled = true;
-      setImmediate(this.flushNow);
+      if (this.interval > 0) this.timer = setTimeout(this.flushNow, this.interval);
+      else setImmediate(this.flushNow);
     }
   }
 
@@ -371,6 +410,7 @@ export class RequestLogWriter {
 
   /** Writes the queue now; on a failure (e.g. the database is locked) keeps it and retries. */
   flushNow(): boolean {
+    this.immediate = undefined;
     this.scheduled = false;
     if (this.queue.length === 0) return true;
     const batch = this.queue;
@@ -405,6 +445,8 @@ export class RequestLogWriter {
   close(): void {
     this.closed = true;
     if (this.retryTimer) clearTimeout(this.retryTimer);
+    if (this.timer) clearTimeout(this.timer);
+    if (this.immediate) clearImmediate(this.immediate);
     for (let attempt = 0; attempt < 5 && !this.flushNow(); attempt++) {
       /* busy_timeout already waited between attempts */
     }

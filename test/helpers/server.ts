@@ -1,0 +1,100 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { CLI, json, runCli } from './cli.js';
+
+export interface ServeHandle {
+  child: ChildProcess;
+  url: string;
+  port: number;
+  stdout: () => string;
+  stderr: () => string;
+  /** Resolves with the exit code once the process has exited. */
+  exited: Promise<number | null>;
+  /** SIGTERM, then SIGKILL after a bound; resolves with the exit code. */
+  stop: () => Promise<number | null>;
+}
+
+/** Spawns `mockdev serve …` (port 0 unless given) and waits for the URL it prints. */
+export async function startServe(args: string[], options: { dataDir: string; cwd?: string; env?: Record<string, string>; timeoutMs?: number }): Promise<ServeHandle> {
+  const withPort = args.includes('-p') || args.includes('--port') ? args : [...args, '-p', '0'];
+  const child = spawn(process.execPath, [CLI, 'serve', ...withPort], {
+    cwd: options.cwd ?? options.dataDir,
+    env: { ...process.env, MOCKDEV_LOG_LEVEL: undefined, ...options.env, MOCKDEV_DATA_DIR: options.dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout!.setEncoding('utf8').on('data', (d: string) => (out += d));
+  child.stderr!.setEncoding('utf8').on('data', (d: string) => (err += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  let exitCode: number | null | undefined;
+  void exited.then((c) => (exitCode = c));
+  const stop = async () => {
+    if (exitCode === undefined) child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    const code = await exited;
+    clearTimeout(timer);
+    return code;
+  };
+  const deadline = Date.now() + (options.timeoutMs ?? 20_000);
+  for (;;) {
+    const m = /(http:\/\/[^\s)]+:(\d+))/.exec(out);
+    if (m) return { child, url: m[1]!, port: Number(m[2]), stdout: () => out, stderr: () => err, exited, stop };
+    if (exitCode !== undefined) throw new Error(`serve exited (${exitCode}) before printing its URL\nstdout: ${out}\nstderr: ${err}`);
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`serve did not print its URL in time\nstdout: ${out}\nstderr: ${err}`);
+    }
+    await sleep(20);
+  }
+}
+
+/** Polls `check` until it returns a truthy value; fails after `timeoutMs`. */
+export async function waitUntil<T>(check: () => Promise<T> | T, what: string, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const v = await check();
+      if (v) return v;
+    } catch (e) {
+      last = e;
+    }
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
+    await sleep(25);
+  }
+}
+
+/** Creates a data-dir project and writes its endpoints.json directly (fast, no CLI per endpoint). */
+export async function makeProject(dataDir: string, name: string, endpoints: Record<string, unknown>[]): Promise<{ id: string; dir: string }> {
+  const created = await runCli(['project', 'create', name, '--json'], { dataDir });
+  if (created.code !== 0) throw new Error(created.stderr);
+  const { id } = json<{ id: string }>(created);
+  const dir = join(dataDir, 'projects', id);
+  writeEndpoints(dir, endpoints);
+  return { id, dir };
+}
+
+let seq = 0;
+/** Writes endpoints.json with ids and defaults filled in. */
+export function writeEndpoints(dir: string, endpoints: Record<string, unknown>[]): void {
+  const full = endpoints.map((e) => ({
+    id: `ep${++seq}`,
+    name: `endpoint ${seq}`,
+    method: 'GET',
+    status: 200,
+    headers: {},
+    body: '',
+    contentType: 'application/json',
+    delay: 0,
+    enabled: true,
+    kind: 'mock',
+    variations: [],
+    ...e,
+  }));
+  const tmp = join(dir, `.endpoints.${process.pid}.${seq}.tmp`);
+  writeFileSync(tmp, JSON.stringify(full, null, 2));
+  renameSync(tmp, join(dir, 'endpoints.json')); // the same atomic replace the store does
+}

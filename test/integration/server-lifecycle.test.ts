@@ -1,0 +1,167 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { json, runCli, tempDir } from '../helpers/cli.js';
+import { makeProject, startServe, waitUntil, writeEndpoints, type ServeHandle } from '../helpers/server.js';
+
+const ok = { id: 'ok', path: '/ok', body: '{"ok":true}' };
+
+describe('mock server: start, stop, status, reload', () => {
+  const tmp = tempDir();
+  const servers: ServeHandle[] = [];
+  const serve = async (args: string[], opts: { cwd?: string } = {}) => {
+    const s = await startServe(args, { dataDir: tmp.dir, ...opts });
+    servers.push(s);
+    return s;
+  };
+  after(async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    tmp.cleanup();
+  });
+
+  it('refuses an unknown project (exit 3), a bad port or host (exit 2)', async () => {
+    const unknown = await runCli(['serve', 'no-such-project', '-p', '0'], { dataDir: tmp.dir });
+    assert.equal(unknown.code, 3);
+    assert.match(unknown.stderr, /^mockdev: Project "no-such-project" not found/);
+    assert.equal(unknown.stderr.trim().split('\n').length, 1);
+    const empty = tempDir();
+    try {
+      const none = await runCli(['serve'], { dataDir: tmp.dir, cwd: empty.dir });
+      assert.equal(none.code, 3);
+      assert.match(none.stderr, /project\.json is missing/);
+    } finally {
+      empty.cleanup();
+    }
+    await makeProject(tmp.dir, 'args', [ok]);
+    for (const port of ['80', '70000', 'abc']) {
+      const bad = await runCli(['serve', 'args', '-p', port], { dataDir: tmp.dir });
+      assert.equal(bad.code, 2, `port ${port}: ${bad.stderr}`);
+      assert.match(bad.stderr, /port/i);
+      assert.equal(bad.stderr.trim().split('\n').length, 1);
+    }
+    const badHost = await runCli(['serve', 'args', '-p', '0', '--host', '203.0.113.99'], { dataDir: tmp.dir });
+    assert.equal(badHost.code, 2, badHost.stderr);
+    assert.match(badHost.stderr, /host/);
+  });
+
+  it('exits 4 naming the port when it is busy', async () => {
+    const blocker: Server = createServer();
+    await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', r));
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      const busy = await runCli(['serve', 'args', '-p', String(port)], { dataDir: tmp.dir });
+      assert.equal(busy.code, 4, busy.stderr);
+      assert.match(busy.stderr, new RegExp(`Port ${port} is already in use.*-p`));
+      assert.equal(busy.stderr.trim().split('\n').length, 1);
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it('serves the project in the current folder, prints URL and endpoints; status and stop work from another process', async () => {
+    const folder = join(tmp.dir, 'folder-project');
+    mkdirSync(folder);
+    assert.equal((await runCli(['init', folder, '--with-examples', '-n', 'folder'], { dataDir: tmp.dir })).code, 0);
+    const s = await serve([], { cwd: folder });
+    assert.match(s.stdout(), /GET .*\/api\/users\/:id/);
+    assert.equal((await fetch(`${s.url}/health`)).status, 200);
+
+    const status = json<{ pid: number; url: string; projectName: string; uptimeMs: number }[]>(await runCli(['status', '--json'], { dataDir: tmp.dir }));
+    const mine = status.find((x) => x.pid === s.child.pid);
+    assert.ok(mine, 'status lists the server');
+    assert.equal(mine.url, s.url);
+    assert.equal(mine.projectName, 'folder');
+    assert.match((await runCli(['status'], { dataDir: tmp.dir })).stdout, new RegExp(`folder\\s+${s.url.replace(/[.:/]/g, '\\$&')}\\s+${s.child.pid}`));
+
+    const stopped = await runCli(['stop', folder], { dataDir: tmp.dir });
+    assert.equal(stopped.code, 0, stopped.stderr);
+    assert.match(stopped.stdout, /Stopped "folder"/);
+    assert.equal(await s.exited, 0);
+    assert.deepEqual(json(await runCli(['status', '--json'], { dataDir: tmp.dir })), []);
+    assert.match((await runCli(['status'], { dataDir: tmp.dir })).stdout, /No mockdev server is running/);
+    assert.match((await runCli(['stop'], { dataDir: tmp.dir })).stdout, /No mockdev server is running/);
+  });
+
+  it('cleans a stale record of a killed server and never reports it as running', async () => {
+    const s = await serve(['args']);
+    s.child.kill('SIGKILL');
+    await s.exited;
+    const files = readdirSync(join(tmp.dir, 'servers'));
+    assert.ok(files.includes(`${s.child.pid}.json`), 'the killed server left its record');
+    assert.deepEqual(json(await runCli(['status', '--json'], { dataDir: tmp.dir })), []);
+    assert.ok(!readdirSync(join(tmp.dir, 'servers')).includes(`${s.child.pid}.json`), 'stale record removed');
+    // a record of a pid that never was a server
+    writeFileSync(join(tmp.dir, 'servers', '999999.json'), JSON.stringify({ pid: 999999, projectId: 'x', projectName: 'ghost', projectDir: '/nowhere', host: '127.0.0.1', port: 1, url: 'http://127.0.0.1:1', startedAt: new Date().toISOString() }));
+    assert.match((await runCli(['status'], { dataDir: tmp.dir })).stdout, /No mockdev server is running/);
+  });
+
+  it('serves several projects at once; stop <PROJECT> stops only that one', async () => {
+    await makeProject(tmp.dir, 'second', [ok]);
+    const a = await serve(['args']);
+    const b = await serve(['second']);
+    const listed = json<{ pid: number }[]>(await runCli(['status', '--json'], { dataDir: tmp.dir }));
+    assert.deepEqual(new Set(listed.map((x) => x.pid)), new Set([a.child.pid, b.child.pid]));
+    assert.equal((await runCli(['stop', 'second'], { dataDir: tmp.dir })).code, 0);
+    assert.equal(await b.exited, 0);
+    assert.equal((await fetch(`${a.url}/ok`)).status, 200);
+    assert.equal((await runCli(['stop'], { dataDir: tmp.dir })).code, 0);
+    assert.equal(await a.exited, 0);
+  });
+
+  it('applies endpoint changes live: CLI edits, hand edits; a broken edit keeps the last good endpoints', async () => {
+    const project = await makeProject(tmp.dir, 'live', [ok]);
+    const s = await serve(['live']);
+    assert.equal((await fetch(`${s.url}/new`)).status, 404);
+    const added = await runCli(['endpoint', 'add', 'live', '-p', '/new', '-b', '{"fresh":1}'], { dataDir: tmp.dir });
+    assert.equal(added.code, 0, added.stderr);
+    await waitUntil(async () => (await fetch(`${s.url}/new`)).status === 200, 'the CLI-added endpoint');
+    assert.equal((await runCli(['endpoint', 'disable', 'live', 'GET /new'], { dataDir: tmp.dir })).code, 0);
+    await waitUntil(async () => (await fetch(`${s.url}/new`)).status === 404, 'the endpoint disabled');
+
+    writeEndpoints(project.dir, [{ ...ok, body: '{"edited":true}' }]);
+    await waitUntil(async () => (await (await fetch(`${s.url}/ok`)).text()) === '{"edited":true}', 'the hand edit');
+
+    writeFileSync(join(project.dir, 'endpoints.json'), '[{"id": "broken", ');
+    await waitUntil(() => /endpoints\.json.*last good endpoints/.test(s.stderr()), 'a warning about the broken file');
+    assert.equal(await (await fetch(`${s.url}/ok`)).text(), '{"edited":true}');
+    writeEndpoints(project.dir, [{ ...ok, body: '{"fixed":true}' }]);
+    await waitUntil(async () => (await (await fetch(`${s.url}/ok`)).text()) === '{"fixed":true}', 'the fixed file');
+    assert.equal(await s.stop(), 0);
+  });
+
+  it('loses no log record on SIGTERM under load, and keeps records across a restart', async () => {
+    const project = await makeProject(tmp.dir, 'durable', [ok]);
+    const s = await serve(['durable']);
+    let answered = 0;
+    let stopping = false;
+    const worker = async () => {
+      while (!stopping) {
+        try {
+          const res = await fetch(`${s.url}/ok`);
+          await res.text();
+          if (res.status === 200) answered++;
+        } catch {
+          return; // the server went away
+        }
+      }
+    };
+    const workers = Array.from({ length: 16 }, worker);
+    await waitUntil(() => answered >= 500, '500 answered requests', 30_000);
+    const code = await s.stop();
+    stopping = true;
+    await Promise.all(workers);
+    assert.equal(code, 0);
+    const count = (id: string) => runCli(['requests', 'list', id, '--json', '-l', '1000000'], { dataDir: tmp.dir }).then((r) => json<unknown[]>(r).length);
+    const logged = await count(project.id);
+    assert.ok(logged >= answered, `logged ${logged} >= answered ${answered}`);
+    assert.ok(logged <= answered + 16, `logged ${logged} <= answered ${answered} + in flight`);
+
+    const again = await serve(['durable']);
+    await fetch(`${again.url}/ok`).then((r) => r.text());
+    await waitUntil(async () => (await count(project.id)) === logged + 1, 'old records plus the new one');
+    assert.equal(await again.stop(), 0);
+    assert.ok(readFileSync(join(tmp.dir, 'requests.db')).length > 0);
+  });
+});
