@@ -27,6 +27,7 @@ import { ProjectWatcher } from './watch.js';
 export const MCP_PATH = '/mcp';
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
 const DEFAULT_LOG_LIMIT = 100;
+const DEFAULT_SESSION_IDLE_MS = 30 * 60_000;
 
 export interface HttpModeOptions extends Omit<McpServerOptions, 'onCall' | 'ctx'> {
   ctx: AppContext;
@@ -35,6 +36,8 @@ export interface HttpModeOptions extends Omit<McpServerOptions, 'onCall' | 'ctx'
   loggingMode: McpLoggingMode;
   /** How often the data directory is checked for project changes (ms). */
   watchIntervalMs?: number;
+  /** A Streamable HTTP session with no open stream and no request for this long is ended (ms). */
+  sessionIdleMs?: number;
   /** Diagnostics (stderr in the CLI). */
   log?: (line: string) => void;
 }
@@ -128,6 +131,13 @@ export async function startHttpMode(options: HttpModeOptions): Promise<RunningHt
         );
       }
       sessions.touch(sessionId);
+      if (req.method === 'GET') {
+        session.openStreams++;
+        res.once('close', () => {
+          session.openStreams--;
+          sessions.touch(sessionId);
+        });
+      }
       return (session.connection as StreamableHTTPServerTransport).handleRequest(req, res, body);
     }
     const initializing =
@@ -152,6 +162,7 @@ export async function startHttpMode(options: HttpModeOptions): Promise<RunningHt
           connection: transport,
           since: now,
           lastActivity: now,
+          openStreams: 0,
         });
       },
     });
@@ -174,6 +185,7 @@ export async function startHttpMode(options: HttpModeOptions): Promise<RunningHt
       connection: transport,
       since: now,
       lastActivity: now,
+      openStreams: 1,
     });
     server.onclose = () => sessions.remove(transport.sessionId);
     await server.connect(transport);
@@ -323,6 +335,12 @@ export async function startHttpMode(options: HttpModeOptions): Promise<RunningHt
     options.watchIntervalMs,
   );
   await watcher.start();
+  const idleMs = options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS;
+  const sweeper = setInterval(
+    () => void sessions.expireIdle(idleMs),
+    Math.max(50, Math.min(60_000, idleMs / 2)),
+  );
+  sweeper.unref();
 
   const port = (http.address() as AddressInfo).port;
   const shownHost = options.host.includes(':') ? `[${options.host}]` : options.host;
@@ -336,6 +354,7 @@ export async function startHttpMode(options: HttpModeOptions): Promise<RunningHt
     close: () =>
       (closed ??= (async () => {
         watcher.stop();
+        clearInterval(sweeper);
         await sessions.closeAll();
         await new Promise<void>((resolve) => {
           http.close(() => resolve());

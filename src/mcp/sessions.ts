@@ -10,6 +10,8 @@ export interface Session {
   connection: Transport;
   since: string;
   lastActivity: string;
+  /** Server-to-client streams the client holds open (a live client keeps its GET stream). */
+  openStreams: number;
 }
 
 /** What /mcp/connections shows of a session. */
@@ -40,6 +42,18 @@ export class SessionRegistry {
   touch(id: string): void {
     const s = this.sessions.get(id);
     if (s) s.lastActivity = new Date().toISOString();
+  }
+
+  /** Ends Streamable HTTP sessions with no open stream and no request for `idleMs`. */
+  async expireIdle(idleMs: number, now = Date.now()): Promise<void> {
+    const idle = [...this.sessions.values()].filter(
+      (s) =>
+        s.transport === 'streamable-http' &&
+        s.openStreams === 0 &&
+        now - Date.parse(s.lastActivity) >= idleMs,
+    );
+    for (const s of idle) this.sessions.delete(s.id);
+    await Promise.all(idle.map((s) => s.server.close().catch(() => undefined)));
   }
 
   get size(): number {

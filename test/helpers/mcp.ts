@@ -71,6 +71,7 @@ export async function waitFor<T>(
 export interface SpawnedMcp {
   child: ChildProcess;
   stderr: () => string;
+  stdout: () => string;
   /** Resolves with the exit code. */
   exited: Promise<number | null>;
   kill: () => Promise<void>;
@@ -88,11 +89,13 @@ export function spawnCli(
   });
   let err = '';
   child.stderr!.setEncoding('utf8').on('data', (d: string) => (err += d));
-  child.stdout!.resume();
+  let out = '';
+  child.stdout!.setEncoding('utf8').on('data', (d: string) => (out += d));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return {
     child,
     stderr: () => err,
+    stdout: () => out,
     exited,
     kill: async () => {
       if (child.exitCode === null && child.signalCode === null && child.pid) {

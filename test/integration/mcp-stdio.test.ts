@@ -11,8 +11,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Endpoint } from '../../src/core/model/endpoint.js';
 import type { ProjectDetail } from '../../src/core/model/project.js';
+import type { RequestRecord } from '../../src/core/model/request.js';
 import { CLI, json, runCli, tempDir } from '../helpers/cli.js';
-import { TOOL_NAMES, fails, ok, waitFor } from '../helpers/mcp.js';
+import { TOOL_NAMES, fails, ok, spawnCli, waitFor } from '../helpers/mcp.js';
 
 let tmp: ReturnType<typeof tempDir>;
 let dataDir: string;
@@ -100,6 +101,51 @@ describe('mockdev mcp (stdio)', () => {
     await ok(client, 'delete_project', { projectId: project.id });
     const gone = await cli('project', 'show', 'From MCP');
     assert.equal(gone.code, 3, gone.stderr);
+  });
+
+  it('sees the requests a running mock server logs; request changes go both ways', async () => {
+    const serve = spawnCli(['serve', 'From CLI', '-p', '0'], dataDir);
+    try {
+      const url = await waitFor(
+        () => /at (http:\/\/\S+)/.exec(serve.stdout())?.[1],
+        'the mock server to start',
+        20_000,
+      );
+      const res = await fetch(`${url}/orders?via=test`, { method: 'POST', body: '{"n":1}' });
+      assert.equal(res.status, 201);
+      const logged = await waitFor(async () => {
+        const { requests } = await ok<{ requests: RequestRecord[] }>(client, 'list_requests', {
+          projectId: 'From CLI',
+        });
+        return requests.length ? requests : undefined;
+      }, 'the request to be logged');
+      const id = logged[0]!.id;
+      assert.deepEqual(
+        [logged[0]!.method, logged[0]!.path, logged[0]!.query, logged[0]!.status],
+        ['POST', '/orders', { via: 'test' }, 201],
+      );
+
+      assert.equal((await cli('requests', 'star', id)).code, 0);
+      assert.equal(
+        (await ok<RequestRecord>(client, 'get_request', { requestId: id })).starred,
+        true,
+        'MCP sees the CLI star',
+      );
+      await ok(client, 'star_request', { requestId: id, starred: false });
+      assert.equal(
+        json<RequestRecord>(await cli('requests', 'show', id, '--json')).starred,
+        false,
+        'the CLI sees the MCP unstar',
+      );
+      await ok(client, 'delete_request', { requestId: id });
+      assert.notEqual(
+        (await cli('requests', 'show', id)).code,
+        0,
+        'the CLI no longer finds the deleted request',
+      );
+    } finally {
+      await serve.kill();
+    }
   });
 
   it('answers bad input with isError and keeps serving', async () => {
