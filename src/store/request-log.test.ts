@@ -1,0 +1,117 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { parseRequestFilters, parseStatusFilter } from '../core/model/request.js';
+import { headersObject, parseQuery, RequestLog, RequestLogWriter, type NewRequestRecord } from './request-log.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'mockdev-log-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+const rec = (projectId: string, n: number, extra: Partial<NewRequestRecord> = {}): NewRequestRecord => ({
+  projectId,
+  endpointId: 'e1',
+  ts: 1_700_000_000_000 + n,
+  method: 'GET',
+  url: `/r/${n}?n=${n}`,
+  rawHeaders: ['Host', 'x', 'Accept', 'a', 'Accept', 'b'],
+  body: null,
+  status: 200,
+  durationMs: 0.5,
+  truncated: false,
+  resHeadersJson: '{"Content-Type":"application/json"}',
+  resBody: Buffer.from('{}'),
+  ...extra,
+});
+
+describe('request log store', () => {
+  it('writes batches of any size and reads records back in the DECISIONS shape', () => {
+    const log = new RequestLog(join(dir, 'a.db'));
+    try {
+      log.insert(Array.from({ length: 75 }, (_, i) => rec('p1', i))); // 64 + 8 + 1 + 1 + 1
+      assert.equal(log.count('p1'), 75);
+      const [newest] = log.list('p1', parseRequestFilters({ limit: 1 }));
+      assert.equal(newest!.path, '/r/74');
+      assert.deepEqual(newest!.query, { n: '74' });
+      assert.deepEqual(newest!.headers, { Host: 'x', Accept: 'a, b' });
+      assert.equal(newest!.timestamp, new Date(1_700_000_000_074).toISOString());
+      assert.deepEqual(newest!.response, { status: 200, headers: { 'Content-Type': 'application/json' }, body: '{}' });
+      assert.equal(log.get(newest!.id)!.id, newest!.id);
+      assert.equal(log.get('0'), undefined);
+      assert.equal(log.get('-1'), undefined);
+    } finally {
+      log.close();
+    }
+  });
+
+  it('keeps the newest records per project, dropping the oldest unstarred first', () => {
+    const log = new RequestLog(join(dir, 'b.db'));
+    try {
+      log.insert(Array.from({ length: 10 }, (_, i) => rec('p1', i)));
+      log.insert([rec('other', 0)]);
+      const oldest = log.list('p1', parseRequestFilters({ limit: 100 })).at(-1)!;
+      log.setStarred(oldest.id, true);
+      const w = new RequestLogWriter(log, { projectId: 'p1', limit: 5 });
+      for (let i = 10; i < 14; i++) w.push(rec('p1', i));
+      w.close();
+      const left = log.list('p1', parseRequestFilters({ limit: 100 }));
+      assert.equal(left.length, 5);
+      assert.ok(left.some((r) => r.id === oldest.id && r.starred), 'the starred record survives');
+      assert.deepEqual(left.filter((r) => !r.starred).map((r) => r.path), ['/r/13', '/r/12', '/r/11', '/r/10']);
+      assert.equal(log.count('other'), 1, 'other projects untouched');
+    } finally {
+      log.close();
+    }
+  });
+
+  it('sees deletions made by another connection before pruning', () => {
+    const file = join(dir, 'c.db');
+    const server = new RequestLog(file);
+    const cli = new RequestLog(file);
+    try {
+      const w = new RequestLogWriter(server, { projectId: 'p', limit: 3 });
+      for (let i = 0; i < 3; i++) w.push(rec('p', i));
+      w.flushNow();
+      assert.equal(cli.clear('p'), 3);
+      w.push(rec('p', 3));
+      w.flushNow();
+      assert.equal(server.count('p'), 1, 'the new record is kept: the writer recounted after the clear');
+      w.close();
+    } finally {
+      server.close();
+      cli.close();
+    }
+  });
+
+  it('filters by method, status ranges and starred; deletes all-or-nothing', () => {
+    const log = new RequestLog(join(dir, 'd.db'));
+    try {
+      log.insert([rec('p', 1, { status: 404 }), rec('p', 2, { method: 'POST', status: 201 }), rec('p', 3, { status: 503 })]);
+      const f = (x: Parameters<typeof parseRequestFilters>[0]) => log.list('p', parseRequestFilters(x)).map((r) => r.status);
+      assert.deepEqual(f({ status: '4xx' }), [404]);
+      assert.deepEqual(f({ status: '201,503' }), [503, 201]);
+      assert.deepEqual(f({ method: 'post' }), [201]);
+      assert.deepEqual(f({ starred: true }), []);
+      const ids = log.list('p', parseRequestFilters({})).map((r) => r.id);
+      assert.deepEqual(log.deleteIds([ids[0]!, '424242']), { deleted: [], missing: ['424242'] });
+      assert.deepEqual(log.deleteIds([ids[0]!]), { deleted: [ids[0]], missing: [] });
+    } finally {
+      log.close();
+    }
+  });
+
+  it('parses status filters and rejects bad ones', () => {
+    assert.deepEqual(parseStatusFilter('404'), [{ min: 404, max: 404 }]);
+    assert.deepEqual(parseStatusFilter('5XX'), [{ min: 500, max: 599 }]);
+    assert.deepEqual(parseStatusFilter('200, 2xx'), [{ min: 200, max: 200 }, { min: 200, max: 299 }]);
+    for (const bad of ['', '99', '600', '4x', 'x', '200,,201']) assert.throws(() => parseStatusFilter(bad), /Invalid status filter/);
+    assert.throws(() => parseRequestFilters({ method: 'FETCH' }), /Invalid method/);
+    assert.throws(() => parseRequestFilters({ limit: 0 }), /Invalid limit/);
+  });
+
+  it('turns raw headers and queries into objects', () => {
+    assert.deepEqual(parseQuery('a=1&b=2&a=3&c'), { a: ['1', '3'], b: '2', c: '' });
+    assert.deepEqual(headersObject(['X', '1', 'x', '2']), { X: '1', x: '2' });
+  });
+});

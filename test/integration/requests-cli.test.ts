@@ -1,0 +1,131 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { json, runCli, tempDir } from '../helpers/cli.js';
+import { makeProject, startServe, waitUntil, type ServeHandle } from '../helpers/server.js';
+
+interface Rec {
+  id: string;
+  method: string;
+  path: string;
+  status: number;
+  starred: boolean;
+}
+
+describe('requests list/show/delete/clear/star (while the server runs)', () => {
+  const tmp = tempDir();
+  let server: ServeHandle;
+  const cli = (args: string[]) => runCli(args, { dataDir: tmp.dir });
+  const list = async (...args: string[]) => json<Rec[]>(await cli(['requests', 'list', 'reqs', '--json', ...args]));
+
+  before(async () => {
+    await makeProject(tmp.dir, 'reqs', [
+      { path: '/a', body: '{"a":1}' },
+      { method: 'POST', path: '/a', status: 201, body: '{"created":true}' },
+      { path: '/fail', status: 500, body: '{"error":"boom"}' },
+      { method: 'DELETE', path: '/a/:id', status: 204 },
+    ]);
+    server = await startServe(['reqs'], { dataDir: tmp.dir });
+    const send = async (path: string, init?: RequestInit) => (await fetch(`${server.url}${path}`, init)).text();
+    for (let i = 0; i < 3; i++) await send('/a');
+    await send('/a', { method: 'POST', body: '{"name":"n"}', headers: { 'content-type': 'application/json' } });
+    await send('/fail');
+    await send('/missing');
+    await send('/a/1', { method: 'DELETE' });
+    await waitUntil(async () => (await list()).length === 7, 'the 7 requests in the log');
+  });
+
+  after(async () => {
+    await server?.stop();
+    tmp.cleanup();
+  });
+
+  it('lists newest first with --limit, --method and --status (exact, class, list)', async () => {
+    const all = await list();
+    assert.deepEqual(
+      all.map((r) => `${r.method} ${r.path} ${r.status}`),
+      ['DELETE /a/1 204', 'GET /missing 404', 'GET /fail 500', 'POST /a 201', 'GET /a 200', 'GET /a 200', 'GET /a 200'],
+    );
+    assert.equal((await list('-l', '2')).length, 2);
+    assert.equal((await list('--limit', '2'))[0]!.method, 'DELETE');
+    assert.deepEqual((await list('-m', 'post')).map((r) => r.status), [201]);
+    assert.deepEqual((await list('-s', '404')).map((r) => r.path), ['/missing']);
+    assert.deepEqual((await list('-s', '4xx')).map((r) => r.status), [404]);
+    assert.deepEqual((await list('-s', '5xx')).map((r) => r.status), [500]);
+    assert.deepEqual((await list('-s', '2xx', '-m', 'GET')).length, 3);
+    assert.deepEqual((await list('--status', '201,204')).map((r) => r.status), [204, 201]);
+  });
+
+  it('prints a human table without --json', async () => {
+    const out = await cli(['requests', 'list', 'reqs', '-l', '3']);
+    assert.equal(out.code, 0);
+    const lines = out.stdout.trim().split('\n');
+    assert.match(lines[0]!, /ID\s+TIME\s+METHOD\s+PATH\s+STATUS/);
+    assert.equal(lines.length, 4);
+    assert.match(lines[1]!, /DELETE\s+\/a\/1\s+204/);
+  });
+
+  it('shows one request with --json and as a human view with pretty JSON bodies', async () => {
+    const post = (await list('-m', 'POST'))[0]!;
+    const shown = json<{ id: string; body: string; response: { status: number; body: string } }>(await cli(['requests', 'show', post.id, '--json']));
+    assert.equal(shown.id, post.id);
+    assert.equal(shown.body, '{"name":"n"}');
+    assert.deepEqual(shown.response.status, 201);
+    const human = await cli(['requests', 'show', post.id]);
+    assert.equal(human.code, 0);
+    assert.match(human.stdout, /POST \/a/);
+    assert.match(human.stdout, /Request headers:\n(.|\n)*content-type: application\/json/i);
+    assert.match(human.stdout, /Request body:\n\{\n {2}"name": "n"\n\}/);
+    assert.match(human.stdout, /Response 201/);
+    assert.match(human.stdout, /Response body:\n\{\n {2}"created": true\n\}/);
+  });
+
+  it('stars and unstars; --starred filters', async () => {
+    const target = (await list('-s', '500'))[0]!;
+    const starred = json<Rec>(await cli(['requests', 'star', target.id, '--json']));
+    assert.equal(starred.starred, true);
+    assert.deepEqual((await list('--starred')).map((r) => r.id), [target.id]);
+    const human = await cli(['requests', 'star', target.id, '--unstar']);
+    assert.match(human.stdout, /Unstarred request/);
+    assert.deepEqual(await list('--starred'), []);
+  });
+
+  it('deletes by id, all or none; unknown ids are named (exit 1)', async () => {
+    const gets = await list('-m', 'GET', '-s', '200');
+    const del = await cli(['requests', 'delete', gets[0]!.id, gets[1]!.id]);
+    assert.equal(del.code, 0, del.stderr);
+    assert.match(del.stdout, /Deleted 2 requests/);
+    assert.equal((await list('-m', 'GET', '-s', '200')).length, 1);
+    const missing = await cli(['requests', 'delete', gets[2]!.id, '987654321']);
+    assert.equal(missing.code, 1);
+    assert.match(missing.stderr, /^mockdev: Request "987654321" not found/);
+    assert.equal((await list('-m', 'GET', '-s', '200')).length, 1, 'nothing deleted when one id is unknown');
+    const show = await cli(['requests', 'show', 'nope']);
+    assert.equal(show.code, 1);
+    assert.equal(show.stderr.trim().split('\n').length, 1);
+  });
+
+  it('rejects bad filters with exit 2 and unknown projects with exit 3', async () => {
+    for (const args of [['-s', '600'], ['-s', '4x'], ['-s', 'abc'], ['-m', 'FETCH'], ['-l', '0'], ['-l', 'ten']]) {
+      const r = await cli(['requests', 'list', 'reqs', ...args]);
+      assert.equal(r.code, 2, `${args.join(' ')}: ${r.stderr}`);
+      assert.equal(r.stderr.trim().split('\n').length, 1);
+    }
+    const unknown = await cli(['requests', 'list', 'nope']);
+    assert.equal(unknown.code, 3);
+    assert.equal((await cli(['requests', 'clear', 'nope', '-f'])).code, 3);
+  });
+
+  it('clear refuses without --force when not on a terminal, and clears with it', async () => {
+    const refused = await cli(['requests', 'clear', 'reqs']);
+    assert.equal(refused.code, 2);
+    assert.match(refused.stderr, /--force/);
+    assert.ok((await list()).length > 0);
+    const cleared = await cli(['requests', 'clear', 'reqs', '-f', '--json']);
+    assert.equal(cleared.code, 0);
+    assert.ok(json<{ deleted: number }>(cleared).deleted > 0);
+    assert.deepEqual(await list(), []);
+    // the server keeps logging after a clear from another process
+    await (await fetch(`${server.url}/a`)).text();
+    await waitUntil(async () => (await list()).length === 1, 'a new record after the clear');
+  });
+});
