@@ -21,6 +21,8 @@ export interface ConnectionInfo {
   client: { name: string; version: string } | null;
   since: string;
   lastActivity: string;
+  /** Server-to-client streams open (Streamable HTTP: the GET stream; SSE: 1). */
+  streams: number;
 }
 
 /** The open MCP sessions of the HTTP mode, each with its own protocol server. */
@@ -72,6 +74,7 @@ export class SessionRegistry {
       client: this.client(s.id),
       since: s.since,
       lastActivity: s.lastActivity,
+      streams: s.openStreams,
     }));
   }
 

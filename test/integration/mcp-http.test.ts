@@ -103,7 +103,14 @@ describe('mockdev mcp --http: Streamable HTTP and SSE', () => {
       (n) => void seen.streamable.push(n.params.data),
     );
     sse.setNotificationHandler(LoggingMessageNotificationSchema, (n) => void seen.sse.push(n.params.data));
-    await new Promise((r) => setTimeout(r, 300)); // let the standalone GET stream open
+    await waitFor(async () => {
+      const { body } = await getJson<{ connections: { client: { name: string } | null; streams: number }[] }>(
+        '/mcp/connections',
+      );
+      return body.connections.some((c) => c.client?.name === 'notify-streamable' && c.streams > 0)
+        ? true
+        : undefined;
+    }, 'the Streamable HTTP client to open its notification stream');
     const made = await runCli(['project', 'create', 'Watched', '--json'], { dataDir });
     const id = JSON.parse(made.stdout).id as string;
     const isCreated = (d: unknown) => {
