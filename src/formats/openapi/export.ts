@@ -45,7 +45,7 @@ interface ExampleEntry {
 }
 
 function exampleFor(body: string, contentType: string): ExampleEntry {
-  if (isJsonMediaType(contentType) && body.trim() !== '') {
+  if (isJsonMediaType(contentType)) {
     try {
       const parsed: unknown = JSON.parse(body);
       // Only when importing it back gives the very same text; else keep the text as it is.
@@ -82,7 +82,7 @@ export function exportOpenApiDocument(project: ExportProject, endpoints: Endpoin
     usedIds.add(operationId);
 
     const responses: Record<string, ResponseOut> = {};
-    const add = (status: number, name: string, body: string, contentType: string, headers: Record<string, string>) => {
+    const add = (status: number, name: string, body: string, contentType: string, headers: Record<string, string>, primary: boolean) => {
       const key = String(status);
       const response = (responses[key] ??= { description: reasonPhrase(status) });
       const headerEntries = Object.entries(headers).filter(([k]) => k.toLowerCase() !== 'content-type');
@@ -91,7 +91,7 @@ export function exportOpenApiDocument(project: ExportProject, endpoints: Endpoin
         for (const [k, v] of headerEntries) response.headers[k] ??= { schema: { type: 'string' }, example: v };
       }
       const shared = [e.status, ...e.variations.map((v) => v.status)].filter((s) => s === status).length > 1;
-      if (body === '' && contentType === 'application/json' && !response.content && !shared) return;
+      if (primary && body === '' && contentType === 'application/json' && !shared) return;
       response.content ??= {};
       const media = (response.content[contentType] ??= { examples: {} });
       const example = exampleFor(body, contentType);
@@ -99,8 +99,8 @@ export function exportOpenApiDocument(project: ExportProject, endpoints: Endpoin
       for (let i = 2; exampleName in media.examples; i++) exampleName = `${name}-${i}`;
       media.examples[exampleName] = { value: example.value, ...(example.raw ? { 'x-mockdev-raw': true } : {}) };
     };
-    add(e.status, e.name, e.body, e.contentType, e.headers);
-    for (const v of e.variations) add(v.status, v.name, v.body, v.contentType, v.headers);
+    add(e.status, e.name, e.body, e.contentType, e.headers, true);
+    for (const v of e.variations) add(v.status, v.name, v.body, v.contentType, v.headers, false);
 
     const operation: Record<string, unknown> = {
       summary: e.name,
@@ -111,6 +111,8 @@ export function exportOpenApiDocument(project: ExportProject, endpoints: Endpoin
     if (primaryResponseKey(Object.keys(responses)) !== String(e.status)) {
       operation['x-mockdev-status'] = e.status;
     }
+    // Responses are grouped by status; this keeps the variations' own order.
+    if (e.variations.length > 1) operation['x-mockdev-variations'] = e.variations.map((v) => v.name);
     if (!e.enabled) operation['x-mockdev-enabled'] = false;
     if (e.delay > 0) operation['x-mockdev-delay'] = e.delay;
     if (e.kind === 'proxy' && e.proxy) operation['x-mockdev-proxy'] = { target: e.proxy.target, record: e.proxy.record };

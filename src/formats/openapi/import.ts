@@ -88,6 +88,8 @@ interface ResponseShape {
   contentType: string;
   headers: Record<string, string>;
   examples: ResponseExample[];
+  /** The same response in further media types (OpenAPI 3 `content` with several entries). */
+  others?: ResponseShape[];
 }
 
 function headerValue(header: unknown): string | undefined {
@@ -122,6 +124,17 @@ function oas3Response(response: Obj): ResponseShape {
   if (!entry) return { contentType: 'application/json', headers, examples: [{ body: '' }] };
   const [contentType, media] = entry;
   const m = isObj(media) ? media : {};
+  const examples = explicitExamples(m, contentType);
+  if (examples.length === 0) examples.push({ body: sampleBody(m.schema, contentType) });
+  // Further media types add variations, but only for examples they spell out.
+  const others = Object.entries(content)
+    .slice(1)
+    .map(([ct, media]) => ({ contentType: ct, headers, examples: explicitExamples(isObj(media) ? media : {}, ct) }))
+    .filter((shape) => shape.examples.length > 0);
+  return { contentType, headers, examples, others };
+}
+
+function explicitExamples(m: Obj, contentType: string): ResponseExample[] {
   const raw = m['x-mockdev-raw'] === true;
   const examples: ResponseExample[] = [];
   if (m.example !== undefined) examples.push({ body: bodyFromExample(m.example, contentType, raw) });
@@ -131,8 +144,7 @@ function oas3Response(response: Obj): ResponseShape {
       examples.push({ name, body: bodyFromExample(ex.value, contentType, raw || ex['x-mockdev-raw'] === true) });
     }
   }
-  if (examples.length === 0) examples.push({ body: sampleBody(m.schema, contentType) });
-  return { contentType, headers, examples };
+  return examples;
 }
 
 function swagger2Response(response: Obj, produces: string[]): ResponseShape {
@@ -209,11 +221,20 @@ function convertOperation(
     variations.push({ id: newId(), name: vname, status, headers: shape.headers, body: ex.body, contentType: shape.contentType, delay: 0 });
   };
   for (const ex of more) addVariation(primaryKey, primary, ex, base.status);
+  for (const other of primary.others ?? []) for (const ex of other.examples) addVariation(primaryKey, other, ex, base.status);
   for (const key of keys) {
     if (key === primaryKey) continue;
     const shape = shapeOf(key);
     const status = statusFromKey(key, 500);
-    for (const ex of shape.examples) addVariation(key, shape, ex, status);
+    for (const s of [shape, ...(shape.others ?? [])]) for (const ex of s.examples) addVariation(key, s, ex, status);
+  }
+  const order = op['x-mockdev-variations'];
+  if (Array.isArray(order)) {
+    const rank = (name: string) => {
+      const i = order.indexOf(name);
+      return i < 0 ? order.length : i;
+    };
+    variations.sort((a, b) => rank(a.name) - rank(b.name));
   }
   if (variations.length) base.variations = variations;
   return base;
