@@ -1,0 +1,139 @@
+/** `mockdev curl` through the built CLI: preview (human and JSON), import, and every error. */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Endpoint } from '../../src/core/model/endpoint.js';
+import { json, runCli, tempDir } from '../helpers/cli.js';
+
+let tmp: ReturnType<typeof tempDir>;
+let dataDir: string;
+
+before(async () => {
+  tmp = tempDir('mockdev-curl-');
+  dataDir = tmp.dir;
+  const r = await runCli(['project', 'create', 'Api'], { dataDir });
+  assert.equal(r.code, 0, r.stderr);
+});
+after(() => tmp.cleanup());
+
+const cli = (args: string[], input?: string) => runCli(args, { dataDir, input });
+
+describe('mockdev curl', () => {
+  it('--preview --json prints the DECISIONS shape and creates nothing', async () => {
+    const r = await cli([
+      'curl',
+      `curl -X POST 'https://api.example.com/api/v1/users/42?expand=team&tag=a&tag=b' -H 'Content-Type: application/json' -H 'Authorization: Bearer tok123' -d '{"name":"Ada"}' --frobnicate`,
+      '-p',
+      'Api',
+      '--preview',
+      '--json',
+    ]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual(json(r), {
+      name: 'post-users-by-id',
+      method: 'POST',
+      url: 'https://api.example.com/api/v1/users/42?expand=team&tag=a&tag=b',
+      path: '/api/v1/users/42',
+      query: { expand: 'team', tag: ['a', 'b'] },
+      headers: { 'Content-Type': 'application/json', Authorization: 'Bearer tok123' },
+      body: '{"name":"Ada"}',
+      auth: { type: 'bearer', token: 'tok123' },
+      warnings: ['Unrecognised flag --frobnicate at line 1, column 170 (ignored)'],
+    });
+    const list = json<Endpoint[]>(await cli(['endpoint', 'list', 'Api', '--json']));
+    assert.deepEqual(list, []);
+  });
+
+  it('--preview shows method, path, headers, the body pretty-printed, auth and warnings', async () => {
+    const r = await cli(['curl', `curl -u ada:secret https://x.test/orders -H 'Accept: application/json' --json '{"qty":2,"sku":"A"}' --bogus`, '--preview']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /^name: +post-orders$/m);
+    assert.match(r.stdout, /^method: +POST$/m);
+    assert.match(r.stdout, /^path: +\/orders$/m);
+    assert.match(r.stdout, /^ {2}Accept: application\/json$/m);
+    assert.match(r.stdout, /^auth: +Basic \(user "ada", password \*{6}\)$/m);
+    assert.match(r.stdout, /^body:\n {2}\{\n {4}"qty": 2,\n {4}"sku": "A"\n {2}\}$/m);
+    assert.match(r.stdout, /^warning: Unrecognised flag --bogus/m);
+  });
+
+  it('creates the endpoint with a generated, unique name, status 200 and the request kept', async () => {
+    const r = await cli(['curl', `curl 'https://api.example.com/api/v1/users/42?x=1' -H 'Accept: application/json' -b 'sid=9'`, '-p', 'Api', '--json']);
+    assert.equal(r.code, 0, r.stderr);
+    const e = json<Endpoint>(r);
+    assert.equal(e.name, 'get-users-by-id');
+    assert.equal(e.method, 'GET');
+    assert.equal(e.path, '/api/v1/users/42');
+    assert.equal(e.status, 200);
+    assert.equal(e.body, '');
+    assert.deepEqual(e.request, { headers: { Accept: 'application/json', Cookie: 'sid=9' }, query: { x: '1' }, body: null, auth: null });
+
+    // Same name wanted again (another path that names the same): made unique.
+    const again = await cli(['curl', 'curl https://api.example.com/api/v2/users/43', '-p', 'Api', '--json']);
+    assert.equal(again.code, 0, again.stderr);
+    assert.equal(json<Endpoint>(again).name, 'get-users-by-id-2');
+  });
+
+  it('echoes a JSON body for POST, keeps the body for reference, and takes -n', async () => {
+    const r = await cli(['curl', `curl https://x.test/api/orders -H 'Content-Type: application/json' -d '{"sku":"A-1"}'`, '-p', 'Api', '-n', 'Create order', '--json']);
+    assert.equal(r.code, 0, r.stderr);
+    const e = json<Endpoint>(r);
+    assert.equal(e.name, 'Create order');
+    assert.equal(e.method, 'POST');
+    assert.equal(e.body, '{"sku":"A-1"}');
+    assert.equal(e.request?.body, '{"sku":"A-1"}');
+    const human = await cli(['curl', 'curl -X PUT https://x.test/api/orders/7 -d a=1', '-p', 'Api']);
+    assert.equal(human.code, 0, human.stderr);
+    assert.match(human.stdout, /^Added PUT \/api\/orders\/7 -> 200 as "put-orders-by-id" \(id \S+\)$/m);
+  });
+
+  it('reads Windows cmd and browser copies, and the command from stdin with -', async () => {
+    const cmd = 'curl ^"https://x.test/api/cmd?a=1^&b=2^" ^\r\n  -H ^"accept: */*^" ^\r\n  --data-raw ^"^{^\\^"k^\\^":^\\^"100^%^\\^"^}^"';
+    const r = await cli(['curl', cmd, '--preview', '--json']);
+    assert.equal(r.code, 0, r.stderr);
+    const p = json<{ method: string; query: unknown; body: string }>(r);
+    assert.equal(p.method, 'POST');
+    assert.deepEqual(p.query, { a: '1', b: '2' });
+    assert.equal(p.body, '{"k":"100%"}');
+    const piped = await cli(['curl', '-', '-p', 'Api', '--json'], "curl 'https://x.test/api/piped' \\\n  -H 'X-A: 1'\n");
+    assert.equal(piped.code, 0, piped.stderr);
+    assert.equal(json<Endpoint>(piped).path, '/api/piped');
+  });
+
+  it('unparseable input exits 1 with what is wrong, where, and how to fix it; nothing is created', async () => {
+    const before = readFileSync(join(dataDir, 'projects', json<{ id: string }>(await cli(['project', 'show', 'Api', '--json'])).id, 'endpoints.json'), 'utf8');
+    const cases: [string, RegExp][] = [
+      ['wget https://x.test', /Not a cURL command: it starts with "wget" at line 1, column 1\. Paste a command that starts with curl/],
+      ["curl 'https://x.test/a", /Unbalanced quote: the ' opened at line 1, column 6 is never closed\. Add the closing '/],
+      ['curl -s -H "Accept: */*"', /No URL found in the cURL command\. Add the URL/],
+      ['curl https://x.test/a -H', /-H \(--header\) at line 1, column 23 needs a value, but the command ends there\. Give it a value/],
+      ['curl -X PURGE https://x.test/a', /method "PURGE", which mockdev cannot serve/],
+      ['', /The cURL command is empty/],
+    ];
+    for (const [text, pattern] of cases) {
+      const r = await cli(['curl', text, '-p', 'Api']);
+      assert.equal(r.code, 1, `${text}: ${r.stderr}`);
+      assert.match(r.stderr, pattern, text);
+      assert.equal(r.stderr.trim().split('\n').length, 1);
+      if (!/PURGE/.test(text)) {
+        const p = await cli(['curl', text, '--preview']);
+        assert.equal(p.code, 1, `preview ${text}`);
+      }
+    }
+    const after = readFileSync(join(dataDir, 'projects', json<{ id: string }>(await cli(['project', 'show', 'Api', '--json'])).id, 'endpoints.json'), 'utf8');
+    assert.equal(after, before);
+  });
+
+  it('missing -p exits 2, an unknown project exits 3, a taken route exits 1', async () => {
+    const noProject = await cli(['curl', 'curl https://x.test/a']);
+    assert.equal(noProject.code, 2);
+    assert.match(noProject.stderr, /Missing -p, --project/);
+    const unknown = await cli(['curl', 'curl https://x.test/a', '-p', 'ghost']);
+    assert.equal(unknown.code, 3);
+    const first = await cli(['curl', 'curl https://x.test/taken/1', '-p', 'Api']);
+    assert.equal(first.code, 0, first.stderr);
+    const clash = await cli(['curl', 'curl https://x.test/taken/1', '-p', 'Api']);
+    assert.equal(clash.code, 1);
+    assert.match(clash.stderr, /GET \/taken\/1 clashes with endpoint/);
+  });
+});
