@@ -1,0 +1,233 @@
+#!/usr/bin/env node
+// `npm run bench`: mockdev (logging on) beside a bare node:http server returning the same bytes,
+// in one run. Each server is pinned to core 0 and the load generator to core 1 where taskset
+// exists. Load: wrk if installed, else autocannon if installed, else scripts/bench-load.mjs.
+// Also: a project of 1,000 endpoints (cost per request and RSS), and a count check that every
+// request of the mockdev run is in the request log (retention raised above the run's count).
+//
+// Env: BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 3), BENCH_CONNECTIONS (50),
+//      BENCH_SKIP_1000=1 to skip the 1,000-endpoint run.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+const root = new URL('..', import.meta.url).pathname;
+const cli = join(root, 'dist', 'cli', 'main.js');
+if (!existsSync(cli)) {
+  console.error('dist/ is missing: run "npm run build" first');
+  process.exit(1);
+}
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
+const CONNS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const PATH = '/api/users/42';
+const has = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
+const TASKSET = process.platform === 'linux' && has('taskset');
+const pin = (core, argv) => (TASKSET ? ['taskset', '-c', String(core), ...argv] : argv);
+const require = createRequire(import.meta.url);
+let autocannon;
+try {
+  autocannon = require.resolve('autocannon/autocannon.js');
+} catch {
+  autocannon = undefined;
+}
+const LOADGEN = has('wrk') ? 'wrk' : autocannon ? 'autocannon' : 'node';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'mockdev-bench-'));
+const children = new Set();
+const cleanup = () => {
+  for (const c of children) c.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+};
+process.on('exit', cleanup);
+process.on('SIGINT', () => process.exit(130));
+
+const env = { ...process.env, MOCKDEV_DATA_DIR: dataDir, MOCKDEV_LOG_LEVEL: 'warn' };
+const mockdev = (...args) => execFileSync(process.execPath, [cli, ...args], { env, encoding: 'utf8' });
+
+/** Spawns a server, waits until `url` answers 200; returns { child, pid }. */
+async function startServer(argv, url) {
+  const [cmd, ...args] = pin(0, argv);
+  const child = spawn(cmd, args, { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  children.add(child);
+  child.on('exit', () => children.delete(child));
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    try {
+      if ((await fetch(url)).status === 200) return child;
+    } catch {
+      /* not up yet */
+    }
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server ${argv.join(' ')} did not start`);
+    await sleep(50);
+  }
+}
+
+async function stopServer(child) {
+  if (child.exitCode !== null) return;
+  const done = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  const t = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await done;
+  clearTimeout(t);
+}
+
+const cpuTicks = (pid) => {
+  try {
+    const s = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = s.slice(s.lastIndexOf(')') + 2).split(' ');
+    return Number(f[11]) + Number(f[12]);
+  } catch {
+    return NaN;
+  }
+};
+const peakRssMiB = (pid) => {
+  try {
+    const m = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+};
+const TICK_US = 1e6 / 100; // USER_HZ on Linux
+
+const toMs = (v, unit) => Number(v) * ({ us: 0.001, ms: 1, s: 1000 }[unit] ?? 1);
+
+/** Runs the load generator; returns { requests, rps, p50Ms, p99Ms, errors }. */
+function load(url, secs) {
+  if (LOADGEN === 'wrk') {
+    const out = execFileSync(pin(1, ['wrk'])[0], [...pin(1, ['wrk']).slice(1), '-t1', `-c${CONNS}`, `-d${secs}s`, '--latency', url], { encoding: 'utf8' });
+    const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
+    const lat = (p) => {
+      const m = new RegExp(`\\s${p}%\\s+([\\d.]+)(us|ms|s)`).exec(out);
+      return m ? toMs(m[1], m[2]) : NaN;
+    };
+    const errors = /Socket errors: (.*)/.exec(out)?.[1] ?? '';
+    const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
+    return { requests, rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0), p50Ms: lat(50), p99Ms: lat(99), errors: errors + (non2xx ? ` non2xx ${non2xx}` : '') };
+  }
+  if (LOADGEN === 'autocannon') {
+    const argv = pin(1, [process.execPath, autocannon, '-c', String(CONNS), '-d', String(secs), '-j', url]);
+    const out = JSON.parse(execFileSync(argv[0], argv.slice(1), { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+    return { requests: out.requests.total, rps: out.requests.average, p50Ms: out.latency.p50, p99Ms: out.latency.p99, errors: String(out.errors || '') };
+  }
+  const argv = pin(1, [process.execPath, join(root, 'scripts', 'bench-load.mjs'), url, String(CONNS), String(secs)]);
+  const out = JSON.parse(execFileSync(argv[0], argv.slice(1), { encoding: 'utf8' }));
+  return { requests: out.requests, rps: out.requests / out.durationS, p50Ms: out.p50Ms, p99Ms: out.p99Ms, errors: out.errors ? String(out.errors) : '' };
+}
+
+/** Warm-up, then the measured window; CPU per request from /proc when available. */
+function measure(name, child, url) {
+  const warm = load(url, WARMUP);
+  const t0 = cpuTicks(child.pid);
+  const r = load(url, DURATION);
+  const t1 = cpuTicks(child.pid);
+  return { name, ...r, warmRequests: warm.requests, cpuUsPerReq: ((t1 - t0) * TICK_US) / r.requests, rssMiB: peakRssMiB(child.pid) };
+}
+
+const freePort = async () => {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+};
+
+// ---------------------------------------------------------------- projects
+const demoDir = join(dataDir, 'demo');
+mockdev('init', demoDir, '--name', 'demo', '--with-examples');
+const projectId = JSON.parse(readFileSync(join(demoDir, 'project.json'), 'utf8')).id;
+// Retention above the run's request count, so that the count check can see every request.
+writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ requestLogLimit: 100_000_000 }));
+
+const bigDir = join(dataDir, 'big');
+mockdev('init', bigDir, '--name', 'big', '--with-examples');
+const demoEndpoints = JSON.parse(readFileSync(join(demoDir, 'endpoints.json'), 'utf8'));
+const bigEndpoints = [...demoEndpoints];
+for (let i = 0; bigEndpoints.length < 1000; i++) {
+  const base = { headers: {}, contentType: 'application/json', delay: 0, enabled: true, kind: 'mock', variations: [], status: 200 };
+  bigEndpoints.push({ ...base, id: `r${i}a`, name: `r${i} list`, method: 'GET', path: `/api/r${i}/items`, body: '[]' });
+  bigEndpoints.push({ ...base, id: `r${i}b`, name: `r${i} one`, method: 'GET', path: `/api/r${i}/items/{itemId}`, body: '{}' });
+  bigEndpoints.push({ ...base, id: `r${i}c`, name: `r${i} create`, method: 'POST', path: `/api/r${i}/items`, body: '{}', status: 201 });
+}
+writeFileSync(join(bigDir, 'endpoints.json'), JSON.stringify(bigEndpoints.slice(0, 1000), null, 2));
+
+console.log(`mockdev bench: ${DURATION}s at ${CONNS} keep-alive connections on GET ${PATH} (warm-up ${WARMUP}s)`);
+console.log(`load generator: ${LOADGEN}; pinning: ${TASKSET ? 'server core 0, load core 1' : 'none (taskset not found)'}; node ${process.version}`);
+
+const results = [];
+// 1) mockdev, logging on
+const mPort = await freePort();
+const mUrl = `http://127.0.0.1:${mPort}${PATH}`;
+const m = await startServer([process.execPath, cli, 'serve', demoDir, '-p', String(mPort)], mUrl);
+const sample = await fetch(mUrl);
+const sampleBody = Buffer.from(await sample.arrayBuffer());
+const sampleHeaders = {};
+for (const k of ['content-type', 'access-control-allow-origin']) if (sample.headers.get(k)) sampleHeaders[k] = sample.headers.get(k);
+const mRes = measure('mockdev (logging on)', m, mUrl);
+results.push(mRes);
+await stopServer(m);
+
+// Every request mockdev answered must be in the log.
+const Database = require('better-sqlite3');
+const db = new Database(join(dataDir, 'requests.db'), { readonly: true });
+const logged = db.prepare('SELECT COUNT(*) AS n FROM requests WHERE project_id = ?').get(projectId).n;
+db.close();
+const sent = mRes.requests + mRes.warmRequests + 2; // + the two start-up probes
+const slack = 2 * CONNS; // requests answered while the load generator was stopping are logged too
+
+// 2) bare node:http returning the same bytes
+const bPort = await freePort();
+const bareScript = join(dataDir, 'bare.cjs');
+writeFileSync(
+  bareScript,
+  `const http = require('node:http');
+const body = Buffer.from(${JSON.stringify(sampleBody.toString('base64'))}, 'base64');
+const headers = ${JSON.stringify(sampleHeaders)};
+http.createServer((req, res) => {
+  const url = req.url.split('?')[0];
+  if (req.method === 'GET' && url.startsWith('/api/users/') && url.indexOf('/', 11) === -1) {
+    res.writeHead(200, { ...headers, 'Content-Length': body.length });
+    res.end(body);
+  } else { res.writeHead(404, { 'Content-Length': 2 }); res.end('{}'); }
+}).listen(${bPort}, '127.0.0.1');`,
+);
+const bUrl = `http://127.0.0.1:${bPort}${PATH}`;
+const b = await startServer([process.execPath, bareScript], bUrl);
+const bRes = measure('bare node:http', b, bUrl);
+results.push(bRes);
+await stopServer(b);
+
+// 3) mockdev with 1,000 endpoints
+let bigRes;
+if (process.env.BENCH_SKIP_1000 !== '1') {
+  const gPort = await freePort();
+  const gUrl = `http://127.0.0.1:${gPort}${PATH}`;
+  const g = await startServer([process.execPath, cli, 'serve', bigDir, '-p', String(gPort)], gUrl);
+  bigRes = measure('mockdev, 1,000 endpoints', g, gUrl);
+  results.push(bigRes);
+  await stopServer(g);
+}
+
+// ---------------------------------------------------------------- report
+const f = (n, d = 0) => (Number.isFinite(n) ? n.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d }) : 'n/a');
+console.log('\n| server | req/s | p50 ms | p99 ms | CPU µs/req | peak RSS MiB | errors |');
+console.log('|---|---:|---:|---:|---:|---:|---|');
+for (const r of results) console.log(`| ${r.name} | ${f(r.rps)} | ${f(r.p50Ms, 2)} | ${f(r.p99Ms, 2)} | ${f(r.cpuUsPerReq, 1)} | ${f(r.rssMiB)} | ${r.errors || '0'} |`);
+const ratio = mRes.rps / bRes.rps;
+const p99Ratio = mRes.p99Ms / bRes.p99Ms;
+console.log(`\nmockdev / bare req/s: ${ratio.toFixed(3)} (target >= 0.85) ${ratio >= 0.85 ? 'OK' : 'BELOW TARGET'}`);
+console.log(`mockdev / bare p99:   ${p99Ratio.toFixed(2)} (target <= 1.5) ${p99Ratio <= 1.5 ? 'OK' : 'ABOVE TARGET'}`);
+const countOk = logged >= sent - 0 && logged <= sent + slack && logged >= mRes.requests + mRes.warmRequests;
+console.log(`request log: ${f(logged)} records for ${f(sent)} requests counted by the load generator (+ up to ${slack} answered while it stopped): ${countOk ? 'OK' : 'MISMATCH'}`);
+if (bigRes) {
+  console.log(
+    `1,000 endpoints vs 4: req/s ${(bigRes.rps / mRes.rps).toFixed(3)}x, CPU per request ${(bigRes.cpuUsPerReq / mRes.cpuUsPerReq).toFixed(3)}x, peak RSS ${f(bigRes.rssMiB)} MiB (target < 100)`,
+  );
+}
+process.exitCode = countOk ? 0 : 1;
