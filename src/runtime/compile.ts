@@ -1,5 +1,6 @@
 import { compileRoutes, type CompiledRoutes } from '../core/match/router.js';
 import type { Endpoint } from '../core/model/endpoint.js';
+import type { SharedResponse } from '../store/request-log.js';
 
 /**
  * Everything a response needs, computed once per endpoint when the endpoints are (re)loaded,
@@ -15,6 +16,8 @@ export interface CompiledResponse {
   logHeadersJson: string;
   logBody: Buffer;
   logTruncated: boolean;
+  /** Set for an endpoint's response: the log stores it once for all the records it answers. */
+  shared: SharedResponse | undefined;
 }
 
 export interface CompiledEndpoint {
@@ -39,6 +42,7 @@ export const CORS_ALLOW_ORIGIN = 'Access-Control-Allow-Origin';
 export function compileResponse(
   input: { status: number; headers: Record<string, string>; body: string | Buffer; contentType?: string; delay?: number },
   bodyLimitBytes: number,
+  options: { shared?: boolean } = {},
 ): CompiledResponse {
   const body = typeof input.body === 'string' ? Buffer.from(input.body, 'utf8') : input.body;
   const given = Object.entries(input.headers).filter(([k]) => k.toLowerCase() !== 'content-length');
@@ -51,14 +55,17 @@ export function compileResponse(
   const logHeaders: Record<string, string> = {};
   for (const [k, v] of pairs) logHeaders[k] = v;
   const logTruncated = body.length > bodyLimitBytes;
+  const logHeadersJson = JSON.stringify(logHeaders);
+  const logBody = logTruncated ? body.subarray(0, bodyLimitBytes) : body;
   return {
     status: input.status,
     headers: pairs.flat(),
     body,
     delay: input.delay ?? 0,
-    logHeadersJson: JSON.stringify(logHeaders),
-    logBody: logTruncated ? body.subarray(0, bodyLimitBytes) : body,
+    logHeadersJson,
+    logBody,
     logTruncated,
+    shared: options.shared ? { headersJson: logHeadersJson, body: logBody } : undefined,
   };
 }
 
@@ -80,6 +87,7 @@ export function compileProject(endpoints: Endpoint[], bodyLimitBytes: number): C
       response: compileResponse(
         { status: r.status, headers: r.headers, body: r.body, contentType: r.contentType, delay: r.delay },
         bodyLimitBytes,
+        { shared: true },
       ),
     };
   });

@@ -134,6 +134,7 @@ export function createMockHandler(options: MockHandlerOptions): MockHandler {
         truncated: truncated || response.logTruncated,
         resHeadersJson: response.logHeadersJson,
         resBody: method === 'HEAD' ? null : response.logBody,
+        shared: method === 'HEAD' ? undefined : response.shared,
       };
       record(r);
       if (onAnswered) onAnswered(r);

@@ -31,10 +31,17 @@ CREATE TABLE IF NOT EXISTS requests (
   duration_ms REAL    NOT NULL,
   starred     INTEGER NOT NULL DEFAULT 0,
   truncated   INTEGER NOT NULL DEFAULT 0,
-  res_headers TEXT    NOT NULL,
+  res_id      INTEGER,
+  res_headers TEXT,
   res_body    BLOB
 );
 CREATE INDEX IF NOT EXISTS requests_by_project ON requests (project_id, id);
+-- Responses shared by many records (an endpoint's compiled response), stored once.
+CREATE TABLE IF NOT EXISTS responses (
+  id      INTEGER PRIMARY KEY,
+  headers TEXT NOT NULL,
+  body    BLOB
+);
 `;
 
 /** A record as the server hands it over: wire-level pieces, converted only when flushed. */
@@ -55,6 +62,20 @@ export interface NewRequestRecord {
   /** JSON of the response headers object (precomputed per endpoint) */
   resHeadersJson: string;
   resBody: Buffer | string | null;
+  /**
+   * Set when the response is an endpoint's compiled response, the same object for every
+   * request it answers: it is then stored once and records point at it.
+   */
+  shared?: SharedResponse;
+}
+
+/** A response stored once in the log and referenced by many records. */
+export interface SharedResponse {
+  headersJson: string;
+  body: Buffer | null;
+  /** Row id in the responses table, valid while `logGen` is the log's generation. */
+  logId?: number;
+  logGen?: number;
 }
 
 interface Row {
@@ -71,7 +92,7 @@ interface Row {
   duration_ms: number;
   starred: number;
   truncated: number;
-  res_headers: string;
+  res_headers: string | null;
   res_body: Buffer | string | null;
 }
 
@@ -109,7 +130,7 @@ function toRecord(row: Row): RequestRecord {
     /* a broken row keeps the rest readable */
   }
   try {
-    resHeaders = JSON.parse(row.res_headers) as Record<string, string>;
+    resHeaders = JSON.parse(row.res_headers ?? '{}') as Record<string, string>;
   } catch {
     /* idem */
   }
@@ -131,11 +152,17 @@ function toRecord(row: Row): RequestRecord {
   };
 }
 
-const INSERT_COLUMNS = 13;
+const INSERT_COLUMNS = 14;
+
+const SELECT_RECORD = `SELECT r.id, r.project_id, r.endpoint_id, r.ts, r.method, r.path, r.query, r.headers, r.body, r.status,
+  r.duration_ms, r.starred, r.truncated,
+  CASE WHEN r.res_id IS NULL THEN r.res_headers ELSE s.headers END AS res_headers,
+  CASE WHEN r.res_id IS NULL THEN r.res_body ELSE s.body END AS res_body
+  FROM requests r LEFT JOIN responses s ON s.id = r.res_id`;
 /** Rows per INSERT statement, largest first; every batch is a sum of these. */
 const INSERT_CHUNKS = [64, 8, 1];
 
-function bindRecord(r: NewRequestRecord, args: unknown[], at: number): void {
+function bindRecord(r: NewRequestRecord, args: unknown[], at: number, resId: number | null): void {
   const q = r.url.indexOf('?');
   args[at] = r.projectId;
   args[at + 1] = r.endpointId;
@@ -148,8 +175,9 @@ function bindRecord(r: NewRequestRecord, args: unknown[], at: number): void {
   args[at + 8] = r.status;
   args[at + 9] = r.durationMs;
   args[at + 10] = r.truncated ? 1 : 0;
-  args[at + 11] = r.resHeadersJson;
-  args[at + 12] = r.resBody;
+  args[at + 11] = resId;
+  args[at + 12] = resId === null ? r.resHeadersJson : null;
+  args[at + 13] = resId === null ? r.resBody : null;
 }
 
 /** Request ids are the decimal row ids; anything else cannot exist. */
@@ -166,6 +194,12 @@ export class RequestLog {
   private readonly insertStmts = new Map<number, Database.Statement>();
   private readonly insertMany: (records: NewRequestRecord[]) => void;
   private readonly dataVersionStmt: Database.Statement;
+  private readonly insertResponseStmt: Database.Statement;
+  /**
+   * Shared response ids are cached on the response objects for this generation; it changes
+   * when another process commits (it may have removed unreferenced responses).
+   */
+  private generation = 1;
 
   constructor(file: string, options: RequestLogOptions = {}) {
     this.file = file;
@@ -214,13 +248,17 @@ export class RequestLog {
         const stmt = this.insertStatement(size);
         const args: unknown[] = new Array(size * INSERT_COLUMNS);
         while (records.length - i >= size) {
-          for (let k = 0; k < size; k++) bindRecord(records[i + k]!, args, k * INSERT_COLUMNS);
+          for (let k = 0; k < size; k++) {
+            const r = records[i + k]!;
+            bindRecord(r, args, k * INSERT_COLUMNS, r.shared ? this.responseId(r.shared) : null);
+          }
           stmt.run(args);
           i += size;
         }
       }
     });
     this.dataVersionStmt = this.db.prepare('PRAGMA data_version').pluck();
+    this.insertResponseStmt = this.db.prepare('INSERT INTO responses (headers, body) VALUES (?, ?)');
   }
 
   private insertStatement(rows: number): Database.Statement {
@@ -228,12 +266,32 @@ export class RequestLog {
     if (!stmt) {
       const row = `(${new Array(INSERT_COLUMNS).fill('?').join(', ')})`;
       stmt = this.db.prepare(
-        `INSERT INTO requests (project_id, endpoint_id, ts, method, path, query, headers, body, status, duration_ms, truncated, res_headers, res_body)
+        `INSERT INTO requests (project_id, endpoint_id, ts, method, path, query, headers, body, status, duration_ms, truncated, res_id, res_headers, res_body)
          VALUES ${new Array(rows).fill(row).join(', ')}`,
       );
       this.insertStmts.set(rows, stmt);
     }
     return stmt;
+  }
+
+  private responseId(shared: SharedResponse): number {
+    if (shared.logGen !== this.generation || shared.logId === undefined) {
+      shared.logId = Number(this.insertResponseStmt.run(shared.headersJson, shared.body).lastInsertRowid);
+      shared.logGen = this.generation;
+    }
+    return shared.logId;
+  }
+
+  /** Forget cached shared-response ids (another process may have collected them). */
+  newGeneration(): void {
+    this.generation++;
+  }
+
+  /** Deletes responses no record refers to any more. */
+  collectResponses(): number {
+    return this.db
+      .prepare('DELETE FROM responses WHERE id NOT IN (SELECT res_id FROM requests WHERE res_id IS NOT NULL)')
+      .run().changes;
   }
 
   /** Inserts records in one transaction. */
@@ -281,23 +339,23 @@ export class RequestLog {
   }
 
   list(projectId: string, filters: ParsedRequestFilters): RequestRecord[] {
-    const where = ['project_id = ?'];
+    const where = ['r.project_id = ?'];
     const args: unknown[] = [projectId];
     if (filters.method) {
-      where.push('method = ?');
+      where.push('r.method = ?');
       args.push(filters.method);
     }
     if (filters.starred !== undefined) {
-      where.push('starred = ?');
+      where.push('r.starred = ?');
       args.push(filters.starred ? 1 : 0);
     }
     if (filters.status && filters.status.length) {
-      where.push(`(${filters.status.map(() => 'status BETWEEN ? AND ?').join(' OR ')})`);
+      where.push(`(${filters.status.map(() => 'r.status BETWEEN ? AND ?').join(' OR ')})`);
       for (const r of filters.status) args.push(r.min, r.max);
     }
     args.push(filters.limit);
     const rows = this.db
-      .prepare(`SELECT * FROM requests WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT ?`)
+      .prepare(`${SELECT_RECORD} WHERE ${where.join(' AND ')} ORDER BY r.id DESC LIMIT ?`)
       .all(...args) as Row[];
     return rows.map(toRecord);
   }
@@ -305,7 +363,7 @@ export class RequestLog {
   get(id: string): RequestRecord | undefined {
     const rowId = toRowId(id);
     if (rowId === undefined) return undefined;
-    const row = this.db.prepare('SELECT * FROM requests WHERE id = ?').get(rowId) as Row | undefined;
+    const row = this.db.prepare(`${SELECT_RECORD} WHERE r.id = ?`).get(rowId) as Row | undefined;
     return row ? toRecord(row) : undefined;
   }
 
@@ -367,6 +425,7 @@ export class RequestLogWriter {
   private retryTimer: NodeJS.Timeout | undefined;
   private count: number;
   private version: number;
+  private stale = false;
   private closed = false;
   private immediate: NodeJS.Immediate | undefined;
   private timer: NodeJS.Timeout | undefined;
@@ -381,6 +440,7 @@ export class RequestLogWriter {
   ) {
     this.interval = options.flushIntervalMs ?? 0;
     this.maxBatch = options.maxBatch ?? 4096;
+    log.collectResponses();
     this.count = log.count(options.projectId);
     this.version = log.dataVersion();
     this.flushSoon = this.flushSoon.bind(this);
@@ -416,6 +476,13 @@ export class RequestLogWriter {
     const batch = this.queue;
     this.queue = [];
     try {
+      const version = this.log.dataVersion();
+      if (version !== this.version) {
+        // Another process committed: our count may be off and shared responses may be gone.
+        this.version = version;
+        this.stale = true;
+        this.log.newGeneration();
+      }
       this.log.insert(batch);
       this.written += batch.length;
       this.count += batch.length;
@@ -431,10 +498,9 @@ export class RequestLogWriter {
 
   private enforceRetention(): void {
     if (this.count <= this.options.limit) return;
-    // Another process (CLI delete/clear, another server) may have changed the table: recount.
-    const version = this.log.dataVersion();
-    if (version !== this.version) {
-      this.version = version;
+    // Another process (CLI delete/clear, another server) changed the table: recount.
+    if (this.stale) {
+      this.stale = false;
       this.count = this.log.count(this.options.projectId);
       if (this.count <= this.options.limit) return;
     }
