@@ -137,7 +137,7 @@ describe('cURL parser against curlconverter', () => {
     assert.equal(new Set(CORPUS.map((e) => e.id)).size, CORPUS.length, 'ids are unique');
   });
 
-  it('agrees on every field, except the explained differences', () => {
+  it('agrees on every field, except the explained differences', (t) => {
     let agreeing = 0;
     const unexplained: string[] = [];
     const explainedSeen = new Set<string>();
@@ -152,7 +152,7 @@ describe('cURL parser against curlconverter', () => {
     }
     const explainedCount = Object.values(EXPLAINED).reduce((n, e) => n + Object.keys(e).length, 0);
     const pct = ((agreeing / CORPUS.length) * 100).toFixed(1);
-    console.log(`cURL oracle agreement: ${agreeing}/${CORPUS.length} commands (${pct}%) agree on every field; ${explainedSeen.size} explained difference(s)`);
+    t.diagnostic(`cURL oracle agreement: ${agreeing}/${CORPUS.length} commands (${pct}%) agree on every field; ${explainedSeen.size} explained difference(s)`);
     assert.deepEqual(unexplained, [], 'every disagreement is fixed or explained');
     assert.equal(explainedSeen.size, explainedCount, 'every explanation is still needed (stale ones are removed)');
   });
