@@ -34,6 +34,23 @@ export interface CompiledProject {
   endpoints: Endpoint[];
   /** Whether an enabled OPTIONS endpoint exists at all (else preflights are answered by CORS). */
   hasOptions: boolean;
+  /** Request target -> endpoint (null: none), per method: repeated URLs skip matching. */
+  cache: Map<string, Map<string, CompiledEndpoint | null>>;
+}
+
+const CACHE_LIMIT = 2048;
+
+/** The endpoint answering METHOD URL, through the per-project cache. */
+export function lookup(project: CompiledProject, method: string, url: string): CompiledEndpoint | null {
+  let byUrl = project.cache.get(method);
+  if (byUrl === undefined) project.cache.set(method, (byUrl = new Map()));
+  let hit = byUrl.get(url);
+  if (hit === undefined) {
+    hit = project.routes.match(method, url)?.endpoint ?? null;
+    if (byUrl.size >= CACHE_LIMIT) byUrl.clear();
+    byUrl.set(url, hit);
+  }
+  return hit;
 }
 
 export const CORS_ALLOW_ORIGIN = 'Access-Control-Allow-Origin';
@@ -92,5 +109,5 @@ export function compileProject(endpoints: Endpoint[], bodyLimitBytes: number): C
     };
   });
   const routes = compileRoutes(compiled);
-  return { routes, endpoints, hasOptions: routes.hasMethod('OPTIONS') };
+  return { routes, endpoints, hasOptions: routes.hasMethod('OPTIONS'), cache: new Map() };
 }

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { closestRoutes } from '../core/match/closest.js';
 import type { NewRequestRecord } from '../store/request-log.js';
-import { compileResponse, type CompiledProject, type CompiledResponse } from './compile.js';
+import { compileResponse, lookup, type CompiledProject, type CompiledResponse } from './compile.js';
 
 /**
  * The mock server as a request handler: request in, response out, no socket (listen.ts owns
@@ -106,11 +106,11 @@ export function createMockHandler(options: MockHandlerOptions): MockHandler {
     const url = req.url!;
     let endpointId: string | null = null;
     let response: CompiledResponse;
-    let match = project.routes.match(method, url);
-    if (!match && method === 'HEAD') match = project.routes.match('GET', url);
+    let match = lookup(project, method, url);
+    if (!match && method === 'HEAD') match = lookup(project, 'GET', url);
     if (match) {
-      endpointId = match.endpoint.id;
-      response = match.endpoint.response;
+      endpointId = match.id;
+      response = match.response;
     } else if (method === 'OPTIONS') {
       response = preflight(req);
     } else {
