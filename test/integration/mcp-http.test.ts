@@ -112,6 +112,7 @@ describe('mockdev mcp --http: Streamable HTTP and SSE', () => {
         : undefined;
     }, 'the Streamable HTTP client to open its notification stream');
     const made = await runCli(['project', 'create', 'Watched', '--json'], { dataDir });
+    assert.equal(made.code, 0, made.stderr);
     const id = JSON.parse(made.stdout).id as string;
     const isCreated = (d: unknown) => {
       const x = d as { event?: string; change?: string; projectId?: string };

@@ -157,7 +157,7 @@ describe('mockdev mcp (stdio)', () => {
 });
 
 describe('mockdev mcp (stdio) process', () => {
-  it('writes only protocol messages to stdout and exits 0 when stdin closes', async () => {
+  it('writes only protocol messages to stdout, answers what it got, and exits 0 when stdin closes', async () => {
     const child = spawn(process.execPath, [CLI, 'mcp'], {
       env: { ...process.env, MOCKDEV_DATA_DIR: dataDir, MOCKDEV_LOG_LEVEL: 'debug' },
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -188,15 +188,18 @@ describe('mockdev mcp (stdio) process', () => {
         params: { name: 'get_project', arguments: { projectId: 'nope' } },
       });
       send({ jsonrpc: '2.0', id: 3, method: 'tools/list' });
-      await waitFor(() => (out.includes('"id":3') ? true : undefined), 'the tools/list response');
-      child.stdin.end();
+      child.stdin.end(); // at once: requests already sent are still answered
       assert.equal(
         await Promise.race([exited, new Promise((r) => setTimeout(() => r('timeout'), 10_000))]),
         0,
         err,
       );
       const lines = out.trim().split('\n');
-      assert.ok(lines.length >= 3);
+      assert.deepEqual(
+        lines.map((l) => (JSON.parse(l) as { id?: number }).id).sort(),
+        [1, 2, 3],
+        'every request is answered before the exit',
+      );
       for (const line of lines)
         assert.equal(JSON.parse(line).jsonrpc, '2.0', `stdout line is JSON-RPC: ${line}`);
       assert.match(err, /get_project error PROJECT_NOT_FOUND/, 'diagnostics go to stderr');
