@@ -5,6 +5,14 @@
  */
 import { runCli } from './program.js';
 
+// A reader that closes early (`mockdev export P | head`) is not an error: stop quietly.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw e;
+  });
+}
+
 runCli(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 import type { Endpoint } from '../../src/core/model/endpoint.js';
-import { json, runCli, tempDir, type CliResult } from '../helpers/cli.js';
+import { CLI, json, runCli, tempDir, type CliResult } from '../helpers/cli.js';
 
 let tmp: ReturnType<typeof tempDir>;
 let dataDir: string;
@@ -121,5 +122,21 @@ describe('mockdev endpoint', () => {
     for (const r of results) assert.equal(r.code, 0, r.stderr);
     const paths = json<Endpoint[]>(await cli('endpoint', 'list', 'api', '--json')).map((e) => e.path);
     for (let i = 0; i < 8; i++) assert.ok(paths.includes(`/parallel/${i}`), `/parallel/${i} kept`);
+  });
+
+  it('a reader that closes the pipe early is not an error', async () => {
+    const dir = join(tmp.dir, 'big');
+    await cli('init', dir);
+    const endpoints = Array.from({ length: 3000 }, (_, i) => ({
+      id: `e${i}`, name: `n${i}`, method: 'GET', path: `/big/${i}`, status: 200, body: 'x'.repeat(200),
+    }));
+    writeFileSync(join(dir, 'endpoints.json'), JSON.stringify(endpoints));
+    const r = spawnSync('sh', ['-c', `"${process.execPath}" "${CLI}" endpoint list "${dir}" --json | head -c 100 >/dev/null`], {
+      env: { ...process.env, MOCKDEV_DATA_DIR: dataDir },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    assert.equal(r.status, 0);
+    assert.equal(r.stderr, '');
   });
 });
