@@ -19,15 +19,18 @@ const end = start + secs * 1000;
 const one = () =>
   new Promise((resolve) => {
     const t0 = performance.now();
-    const req = http.get({ host: target.hostname, port: target.port, path: target.pathname + target.search, agent }, (res) => {
-      res.on('data', () => undefined);
-      res.on('end', () => {
-        latencies.push(performance.now() - t0);
-        requests++;
-        if (res.statusCode < 200 || res.statusCode > 299) non2xx++;
-        resolve();
-      });
-    });
+    const req = http.get(
+      { host: target.hostname, port: target.port, path: target.pathname + target.search, agent },
+      (res) => {
+        res.on('data', () => undefined);
+        res.on('end', () => {
+          latencies.push(performance.now() - t0);
+          requests++;
+          if (res.statusCode < 200 || res.statusCode > 299) non2xx++;
+          resolve();
+        });
+      },
+    );
     req.on('error', () => {
       errors++;
       resolve();

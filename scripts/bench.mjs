@@ -61,7 +61,8 @@ async function startServer(argv, url) {
     } catch {
       /* not up yet */
     }
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server ${argv.join(' ')} did not start`);
+    if (child.exitCode !== null || Date.now() > deadline)
+      throw new Error(`server ${argv.join(' ')} did not start`);
     await sleep(50);
   }
 }
@@ -99,7 +100,11 @@ const toMs = (v, unit) => Number(v) * ({ us: 0.001, ms: 1, s: 1000 }[unit] ?? 1)
 /** Runs the load generator; returns { requests, rps, p50Ms, p99Ms, errors }. */
 function load(url, secs) {
   if (LOADGEN === 'wrk') {
-    const out = execFileSync(pin(1, ['wrk'])[0], [...pin(1, ['wrk']).slice(1), '-t1', `-c${CONNS}`, `-d${secs}s`, '--latency', url], { encoding: 'utf8' });
+    const out = execFileSync(
+      pin(1, ['wrk'])[0],
+      [...pin(1, ['wrk']).slice(1), '-t1', `-c${CONNS}`, `-d${secs}s`, '--latency', url],
+      { encoding: 'utf8' },
+    );
     const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
     const lat = (p) => {
       const m = new RegExp(`\\s${p}%\\s+([\\d.]+)(us|ms|s)`).exec(out);
@@ -107,16 +112,42 @@ function load(url, secs) {
     };
     const errors = /Socket errors: (.*)/.exec(out)?.[1] ?? '';
     const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
-    return { requests, rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0), p50Ms: lat(50), p99Ms: lat(99), errors: errors + (non2xx ? ` non2xx ${non2xx}` : '') };
+    return {
+      requests,
+      rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0),
+      p50Ms: lat(50),
+      p99Ms: lat(99),
+      errors: errors + (non2xx ? ` non2xx ${non2xx}` : ''),
+    };
   }
   if (LOADGEN === 'autocannon') {
     const argv = pin(1, [process.execPath, autocannon, '-c', String(CONNS), '-d', String(secs), '-j', url]);
-    const out = JSON.parse(execFileSync(argv[0], argv.slice(1), { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
-    return { requests: out.requests.total, rps: out.requests.average, p50Ms: out.latency.p50, p99Ms: out.latency.p99, errors: String(out.errors || '') };
+    const out = JSON.parse(
+      execFileSync(argv[0], argv.slice(1), { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }),
+    );
+    return {
+      requests: out.requests.total,
+      rps: out.requests.average,
+      p50Ms: out.latency.p50,
+      p99Ms: out.latency.p99,
+      errors: String(out.errors || ''),
+    };
   }
-  const argv = pin(1, [process.execPath, join(root, 'scripts', 'bench-load.mjs'), url, String(CONNS), String(secs)]);
+  const argv = pin(1, [
+    process.execPath,
+    join(root, 'scripts', 'bench-load.mjs'),
+    url,
+    String(CONNS),
+    String(secs),
+  ]);
   const out = JSON.parse(execFileSync(argv[0], argv.slice(1), { encoding: 'utf8' }));
-  return { requests: out.requests, rps: out.requests / out.durationS, p50Ms: out.p50Ms, p99Ms: out.p99Ms, errors: out.errors ? String(out.errors) : '' };
+  return {
+    requests: out.requests,
+    rps: out.requests / out.durationS,
+    p50Ms: out.p50Ms,
+    p99Ms: out.p99Ms,
+    errors: out.errors ? String(out.errors) : '',
+  };
 }
 
 /** Warm-up, then the measured window; CPU per request from /proc when available. */
@@ -125,7 +156,13 @@ function measure(name, child, url) {
   const t0 = cpuTicks(child.pid);
   const r = load(url, DURATION);
   const t1 = cpuTicks(child.pid);
-  return { name, ...r, warmRequests: warm.requests, cpuUsPerReq: ((t1 - t0) * TICK_US) / r.requests, rssMiB: peakRssMiB(child.pid) };
+  return {
+    name,
+    ...r,
+    warmRequests: warm.requests,
+    cpuUsPerReq: ((t1 - t0) * TICK_US) / r.requests,
+    rssMiB: peakRssMiB(child.pid),
+  };
 }
 
 const freePort = async () => {
@@ -150,15 +187,49 @@ mockdev('init', bigDir, '--name', 'big', '--with-examples');
 const demoEndpoints = JSON.parse(readFileSync(join(demoDir, 'endpoints.json'), 'utf8'));
 const bigEndpoints = [...demoEndpoints];
 for (let i = 0; bigEndpoints.length < 1000; i++) {
-  const base = { headers: {}, contentType: 'application/json', delay: 0, enabled: true, kind: 'mock', variations: [], status: 200 };
-  bigEndpoints.push({ ...base, id: `r${i}a`, name: `r${i} list`, method: 'GET', path: `/api/r${i}/items`, body: '[]' });
-  bigEndpoints.push({ ...base, id: `r${i}b`, name: `r${i} one`, method: 'GET', path: `/api/r${i}/items/{itemId}`, body: '{}' });
-  bigEndpoints.push({ ...base, id: `r${i}c`, name: `r${i} create`, method: 'POST', path: `/api/r${i}/items`, body: '{}', status: 201 });
+  const base = {
+    headers: {},
+    contentType: 'application/json',
+    delay: 0,
+    enabled: true,
+    kind: 'mock',
+    variations: [],
+    status: 200,
+  };
+  bigEndpoints.push({
+    ...base,
+    id: `r${i}a`,
+    name: `r${i} list`,
+    method: 'GET',
+    path: `/api/r${i}/items`,
+    body: '[]',
+  });
+  bigEndpoints.push({
+    ...base,
+    id: `r${i}b`,
+    name: `r${i} one`,
+    method: 'GET',
+    path: `/api/r${i}/items/{itemId}`,
+    body: '{}',
+  });
+  bigEndpoints.push({
+    ...base,
+    id: `r${i}c`,
+    name: `r${i} create`,
+    method: 'POST',
+    path: `/api/r${i}/items`,
+    body: '{}',
+    status: 201,
+  });
 }
 writeFileSync(join(bigDir, 'endpoints.json'), JSON.stringify(bigEndpoints.slice(0, 1000), null, 2));
 
-console.log(`mockdev bench: ${DURATION}s at ${CONNS} keep-alive connections on GET ${PATH} (warm-up ${WARMUP}s)`);
-console.log(`load generator: ${LOADGEN}; pinning: ${TASKSET ? 'server core 0, load core 1' : 'none (taskset not found)'}; node ${process.version}`);
+console.log(
+  `mockdev bench: ${DURATION}s at ${CONNS} keep-alive connections on GET ${PATH} (warm-up ${WARMUP}s)`,
+);
+console.log(
+  `load generator: ${LOADGEN}; pinning: ${TASKSET ? 'server core 0, load core 1' : 'none (taskset not found)'}; node ${process.version}`,
+);
 
 const results = [];
 // 1) mockdev, logging on
@@ -168,7 +239,8 @@ const m = await startServer([process.execPath, cli, 'serve', demoDir, '-p', Stri
 const sample = await fetch(mUrl);
 const sampleBody = Buffer.from(await sample.arrayBuffer());
 const sampleHeaders = {};
-for (const k of ['content-type', 'access-control-allow-origin']) if (sample.headers.get(k)) sampleHeaders[k] = sample.headers.get(k);
+for (const k of ['content-type', 'access-control-allow-origin'])
+  if (sample.headers.get(k)) sampleHeaders[k] = sample.headers.get(k);
 const mRes = measure('mockdev (logging on)', m, mUrl);
 results.push(mRes);
 await stopServer(m);
@@ -215,16 +287,28 @@ if (process.env.BENCH_SKIP_1000 !== '1') {
 }
 
 // ---------------------------------------------------------------- report
-const f = (n, d = 0) => (Number.isFinite(n) ? n.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d }) : 'n/a');
+const f = (n, d = 0) =>
+  Number.isFinite(n)
+    ? n.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d })
+    : 'n/a';
 console.log('\n| server | req/s | p50 ms | p99 ms | CPU µs/req | peak RSS MiB | errors |');
 console.log('|---|---:|---:|---:|---:|---:|---|');
-for (const r of results) console.log(`| ${r.name} | ${f(r.rps)} | ${f(r.p50Ms, 2)} | ${f(r.p99Ms, 2)} | ${f(r.cpuUsPerReq, 1)} | ${f(r.rssMiB)} | ${r.errors || '0'} |`);
+for (const r of results)
+  console.log(
+    `| ${r.name} | ${f(r.rps)} | ${f(r.p50Ms, 2)} | ${f(r.p99Ms, 2)} | ${f(r.cpuUsPerReq, 1)} | ${f(r.rssMiB)} | ${r.errors || '0'} |`,
+  );
 const ratio = mRes.rps / bRes.rps;
 const p99Ratio = mRes.p99Ms / bRes.p99Ms;
-console.log(`\nmockdev / bare req/s: ${ratio.toFixed(3)} (target >= 0.85) ${ratio >= 0.85 ? 'OK' : 'BELOW TARGET'}`);
-console.log(`mockdev / bare p99:   ${p99Ratio.toFixed(2)} (target <= 1.5) ${p99Ratio <= 1.5 ? 'OK' : 'ABOVE TARGET'}`);
+console.log(
+  `\nmockdev / bare req/s: ${ratio.toFixed(3)} (target >= 0.85) ${ratio >= 0.85 ? 'OK' : 'BELOW TARGET'}`,
+);
+console.log(
+  `mockdev / bare p99:   ${p99Ratio.toFixed(2)} (target <= 1.5) ${p99Ratio <= 1.5 ? 'OK' : 'ABOVE TARGET'}`,
+);
 const countOk = logged >= sent - 0 && logged <= sent + slack && logged >= mRes.requests + mRes.warmRequests;
-console.log(`request log: ${f(logged)} records for ${f(sent)} requests counted by the load generator (+ up to ${slack} answered while it stopped): ${countOk ? 'OK' : 'MISMATCH'}`);
+console.log(
+  `request log: ${f(logged)} records for ${f(sent)} requests counted by the load generator (+ up to ${slack} answered while it stopped): ${countOk ? 'OK' : 'MISMATCH'}`,
+);
 if (bigRes) {
   console.log(
     `1,000 endpoints vs 4: req/s ${(bigRes.rps / mRes.rps).toFixed(3)}x, CPU per request ${(bigRes.cpuUsPerReq / mRes.cpuUsPerReq).toFixed(3)}x, peak RSS ${f(bigRes.rssMiB)} MiB (target < 100)`,

@@ -11,9 +11,16 @@ const dataDir = process.env.MOCKDEV_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'mock
 const env = { ...process.env, MOCKDEV_DATA_DIR: dataDir };
 const demo = join(dataDir, 'demo');
 const port = process.env.PORT ?? '3001';
-const init = spawnSync(process.execPath, [cli, 'init', demo, '--name', 'demo', '--with-examples', '--force'], { stdio: ['ignore', 'ignore', 'inherit'], env });
+const init = spawnSync(
+  process.execPath,
+  [cli, 'init', demo, '--name', 'demo', '--with-examples', '--force'],
+  { stdio: ['ignore', 'ignore', 'inherit'], env },
+);
 if (init.status !== 0) process.exit(init.status ?? 1);
 console.log(`Data directory: ${dataDir}`);
-const server = spawn(process.execPath, [cli, 'serve', demo, '-p', port, '--host', '127.0.0.1'], { stdio: 'inherit', env });
+const server = spawn(process.execPath, [cli, 'serve', demo, '-p', port, '--host', '127.0.0.1'], {
+  stdio: 'inherit',
+  env,
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

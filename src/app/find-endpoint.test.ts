@@ -24,7 +24,10 @@ describe('findEndpoint', () => {
     const hit = await findEndpoint(ctx, 'find', 'get', '/api/users/42');
     assert.equal(hit?.endpoint.path, '/api/users/{id}');
     assert.deepEqual(hit?.params, { id: '42' });
-    assert.equal((await findEndpoint(ctx, 'find', 'GET', 'api/users/me?x=1'))?.endpoint.path, '/api/users/me');
+    assert.equal(
+      (await findEndpoint(ctx, 'find', 'GET', 'api/users/me?x=1'))?.endpoint.path,
+      '/api/users/me',
+    );
     const disabled = await findEndpoint(ctx, 'find', 'DELETE', '/api/users/7');
     assert.equal(disabled?.endpoint.enabled, false);
     assert.equal(await findEndpoint(ctx, 'find', 'POST', '/api/users/42'), null);

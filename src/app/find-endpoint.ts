@@ -20,12 +20,18 @@ export async function findEndpoint(
 ): Promise<{ endpoint: Endpoint; params: Record<string, string> } | null> {
   const parsed = MethodSchema.safeParse(method);
   if (!parsed.success) {
-    throw new MockdevError('INVALID_ARGUMENT', `Invalid method "${method}": must be one of ${HTTP_METHODS.join(', ')}`, {
-      details: { field: 'method', value: method },
-    });
+    throw new MockdevError(
+      'INVALID_ARGUMENT',
+      `Invalid method "${method}": must be one of ${HTTP_METHODS.join(', ')}`,
+      {
+        details: { field: 'method', value: method },
+      },
+    );
   }
   if (typeof path !== 'string' || path.trim() === '') {
-    throw new MockdevError('INVALID_ARGUMENT', 'A path is required, e.g. /api/users/42', { details: { field: 'path' } });
+    throw new MockdevError('INVALID_ARGUMENT', 'A path is required, e.g. /api/users/42', {
+      details: { field: 'path' },
+    });
   }
   const wanted = path.trim().startsWith('/') ? path.trim() : `/${path.trim()}`;
   const state = await resolveProject(ctx, projectRef, options);

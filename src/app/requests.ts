@@ -20,10 +20,14 @@ function withLog<T>(ctx: AppContext, fn: (log: RequestLog) => T): T {
 }
 
 const notFound = (ids: string[]): MockdevError =>
-  new MockdevError('NOT_FOUND', `Request${ids.length > 1 ? 's' : ''} ${ids.map((id) => `"${id}"`).join(', ')} not found`, {
-    hint: 'Run "mockdev requests list <PROJECT>" to see request ids',
-    details: { ids },
-  });
+  new MockdevError(
+    'NOT_FOUND',
+    `Request${ids.length > 1 ? 's' : ''} ${ids.map((id) => `"${id}"`).join(', ')} not found`,
+    {
+      hint: 'Run "mockdev requests list <PROJECT>" to see request ids',
+      details: { ids },
+    },
+  );
 
 /** Newest first. Filters: limit (default 50), method, status (`404`, `4xx`, `200,201`), starred. */
 export async function listRequests(
@@ -59,7 +63,11 @@ export async function deleteRequests(ctx: AppContext, ids: string[]): Promise<{ 
 }
 
 /** Deletes every logged request of a project (starred ones too). */
-export async function clearRequests(ctx: AppContext, projectRef: string, options?: ResolveOptions): Promise<{ deleted: number }> {
+export async function clearRequests(
+  ctx: AppContext,
+  projectRef: string,
+  options?: ResolveOptions,
+): Promise<{ deleted: number }> {
   const state = await resolveProject(ctx, projectRef, options);
   return { deleted: withLog(ctx, (log) => log.clear(state.project.id)) };
 }

@@ -10,7 +10,12 @@ import { listen } from '../runtime/listen.js';
 import { EndpointSource } from '../runtime/reload.js';
 import { dataPaths } from '../store/data-dir.js';
 import { RequestLog, RequestLogWriter, type NewRequestRecord } from '../store/request-log.js';
-import { isProcessAlive, processStartTime, ServerRegistry, type ServerRecord } from '../store/server-registry.js';
+import {
+  isProcessAlive,
+  processStartTime,
+  ServerRegistry,
+  type ServerRecord,
+} from '../store/server-registry.js';
 import type { AppContext } from './context.js';
 import { resolveProject, toProject } from './projects.js';
 
@@ -51,9 +56,13 @@ export interface ServerInfo extends ServerRecord {
 /** Validates a port given to `serve`: 0 (any free port) or 1024-65535. */
 export function checkServePort(port: number): number {
   if (!Number.isInteger(port) || (port !== 0 && (port < PORT_MIN || port > PORT_MAX))) {
-    throw new MockdevError('INVALID_ARGUMENT', `Invalid port "${port}": must be from ${PORT_MIN} to ${PORT_MAX} (or 0 for any free port)`, {
-      details: { field: 'port', value: port },
-    });
+    throw new MockdevError(
+      'INVALID_ARGUMENT',
+      `Invalid port "${port}": must be from ${PORT_MIN} to ${PORT_MAX} (or 0 for any free port)`,
+      {
+        details: { field: 'port', value: port },
+      },
+    );
   }
   return port;
 }
@@ -61,10 +70,14 @@ export function checkServePort(port: number): number {
 export function checkHost(host: string): string {
   const h = host.trim();
   if (h === '' || /[\s/\\?#@]/.test(h)) {
-    throw new MockdevError('INVALID_ARGUMENT', `Invalid --host "${host}": must be a host name or IP address`, {
-      hint: 'Use 127.0.0.1 (the default), localhost or 0.0.0.0',
-      details: { field: 'host', value: host },
-    });
+    throw new MockdevError(
+      'INVALID_ARGUMENT',
+      `Invalid --host "${host}": must be a host name or IP address`,
+      {
+        hint: 'Use 127.0.0.1 (the default), localhost or 0.0.0.0',
+        details: { field: 'host', value: host },
+      },
+    );
   }
   return h;
 }
@@ -106,7 +119,8 @@ export async function startServer(ctx: AppContext, input: StartServerInput = {})
       bodyLimitBytes: settings.requestBodyLimitBytes,
       initial: state.endpoints,
       onWarning: (m) => logger.warn?.(m),
-      onReload: (eps) => logger.info?.(`Reloaded endpoints.json: ${eps.length} endpoint${eps.length === 1 ? '' : 's'}`),
+      onReload: (eps) =>
+        logger.info?.(`Reloaded endpoints.json: ${eps.length} endpoint${eps.length === 1 ? '' : 's'}`),
     });
     const w = writer;
     const handler = createMockHandler({
@@ -169,7 +183,10 @@ export async function startServer(ctx: AppContext, input: StartServerInput = {})
   }
 }
 
-const withUptime = (r: ServerRecord): ServerInfo => ({ ...r, uptimeMs: Math.max(0, Date.now() - Date.parse(r.startedAt)) });
+const withUptime = (r: ServerRecord): ServerInfo => ({
+  ...r,
+  uptimeMs: Math.max(0, Date.now() - Date.parse(r.startedAt)),
+});
 
 /** Running servers of this data directory; stale records of dead processes are cleaned. */
 export async function listServers(ctx: AppContext): Promise<ServerInfo[]> {
@@ -180,7 +197,11 @@ export async function listServers(ctx: AppContext): Promise<ServerInfo[]> {
  * Stops running servers (all, or those serving one project) and waits until each process has
  * written its request log and exited. Returns the servers stopped.
  */
-export async function stopServers(ctx: AppContext, projectRef?: string, options: { timeoutMs?: number } = {}): Promise<ServerInfo[]> {
+export async function stopServers(
+  ctx: AppContext,
+  projectRef?: string,
+  options: { timeoutMs?: number } = {},
+): Promise<ServerInfo[]> {
   const registry = new ServerRegistry(ctx.dataDir);
   let running = await registry.list();
   if (projectRef !== undefined) {
@@ -192,9 +213,13 @@ export async function stopServers(ctx: AppContext, projectRef?: string, options:
       process.kill(r.pid, 'SIGTERM');
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'ESRCH') {
-        throw new MockdevError('IO_ERROR', `Could not stop the server of "${r.projectName}" (pid ${r.pid}): ${(e as NodeJS.ErrnoException).code}`, {
-          cause: e,
-        });
+        throw new MockdevError(
+          'IO_ERROR',
+          `Could not stop the server of "${r.projectName}" (pid ${r.pid}): ${(e as NodeJS.ErrnoException).code}`,
+          {
+            cause: e,
+          },
+        );
       }
     }
   }
@@ -202,9 +227,13 @@ export async function stopServers(ctx: AppContext, projectRef?: string, options:
   for (const r of running) {
     while (isProcessAlive(r.pid) && Date.now() < deadline) await sleep(25);
     if (isProcessAlive(r.pid)) {
-      throw new MockdevError('IO_ERROR', `The server of "${r.projectName}" (pid ${r.pid}) did not stop in time`, {
-        hint: `Try again, or end process ${r.pid}`,
-      });
+      throw new MockdevError(
+        'IO_ERROR',
+        `The server of "${r.projectName}" (pid ${r.pid}) did not stop in time`,
+        {
+          hint: `Try again, or end process ${r.pid}`,
+        },
+      );
     }
     registry.unregister(r.pid);
   }

@@ -57,7 +57,13 @@ export const CORS_ALLOW_ORIGIN = 'Access-Control-Allow-Origin';
 
 /** Builds a response from status, headers, body and content type (CORS origin added unless set). */
 export function compileResponse(
-  input: { status: number; headers: Record<string, string>; body: string | Buffer; contentType?: string; delay?: number },
+  input: {
+    status: number;
+    headers: Record<string, string>;
+    body: string | Buffer;
+    contentType?: string;
+    delay?: number;
+  },
   bodyLimitBytes: number,
   options: { shared?: boolean } = {},
 ): CompiledResponse {
@@ -87,7 +93,9 @@ export function compileResponse(
 }
 
 /** The response an endpoint gives now: its active variation if one is set, else its own. */
-export function activeResponse(e: Endpoint): Pick<Endpoint, 'status' | 'headers' | 'body' | 'contentType' | 'delay'> {
+export function activeResponse(
+  e: Endpoint,
+): Pick<Endpoint, 'status' | 'headers' | 'body' | 'contentType' | 'delay'> {
   const v = e.activeVariationId ? e.variations.find((x) => x.id === e.activeVariationId) : undefined;
   return v ?? e;
 }

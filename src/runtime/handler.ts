@@ -80,7 +80,10 @@ export function createMockHandler(options: MockHandlerOptions): MockHandler {
       path,
       closest,
     });
-    return compileResponse({ status: 404, headers: {}, body, contentType: 'application/problem+json' }, bodyLimitBytes);
+    return compileResponse(
+      { status: 404, headers: {}, body, contentType: 'application/problem+json' },
+      bodyLimitBytes,
+    );
   };
 
   const preflight = (req: IncomingMessage): CompiledResponse => {
@@ -100,7 +103,13 @@ export function createMockHandler(options: MockHandlerOptions): MockHandler {
     return compileResponse({ status: 204, headers, body: '' }, bodyLimitBytes);
   };
 
-  const respond = (req: IncomingMessage, res: ServerResponse, start: number, body: Buffer | null, truncated: boolean) => {
+  const respond = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    start: number,
+    body: Buffer | null,
+    truncated: boolean,
+  ) => {
     const project = options.current();
     const method = req.method!;
     const url = req.url!;
@@ -190,6 +199,7 @@ export function createMockHandler(options: MockHandlerOptions): MockHandler {
   handler.closeConnections = () => {
     closing = true;
   };
-  handler.idle = () => (inFlight === 0 ? Promise.resolve() : new Promise((resolve) => idleWaiters.push(resolve)));
+  handler.idle = () =>
+    inFlight === 0 ? Promise.resolve() : new Promise((resolve) => idleWaiters.push(resolve));
   return handler;
 }

@@ -16,7 +16,12 @@ export function listen(handler: RequestListener, options: { host: string; port: 
     const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
     const status = tooLarge ? 431 : 400;
     const title = tooLarge ? 'Request Header Fields Too Large' : 'Bad Request';
-    const body = JSON.stringify({ type: 'about:blank', title, status, detail: `Malformed HTTP request (${err.code ?? 'parse error'})` });
+    const body = JSON.stringify({
+      type: 'about:blank',
+      title,
+      status,
+      detail: `Malformed HTTP request (${err.code ?? 'parse error'})`,
+    });
     socket.end(
       `HTTP/1.1 ${status} ${title}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
@@ -52,11 +57,17 @@ function listenError(e: NodeJS.ErrnoException, { host, port }: { host: string; p
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
     case 'EAI_NONAME':
-      return new MockdevError('INVALID_ARGUMENT', `Invalid --host "${host}": not an address of this machine`, {
-        hint: 'Use 127.0.0.1 (the default), localhost, 0.0.0.0 or an address of a local interface',
-        details: { host },
-      });
+      return new MockdevError(
+        'INVALID_ARGUMENT',
+        `Invalid --host "${host}": not an address of this machine`,
+        {
+          hint: 'Use 127.0.0.1 (the default), localhost, 0.0.0.0 or an address of a local interface',
+          details: { host },
+        },
+      );
     default:
-      return new MockdevError('IO_ERROR', `Could not listen on ${host}:${port}: ${e.code ?? e.message}`, { cause: e });
+      return new MockdevError('IO_ERROR', `Could not listen on ${host}:${port}: ${e.code ?? e.message}`, {
+        cause: e,
+      });
   }
 }

@@ -4,7 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { parseRequestFilters, parseStatusFilter } from '../core/model/request.js';
-import { headersObject, parseQuery, RequestLog, RequestLogWriter, type NewRequestRecord } from './request-log.js';
+import {
+  headersObject,
+  parseQuery,
+  RequestLog,
+  RequestLogWriter,
+  type NewRequestRecord,
+} from './request-log.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mockdev-log-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -36,7 +42,11 @@ describe('request log store', () => {
       assert.deepEqual(newest!.query, { n: '74' });
       assert.deepEqual(newest!.headers, { Host: 'x', Accept: 'a, b' });
       assert.equal(newest!.timestamp, new Date(1_700_000_000_074).toISOString());
-      assert.deepEqual(newest!.response, { status: 200, headers: { 'Content-Type': 'application/json' }, body: '{}' });
+      assert.deepEqual(newest!.response, {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+        body: '{}',
+      });
       assert.equal(log.get(newest!.id)!.id, newest!.id);
       assert.equal(log.get('0'), undefined);
       assert.equal(log.get('-1'), undefined);
@@ -57,8 +67,14 @@ describe('request log store', () => {
       w.close();
       const left = log.list('p1', parseRequestFilters({ limit: 100 }));
       assert.equal(left.length, 5);
-      assert.ok(left.some((r) => r.id === oldest.id && r.starred), 'the starred record survives');
-      assert.deepEqual(left.filter((r) => !r.starred).map((r) => r.path), ['/r/13', '/r/12', '/r/11', '/r/10']);
+      assert.ok(
+        left.some((r) => r.id === oldest.id && r.starred),
+        'the starred record survives',
+      );
+      assert.deepEqual(
+        left.filter((r) => !r.starred).map((r) => r.path),
+        ['/r/13', '/r/12', '/r/11', '/r/10'],
+      );
       assert.equal(log.count('other'), 1, 'other projects untouched');
     } finally {
       log.close();
@@ -87,8 +103,13 @@ describe('request log store', () => {
   it('filters by method, status ranges and starred; deletes all-or-nothing', () => {
     const log = new RequestLog(join(dir, 'd.db'));
     try {
-      log.insert([rec('p', 1, { status: 404 }), rec('p', 2, { method: 'POST', status: 201 }), rec('p', 3, { status: 503 })]);
-      const f = (x: Parameters<typeof parseRequestFilters>[0]) => log.list('p', parseRequestFilters(x)).map((r) => r.status);
+      log.insert([
+        rec('p', 1, { status: 404 }),
+        rec('p', 2, { method: 'POST', status: 201 }),
+        rec('p', 3, { status: 503 }),
+      ]);
+      const f = (x: Parameters<typeof parseRequestFilters>[0]) =>
+        log.list('p', parseRequestFilters(x)).map((r) => r.status);
       assert.deepEqual(f({ status: '4xx' }), [404]);
       assert.deepEqual(f({ status: '201,503' }), [503, 201]);
       assert.deepEqual(f({ method: 'post' }), [201]);
@@ -104,8 +125,12 @@ describe('request log store', () => {
   it('parses status filters and rejects bad ones', () => {
     assert.deepEqual(parseStatusFilter('404'), [{ min: 404, max: 404 }]);
     assert.deepEqual(parseStatusFilter('5XX'), [{ min: 500, max: 599 }]);
-    assert.deepEqual(parseStatusFilter('200, 2xx'), [{ min: 200, max: 200 }, { min: 200, max: 299 }]);
-    for (const bad of ['', '99', '600', '4x', 'x', '200,,201']) assert.throws(() => parseStatusFilter(bad), /Invalid status filter/);
+    assert.deepEqual(parseStatusFilter('200, 2xx'), [
+      { min: 200, max: 200 },
+      { min: 200, max: 299 },
+    ]);
+    for (const bad of ['', '99', '600', '4x', 'x', '200,,201'])
+      assert.throws(() => parseStatusFilter(bad), /Invalid status filter/);
     assert.throws(() => parseRequestFilters({ method: 'FETCH' }), /Invalid method/);
     assert.throws(() => parseRequestFilters({ limit: 0 }), /Invalid limit/);
   });

@@ -96,7 +96,8 @@ interface Row {
   res_body: Buffer | string | null;
 }
 
-const toText = (b: Buffer | string | null): string => (b === null ? '' : typeof b === 'string' ? b : b.toString('utf8'));
+const toText = (b: Buffer | string | null): string =>
+  b === null ? '' : typeof b === 'string' ? b : b.toString('utf8');
 
 /** `a=1&b=2&a=3` -> { a: ['1', '3'], b: '2' } */
 export function parseQuery(query: string): Record<string, string | string[]> {
@@ -181,7 +182,8 @@ function bindRecord(r: NewRequestRecord, args: unknown[], at: number, resId: num
 }
 
 /** Request ids are the decimal row ids; anything else cannot exist. */
-const toRowId = (id: string): number | undefined => (/^[1-9]\d{0,15}$/.test(id.trim()) ? Number(id.trim()) : undefined);
+const toRowId = (id: string): number | undefined =>
+  /^[1-9]\d{0,15}$/.test(id.trim()) ? Number(id.trim()) : undefined;
 
 export interface RequestLogOptions {
   /** How long a statement waits for another process's write lock (ms). */
@@ -214,9 +216,13 @@ export class RequestLog {
       const version = this.db.pragma('user_version', { simple: true }) as number;
       if (version > SCHEMA_VERSION) {
         this.db.close();
-        throw new MockdevError('UNSUPPORTED_VERSION', `${file} was written by a newer mockdev (schema ${version})`, {
-          hint: 'Upgrade mockdev, or move the file away to start a new request log',
-        });
+        throw new MockdevError(
+          'UNSUPPORTED_VERSION',
+          `${file} was written by a newer mockdev (schema ${version})`,
+          {
+            hint: 'Upgrade mockdev, or move the file away to start a new request log',
+          },
+        );
       }
       if (version < SCHEMA_VERSION) {
         this.db.exec('BEGIN IMMEDIATE');
@@ -234,7 +240,10 @@ export class RequestLog {
       const err = e as Error & { code?: string };
       if (err.code && err.code.startsWith('SQLITE_')) {
         throw new MockdevError('IO_ERROR', `Could not open the request log ${file}: ${err.message}`, {
-          hint: err.code === 'SQLITE_NOTADB' || err.code === 'SQLITE_CORRUPT' ? 'Move the file away to start a new request log' : undefined,
+          hint:
+            err.code === 'SQLITE_NOTADB' || err.code === 'SQLITE_CORRUPT'
+              ? 'Move the file away to start a new request log'
+              : undefined,
           cause: e,
         });
       }
@@ -305,7 +314,10 @@ export class RequestLog {
   }
 
   count(projectId: string): number {
-    return this.db.prepare('SELECT COUNT(*) FROM requests WHERE project_id = ?').pluck().get(projectId) as number;
+    return this.db
+      .prepare('SELECT COUNT(*) FROM requests WHERE project_id = ?')
+      .pluck()
+      .get(projectId) as number;
   }
 
   /**
@@ -323,14 +335,20 @@ export class RequestLog {
         .get(projectId, excess - 1) as number | undefined;
       let deleted = 0;
       if (cutoff !== undefined) {
-        deleted = this.db.prepare('DELETE FROM requests WHERE project_id = ? AND starred = 0 AND id <= ?').run(projectId, cutoff).changes;
+        deleted = this.db
+          .prepare('DELETE FROM requests WHERE project_id = ? AND starred = 0 AND id <= ?')
+          .run(projectId, cutoff).changes;
       } else {
-        deleted = this.db.prepare('DELETE FROM requests WHERE project_id = ? AND starred = 0').run(projectId).changes;
+        deleted = this.db
+          .prepare('DELETE FROM requests WHERE project_id = ? AND starred = 0')
+          .run(projectId).changes;
       }
       const left = excess - deleted;
       if (left > 0) {
         deleted += this.db
-          .prepare('DELETE FROM requests WHERE id IN (SELECT id FROM requests WHERE project_id = ? ORDER BY id LIMIT ?)')
+          .prepare(
+            'DELETE FROM requests WHERE id IN (SELECT id FROM requests WHERE project_id = ? ORDER BY id LIMIT ?)',
+          )
           .run(projectId, left).changes;
       }
       return deleted;
@@ -370,7 +388,9 @@ export class RequestLog {
   setStarred(id: string, starred: boolean): RequestRecord | undefined {
     const rowId = toRowId(id);
     if (rowId === undefined) return undefined;
-    const changed = this.db.prepare('UPDATE requests SET starred = ? WHERE id = ?').run(starred ? 1 : 0, rowId).changes;
+    const changed = this.db
+      .prepare('UPDATE requests SET starred = ? WHERE id = ?')
+      .run(starred ? 1 : 0, rowId).changes;
     return changed ? this.get(id) : undefined;
   }
 

@@ -17,7 +17,10 @@ export interface ServeHandle {
 }
 
 /** Spawns `mockdev serve …` (port 0 unless given) and waits for the URL it prints. */
-export async function startServe(args: string[], options: { dataDir: string; cwd?: string; env?: Record<string, string>; timeoutMs?: number }): Promise<ServeHandle> {
+export async function startServe(
+  args: string[],
+  options: { dataDir: string; cwd?: string; env?: Record<string, string>; timeoutMs?: number },
+): Promise<ServeHandle> {
   const withPort = args.includes('-p') || args.includes('--port') ? args : [...args, '-p', '0'];
   const child = spawn(process.execPath, [CLI, 'serve', ...withPort], {
     cwd: options.cwd ?? options.dataDir,
@@ -41,8 +44,10 @@ export async function startServe(args: string[], options: { dataDir: string; cwd
   const deadline = Date.now() + (options.timeoutMs ?? 20_000);
   for (;;) {
     const m = /(http:\/\/[^\s)]+:(\d+))/.exec(out);
-    if (m) return { child, url: m[1]!, port: Number(m[2]), stdout: () => out, stderr: () => err, exited, stop };
-    if (exitCode !== undefined) throw new Error(`serve exited (${exitCode}) before printing its URL\nstdout: ${out}\nstderr: ${err}`);
+    if (m)
+      return { child, url: m[1]!, port: Number(m[2]), stdout: () => out, stderr: () => err, exited, stop };
+    if (exitCode !== undefined)
+      throw new Error(`serve exited (${exitCode}) before printing its URL\nstdout: ${out}\nstderr: ${err}`);
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`serve did not print its URL in time\nstdout: ${out}\nstderr: ${err}`);
@@ -52,23 +57,34 @@ export async function startServe(args: string[], options: { dataDir: string; cwd
 }
 
 /** Polls `check` until it returns a truthy value; fails after `timeoutMs`. */
-export async function waitUntil<T>(check: () => Promise<T> | T, what: string, timeoutMs = 10_000): Promise<T> {
+type Falsy = undefined | null | false | 0 | '';
+
+export async function waitUntil<T>(
+  check: () => Promise<T | Falsy> | T | Falsy,
+  what: string,
+  timeoutMs = 10_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
     try {
       const v = await check();
-      if (v) return v;
+      if (v) return v as T;
     } catch (e) {
       last = e;
     }
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
+    if (Date.now() > deadline)
+      throw new Error(`Timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
     await sleep(25);
   }
 }
 
 /** Creates a data-dir project and writes its endpoints.json directly (fast, no CLI per endpoint). */
-export async function makeProject(dataDir: string, name: string, endpoints: Record<string, unknown>[]): Promise<{ id: string; dir: string }> {
+export async function makeProject(
+  dataDir: string,
+  name: string,
+  endpoints: Record<string, unknown>[],
+): Promise<{ id: string; dir: string }> {
   const created = await runCli(['project', 'create', name, '--json'], { dataDir });
   if (created.code !== 0) throw new Error(created.stderr);
   const { id } = json<{ id: string }>(created);

@@ -15,7 +15,8 @@ describe('requests list/show/delete/clear/star (while the server runs)', () => {
   const tmp = tempDir();
   let server: ServeHandle;
   const cli = (args: string[]) => runCli(args, { dataDir: tmp.dir });
-  const list = async (...args: string[]) => json<Rec[]>(await cli(['requests', 'list', 'reqs', '--json', ...args]));
+  const list = async (...args: string[]) =>
+    json<Rec[]>(await cli(['requests', 'list', 'reqs', '--json', ...args]));
 
   before(async () => {
     await makeProject(tmp.dir, 'reqs', [
@@ -25,9 +26,14 @@ describe('requests list/show/delete/clear/star (while the server runs)', () => {
       { method: 'DELETE', path: '/a/:id', status: 204 },
     ]);
     server = await startServe(['reqs'], { dataDir: tmp.dir });
-    const send = async (path: string, init?: RequestInit) => (await fetch(`${server.url}${path}`, init)).text();
+    const send = async (path: string, init?: RequestInit) =>
+      (await fetch(`${server.url}${path}`, init)).text();
     for (let i = 0; i < 3; i++) await send('/a');
-    await send('/a', { method: 'POST', body: '{"name":"n"}', headers: { 'content-type': 'application/json' } });
+    await send('/a', {
+      method: 'POST',
+      body: '{"name":"n"}',
+      headers: { 'content-type': 'application/json' },
+    });
     await send('/fail');
     await send('/missing');
     await send('/a/1', { method: 'DELETE' });
@@ -43,16 +49,39 @@ describe('requests list/show/delete/clear/star (while the server runs)', () => {
     const all = await list();
     assert.deepEqual(
       all.map((r) => `${r.method} ${r.path} ${r.status}`),
-      ['DELETE /a/1 204', 'GET /missing 404', 'GET /fail 500', 'POST /a 201', 'GET /a 200', 'GET /a 200', 'GET /a 200'],
+      [
+        'DELETE /a/1 204',
+        'GET /missing 404',
+        'GET /fail 500',
+        'POST /a 201',
+        'GET /a 200',
+        'GET /a 200',
+        'GET /a 200',
+      ],
     );
     assert.equal((await list('-l', '2')).length, 2);
     assert.equal((await list('--limit', '2'))[0]!.method, 'DELETE');
-    assert.deepEqual((await list('-m', 'post')).map((r) => r.status), [201]);
-    assert.deepEqual((await list('-s', '404')).map((r) => r.path), ['/missing']);
-    assert.deepEqual((await list('-s', '4xx')).map((r) => r.status), [404]);
-    assert.deepEqual((await list('-s', '5xx')).map((r) => r.status), [500]);
+    assert.deepEqual(
+      (await list('-m', 'post')).map((r) => r.status),
+      [201],
+    );
+    assert.deepEqual(
+      (await list('-s', '404')).map((r) => r.path),
+      ['/missing'],
+    );
+    assert.deepEqual(
+      (await list('-s', '4xx')).map((r) => r.status),
+      [404],
+    );
+    assert.deepEqual(
+      (await list('-s', '5xx')).map((r) => r.status),
+      [500],
+    );
     assert.deepEqual((await list('-s', '2xx', '-m', 'GET')).length, 3);
-    assert.deepEqual((await list('--status', '201,204')).map((r) => r.status), [204, 201]);
+    assert.deepEqual(
+      (await list('--status', '201,204')).map((r) => r.status),
+      [204, 201],
+    );
   });
 
   it('prints a human table without --json', async () => {
@@ -66,7 +95,9 @@ describe('requests list/show/delete/clear/star (while the server runs)', () => {
 
   it('shows one request with --json and as a human view with pretty JSON bodies', async () => {
     const post = (await list('-m', 'POST'))[0]!;
-    const shown = json<{ id: string; body: string; response: { status: number; body: string } }>(await cli(['requests', 'show', post.id, '--json']));
+    const shown = json<{ id: string; body: string; response: { status: number; body: string } }>(
+      await cli(['requests', 'show', post.id, '--json']),
+    );
     assert.equal(shown.id, post.id);
     assert.equal(shown.body, '{"name":"n"}');
     assert.deepEqual(shown.response.status, 201);
@@ -83,7 +114,10 @@ describe('requests list/show/delete/clear/star (while the server runs)', () => {
     const target = (await list('-s', '500'))[0]!;
     const starred = json<Rec>(await cli(['requests', 'star', target.id, '--json']));
     assert.equal(starred.starred, true);
-    assert.deepEqual((await list('--starred')).map((r) => r.id), [target.id]);
+    assert.deepEqual(
+      (await list('--starred')).map((r) => r.id),
+      [target.id],
+    );
     const human = await cli(['requests', 'star', target.id, '--unstar']);
     assert.match(human.stdout, /Unstarred request/);
     assert.deepEqual(await list('--starred'), []);
@@ -105,7 +139,14 @@ describe('requests list/show/delete/clear/star (while the server runs)', () => {
   });
 
   it('rejects bad filters with exit 2 and unknown projects with exit 3', async () => {
-    for (const args of [['-s', '600'], ['-s', '4x'], ['-s', 'abc'], ['-m', 'FETCH'], ['-l', '0'], ['-l', 'ten']]) {
+    for (const args of [
+      ['-s', '600'],
+      ['-s', '4x'],
+      ['-s', 'abc'],
+      ['-m', 'FETCH'],
+      ['-l', '0'],
+      ['-l', 'ten'],
+    ]) {
       const r = await cli(['requests', 'list', 'reqs', ...args]);
       assert.equal(r.code, 2, `${args.join(' ')}: ${r.stderr}`);
       assert.equal(r.stderr.trim().split('\n').length, 1);

@@ -41,7 +41,9 @@ describe('mock server: start, stop, status, reload', () => {
       assert.match(bad.stderr, /port/i);
       assert.equal(bad.stderr.trim().split('\n').length, 1);
     }
-    const badHost = await runCli(['serve', 'args', '-p', '0', '--host', '203.0.113.99'], { dataDir: tmp.dir });
+    const badHost = await runCli(['serve', 'args', '-p', '0', '--host', '203.0.113.99'], {
+      dataDir: tmp.dir,
+    });
     assert.equal(badHost.code, 2, badHost.stderr);
     assert.match(badHost.stderr, /host/);
   });
@@ -63,17 +65,25 @@ describe('mock server: start, stop, status, reload', () => {
   it('serves the project in the current folder, prints URL and endpoints; status and stop work from another process', async () => {
     const folder = join(tmp.dir, 'folder-project');
     mkdirSync(folder);
-    assert.equal((await runCli(['init', folder, '--with-examples', '-n', 'folder'], { dataDir: tmp.dir })).code, 0);
+    assert.equal(
+      (await runCli(['init', folder, '--with-examples', '-n', 'folder'], { dataDir: tmp.dir })).code,
+      0,
+    );
     const s = await serve([], { cwd: folder });
     assert.match(s.stdout(), /GET .*\/api\/users\/:id/);
     assert.equal((await fetch(`${s.url}/health`)).status, 200);
 
-    const status = json<{ pid: number; url: string; projectName: string; uptimeMs: number }[]>(await runCli(['status', '--json'], { dataDir: tmp.dir }));
+    const status = json<{ pid: number; url: string; projectName: string; uptimeMs: number }[]>(
+      await runCli(['status', '--json'], { dataDir: tmp.dir }),
+    );
     const mine = status.find((x) => x.pid === s.child.pid);
     assert.ok(mine, 'status lists the server');
     assert.equal(mine.url, s.url);
     assert.equal(mine.projectName, 'folder');
-    assert.match((await runCli(['status'], { dataDir: tmp.dir })).stdout, new RegExp(`folder\\s+${s.url.replace(/[.:/]/g, '\\$&')}\\s+${s.child.pid}`));
+    assert.match(
+      (await runCli(['status'], { dataDir: tmp.dir })).stdout,
+      new RegExp(`folder\\s+${s.url.replace(/[.:/]/g, '\\$&')}\\s+${s.child.pid}`),
+    );
 
     const stopped = await runCli(['stop', folder], { dataDir: tmp.dir });
     assert.equal(stopped.code, 0, stopped.stderr);
@@ -93,7 +103,19 @@ describe('mock server: start, stop, status, reload', () => {
     assert.deepEqual(json(await runCli(['status', '--json'], { dataDir: tmp.dir })), []);
     assert.ok(!readdirSync(join(tmp.dir, 'servers')).includes(`${s.child.pid}.json`), 'stale record removed');
     // a record of a pid that never was a server
-    writeFileSync(join(tmp.dir, 'servers', '999999.json'), JSON.stringify({ pid: 999999, projectId: 'x', projectName: 'ghost', projectDir: '/nowhere', host: '127.0.0.1', port: 1, url: 'http://127.0.0.1:1', startedAt: new Date().toISOString() }));
+    writeFileSync(
+      join(tmp.dir, 'servers', '999999.json'),
+      JSON.stringify({
+        pid: 999999,
+        projectId: 'x',
+        projectName: 'ghost',
+        projectDir: '/nowhere',
+        host: '127.0.0.1',
+        port: 1,
+        url: 'http://127.0.0.1:1',
+        startedAt: new Date().toISOString(),
+      }),
+    );
     assert.match((await runCli(['status'], { dataDir: tmp.dir })).stdout, /No mockdev server is running/);
   });
 
@@ -114,20 +136,31 @@ describe('mock server: start, stop, status, reload', () => {
     const project = await makeProject(tmp.dir, 'live', [ok]);
     const s = await serve(['live']);
     assert.equal((await fetch(`${s.url}/new`)).status, 404);
-    const added = await runCli(['endpoint', 'add', 'live', '-p', '/new', '-b', '{"fresh":1}'], { dataDir: tmp.dir });
+    const added = await runCli(['endpoint', 'add', 'live', '-p', '/new', '-b', '{"fresh":1}'], {
+      dataDir: tmp.dir,
+    });
     assert.equal(added.code, 0, added.stderr);
     await waitUntil(async () => (await fetch(`${s.url}/new`)).status === 200, 'the CLI-added endpoint');
     assert.equal((await runCli(['endpoint', 'disable', 'live', 'GET /new'], { dataDir: tmp.dir })).code, 0);
     await waitUntil(async () => (await fetch(`${s.url}/new`)).status === 404, 'the endpoint disabled');
 
     writeEndpoints(project.dir, [{ ...ok, body: '{"edited":true}' }]);
-    await waitUntil(async () => (await (await fetch(`${s.url}/ok`)).text()) === '{"edited":true}', 'the hand edit');
+    await waitUntil(
+      async () => (await (await fetch(`${s.url}/ok`)).text()) === '{"edited":true}',
+      'the hand edit',
+    );
 
     writeFileSync(join(project.dir, 'endpoints.json'), '[{"id": "broken", ');
-    await waitUntil(() => /endpoints\.json.*last good endpoints/.test(s.stderr()), 'a warning about the broken file');
+    await waitUntil(
+      () => /endpoints\.json.*last good endpoints/.test(s.stderr()),
+      'a warning about the broken file',
+    );
     assert.equal(await (await fetch(`${s.url}/ok`)).text(), '{"edited":true}');
     writeEndpoints(project.dir, [{ ...ok, body: '{"fixed":true}' }]);
-    await waitUntil(async () => (await (await fetch(`${s.url}/ok`)).text()) === '{"fixed":true}', 'the fixed file');
+    await waitUntil(
+      async () => (await (await fetch(`${s.url}/ok`)).text()) === '{"fixed":true}',
+      'the fixed file',
+    );
     assert.equal(await s.stop(), 0);
   });
 
@@ -153,7 +186,10 @@ describe('mock server: start, stop, status, reload', () => {
     stopping = true;
     await Promise.all(workers);
     assert.equal(code, 0);
-    const count = (id: string) => runCli(['requests', 'list', id, '--json', '-l', '1000000'], { dataDir: tmp.dir }).then((r) => json<unknown[]>(r).length);
+    const count = (id: string) =>
+      runCli(['requests', 'list', id, '--json', '-l', '1000000'], { dataDir: tmp.dir }).then(
+        (r) => json<unknown[]>(r).length,
+      );
     const logged = await count(project.id);
     assert.ok(logged >= answered, `logged ${logged} >= answered ${answered}`);
     assert.ok(logged <= answered + 16, `logged ${logged} <= answered ${answered} + in flight`);

@@ -22,14 +22,23 @@ describe('mock server: matching and responses', () => {
   let projectId: string;
   const get = (path: string, init?: RequestInit) => fetch(`${server.url}${path}`, init);
   const logged = async (filters: string[] = []) =>
-    json<Rec[]>(await runCli(['requests', 'list', projectId, '--json', '-l', '1000', ...filters], { dataDir: tmp.dir }));
+    json<Rec[]>(
+      await runCli(['requests', 'list', projectId, '--json', '-l', '1000', ...filters], { dataDir: tmp.dir }),
+    );
 
   before(async () => {
     const project = await makeProject(tmp.dir, 'matching', [
       { id: 'list', path: '/api/users', body: '[{"id":1}]' },
       { id: 'one', path: '/api/users/:id', body: '{"id":"any"}' },
       { id: 'me', path: '/api/users/me', body: '{"id":"me"}' },
-      { id: 'create', method: 'POST', path: '/api/users', status: 201, headers: { Location: '/api/users/4', 'X-Custom': 'yes' }, body: '{"id":4}' },
+      {
+        id: 'create',
+        method: 'POST',
+        path: '/api/users',
+        status: 201,
+        headers: { Location: '/api/users/4', 'X-Custom': 'yes' },
+        body: '{"id":4}',
+      },
       { id: 'csv', path: '/report', contentType: 'text/csv', body: 'a,b\n1,2\n' },
       { id: 'slow', path: '/slow', delay: 300, body: 'late', contentType: 'text/plain' },
       { id: 'off', path: '/disabled', enabled: false },
@@ -41,10 +50,27 @@ describe('mock server: matching and responses', () => {
         path: '/flaky',
         status: 200,
         body: '{"ok":true}',
-        variations: [{ id: 'v500', name: 'Server error', status: 503, headers: { 'Retry-After': '5' }, body: '{"ok":false}', contentType: 'application/json', delay: 0 }],
+        variations: [
+          {
+            id: 'v500',
+            name: 'Server error',
+            status: 503,
+            headers: { 'Retry-After': '5' },
+            body: '{"ok":false}',
+            contentType: 'application/json',
+            delay: 0,
+          },
+        ],
         activeVariationId: 'v500',
       },
-      { id: 'opt', method: 'OPTIONS', path: '/custom-options', status: 200, body: 'mine', contentType: 'text/plain' },
+      {
+        id: 'opt',
+        method: 'OPTIONS',
+        path: '/custom-options',
+        status: 200,
+        body: 'mine',
+        contentType: 'text/plain',
+      },
       { id: 'upload', method: 'POST', path: '/upload', status: 202, body: '{"received":true}' },
     ]);
     projectId = project.id;
@@ -62,7 +88,11 @@ describe('mock server: matching and responses', () => {
     assert.equal(res.headers.get('content-type'), 'application/json');
     assert.equal(res.headers.get('access-control-allow-origin'), '*');
     assert.equal(await res.text(), '{"id":"any"}');
-    const created = await get('/api/users', { method: 'POST', body: '{"name":"x"}', headers: { 'content-type': 'application/json' } });
+    const created = await get('/api/users', {
+      method: 'POST',
+      body: '{"name":"x"}',
+      headers: { 'content-type': 'application/json' },
+    });
     assert.equal(created.status, 201);
     assert.equal(created.headers.get('location'), '/api/users/4');
     assert.equal(created.headers.get('x-custom'), 'yes');
@@ -117,7 +147,11 @@ describe('mock server: matching and responses', () => {
   it('answers CORS preflights, unless an endpoint defines OPTIONS for the path', async () => {
     const pre = await get('/api/users', {
       method: 'OPTIONS',
-      headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
+      headers: {
+        Origin: 'http://localhost:5173',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type',
+      },
     });
     assert.equal(pre.status, 204);
     assert.equal(pre.headers.get('access-control-allow-origin'), 'http://localhost:5173');
@@ -132,7 +166,11 @@ describe('mock server: matching and responses', () => {
     const res = await get('/api/user?x=1', { method: 'GET' });
     assert.equal(res.status, 404);
     assert.match(res.headers.get('content-type') ?? '', /json/);
-    const body = (await res.json()) as { method: string; path: string; closest: { method: string; path: string }[] };
+    const body = (await res.json()) as {
+      method: string;
+      path: string;
+      closest: { method: string; path: string }[];
+    };
     assert.equal(body.method, 'GET');
     assert.equal(body.path, '/api/user');
     assert.ok(body.closest.length > 0 && body.closest.length <= 3);
@@ -144,17 +182,41 @@ describe('mock server: matching and responses', () => {
     await get('/api/users/42?verbose=1&tag=a&tag=b', { headers: { 'X-Trace': 't1' } });
     const records = await waitUntil(async () => {
       const all = await logged();
-      return all.some((r) => r.path === '/api/users/42' && r.query.verbose === '1') && all.some((r) => r.status === 404) ? all : undefined;
+      return all.some((r) => r.path === '/api/users/42' && r.query.verbose === '1') &&
+        all.some((r) => r.status === 404)
+        ? all
+        : undefined;
     }, 'records in the log');
     const rec = records.find((r) => r.path === '/api/users/42' && r.query.verbose === '1')!;
-    const full = json<Record<string, unknown>>(await runCli(['requests', 'show', rec.id, '--json'], { dataDir: tmp.dir }));
-    for (const key of ['id', 'projectId', 'endpointId', 'timestamp', 'method', 'path', 'query', 'headers', 'body', 'status', 'durationMs', 'starred', 'truncated', 'response']) {
+    const full = json<Record<string, unknown>>(
+      await runCli(['requests', 'show', rec.id, '--json'], { dataDir: tmp.dir }),
+    );
+    for (const key of [
+      'id',
+      'projectId',
+      'endpointId',
+      'timestamp',
+      'method',
+      'path',
+      'query',
+      'headers',
+      'body',
+      'status',
+      'durationMs',
+      'starred',
+      'truncated',
+      'response',
+    ]) {
       assert.ok(key in full, `record has ${key}`);
     }
     assert.equal(full.projectId, projectId);
     assert.equal(full.endpointId, 'one');
     assert.deepEqual(full.query, { verbose: '1', tag: ['a', 'b'] });
-    assert.equal((full.headers as Record<string, string>)['x-trace'] ?? (full.headers as Record<string, string>)['X-Trace'], 't1');
+    assert.equal(
+      (full.headers as Record<string, string>)['x-trace'] ??
+        (full.headers as Record<string, string>)['X-Trace'],
+      't1',
+    );
     assert.deepEqual((full.response as { status: number; body: string }).body, '{"id":"any"}');
     const miss = records.find((r) => r.status === 404)!;
     assert.equal(miss.endpointId, null);
@@ -163,10 +225,17 @@ describe('mock server: matching and responses', () => {
 
   it('accepts a 2 MiB body, answers, and logs it truncated at the cap', async () => {
     const big = 'x'.repeat(2 * 1024 * 1024);
-    const res = await get('/upload', { method: 'POST', body: big, headers: { 'content-type': 'text/plain' } });
+    const res = await get('/upload', {
+      method: 'POST',
+      body: big,
+      headers: { 'content-type': 'text/plain' },
+    });
     assert.equal(res.status, 202);
     assert.equal(await res.text(), '{"received":true}');
-    const rec = await waitUntil(async () => (await logged(['-m', 'POST', '-s', '202']))[0], 'the upload in the log');
+    const rec = await waitUntil(
+      async () => (await logged(['-m', 'POST', '-s', '202']))[0],
+      'the upload in the log',
+    );
     assert.equal(rec.truncated, true);
     assert.equal(rec.body.length, 1024 * 1024);
   });
@@ -191,7 +260,11 @@ describe('mock server: matching and responses', () => {
 
   it('answers and logs 200 concurrent requests', async () => {
     await runCli(['requests', 'clear', projectId, '--force'], { dataDir: tmp.dir });
-    const results = await Promise.all(Array.from({ length: 200 }, (_, i) => get(`/api/users/${i}?n=${i}`).then(async (r) => [r.status, await r.text()] as const)));
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        get(`/api/users/${i}?n=${i}`).then(async (r) => [r.status, await r.text()] as const),
+      ),
+    );
     assert.equal(results.filter(([s, b]) => s === 200 && b === '{"id":"any"}').length, 200);
     const records = await waitUntil(async () => {
       const all = await logged(['-m', 'GET']);

@@ -25,12 +25,19 @@ export function registerRequests(program: Command): void {
     .argument('<PROJECT>', 'project id, name or folder')
     .option('-l, --limit <N>', 'at most N requests (default: 50)')
     .option('-m, --method <METHOD>', 'only this HTTP method')
-    .option('-s, --status <STATUS>', 'only these statuses: 404, a class such as 4xx, or a list such as 200,201')
+    .option(
+      '-s, --status <STATUS>',
+      'only these statuses: 404, a class such as 4xx, or a list such as 200,201',
+    )
     .option('--starred', 'only starred requests')
     .option(...JSON_OPTION)
     .addHelpText(
       'after',
-      examples('mockdev requests list my-api', 'mockdev requests list my-api -m POST -s 5xx -l 10', 'mockdev requests list my-api --starred --json'),
+      examples(
+        'mockdev requests list my-api',
+        'mockdev requests list my-api -m POST -s 5xx -l 10',
+        'mockdev requests list my-api --starred --json',
+      ),
     )
     .action(async (project: string, opts: RequestsOptions) => (await handlers()).list(project, opts));
 
@@ -52,7 +59,7 @@ export function registerRequests(program: Command): void {
 
   requests
     .command('clear')
-    .description("delete every logged request of a project (starred ones too)")
+    .description('delete every logged request of a project (starred ones too)')
     .argument('<PROJECT>', 'project id, name or folder')
     .option(...FORCE_OPTION)
     .option('--json', 'print the number deleted as JSON')

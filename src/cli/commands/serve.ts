@@ -20,5 +20,7 @@ export function registerServe(program: Command): void {
       'after',
       examples('mockdev serve', 'mockdev serve my-api -p 4000', 'mockdev serve ./my-api --host 0.0.0.0'),
     )
-    .action(async (project: string | undefined, opts: ServeOptions) => (await handlers()).serve(project, opts));
+    .action(async (project: string | undefined, opts: ServeOptions) =>
+      (await handlers()).serve(project, opts),
+    );
 }

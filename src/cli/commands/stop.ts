@@ -10,5 +10,7 @@ export function registerStop(program: Command): void {
     .argument('[PROJECT]', 'project id, name or folder (default: every running server)')
     .option('--json', 'print the stopped servers as JSON')
     .addHelpText('after', examples('mockdev stop', 'mockdev stop my-api'))
-    .action(async (project: string | undefined, opts: { json?: boolean }) => (await handlers()).stop(project, opts));
+    .action(async (project: string | undefined, opts: { json?: boolean }) =>
+      (await handlers()).stop(project, opts),
+    );
 }

@@ -53,7 +53,9 @@ export async function show(id: string, opts: RequestsOptions): Promise<void> {
     ['duration', `${r.durationMs.toFixed(3)} ms`],
     ['endpoint', r.endpointId ?? '(none matched)'],
     ['starred', r.starred ? 'yes' : 'no'],
-    ...(r.truncated ? ([['truncated', 'yes: a body was longer than the log keeps']] as [string, unknown][]) : []),
+    ...(r.truncated
+      ? ([['truncated', 'yes: a body was longer than the log keeps']] as [string, unknown][])
+      : []),
   ]);
   printLine();
   printLine('Request headers:');
@@ -71,7 +73,9 @@ export async function show(id: string, opts: RequestsOptions): Promise<void> {
 export async function remove(ids: string[], opts: RequestsOptions): Promise<void> {
   const result = await deleteRequests(cliContext(), ids);
   if (opts.json) return printJson(result);
-  printLine(`Deleted ${result.deleted.length} request${result.deleted.length === 1 ? '' : 's'}: ${result.deleted.join(', ')}`);
+  printLine(
+    `Deleted ${result.deleted.length} request${result.deleted.length === 1 ? '' : 's'}: ${result.deleted.join(', ')}`,
+  );
 }
 
 export async function clear(project: string, opts: RequestsOptions): Promise<void> {
@@ -87,5 +91,7 @@ export async function clear(project: string, opts: RequestsOptions): Promise<voi
 export async function star(id: string, opts: RequestsOptions): Promise<void> {
   const r = await starRequest(cliContext(), id, !opts.unstar);
   if (opts.json) return printJson(r);
-  printLine(`${r.starred ? 'Starred' : 'Unstarred'} request ${r.id} (${r.method} ${target(r)} -> ${r.status})`);
+  printLine(
+    `${r.starred ? 'Starred' : 'Unstarred'} request ${r.id} (${r.method} ${target(r)} -> ${r.status})`,
+  );
 }

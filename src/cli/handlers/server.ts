@@ -31,7 +31,9 @@ export async function serve(project: string | undefined, opts: ServeOptions): Pr
     },
   });
   const endpoints = running.endpoints();
-  printLine(`Serving "${running.project.name}" at ${running.url} (${endpoints.length} endpoint${endpoints.length === 1 ? '' : 's'})`);
+  printLine(
+    `Serving "${running.project.name}" at ${running.url} (${endpoints.length} endpoint${endpoints.length === 1 ? '' : 's'})`,
+  );
   printLine();
   printTable(
     endpoints,
@@ -75,7 +77,11 @@ export async function stop(project: string | undefined, opts: { json?: boolean }
   const stopped = await stopServers(cliContext(), project);
   if (opts.json) return printJson(stopped);
   if (stopped.length === 0) {
-    printLine(project === undefined ? 'No mockdev server is running.' : `No mockdev server is running for "${project}".`);
+    printLine(
+      project === undefined
+        ? 'No mockdev server is running.'
+        : `No mockdev server is running for "${project}".`,
+    );
     return;
   }
   for (const s of stopped) printLine(`Stopped "${s.projectName}" at ${s.url} (pid ${s.pid})`);

@@ -4,7 +4,12 @@ import { parseSegment, splitPath, type RouteLike } from './router.js';
  * The endpoints closest to an unmatched request, for the 404 body: same method and similar
  * segments rank first. Only runs for unmatched requests, so a linear scan is fine here.
  */
-export function closestRoutes<E extends RouteLike>(endpoints: readonly E[], method: string, path: string, limit = 3): E[] {
+export function closestRoutes<E extends RouteLike>(
+  endpoints: readonly E[],
+  method: string,
+  path: string,
+  limit = 3,
+): E[] {
   const wanted = splitPath(path);
   const scored: { e: E; score: number; index: number }[] = [];
   endpoints.forEach((e, index) => {

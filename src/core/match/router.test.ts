@@ -48,7 +48,10 @@ describe('compileRoutes', () => {
   ]);
 
   it('matches by method and path, with :id and {id} parameters', () => {
-    assert.deepEqual(routes.match('GET', '/api/users/42'), { endpoint: ep('GET', '/api/users/:id'), params: { id: '42' } });
+    assert.deepEqual(routes.match('GET', '/api/users/42'), {
+      endpoint: ep('GET', '/api/users/:id'),
+      params: { id: '42' },
+    });
     assert.equal(routes.match('POST', '/api/users')?.endpoint.method, 'POST');
     assert.equal(routes.match('PUT', '/api/users'), undefined);
     assert.equal(routes.match('GET', '/api/users/42/extra'), undefined);
@@ -73,7 +76,10 @@ describe('compileRoutes', () => {
   });
 
   it('matches OpenAPI templates: suffix, two parameters in a segment, hyphenated names', () => {
-    assert.deepEqual(routes.match('GET', '/2010-04-01/Accounts/AC1/Calls/CA9.json')?.params, { AccountSid: 'AC1', Sid: 'CA9' });
+    assert.deepEqual(routes.match('GET', '/2010-04-01/Accounts/AC1/Calls/CA9.json')?.params, {
+      AccountSid: 'AC1',
+      Sid: 'CA9',
+    });
     assert.deepEqual(routes.match('GET', '/repos/octo/hello/compare/main...feature/x'), undefined);
     assert.deepEqual(routes.match('GET', '/repos/octo/hello/compare/main...feature')?.params, {
       owner: 'octo',
@@ -81,11 +87,17 @@ describe('compileRoutes', () => {
       base: 'main',
       head: 'feature',
     });
-    assert.deepEqual(routes.match('GET', '/enterprises/acme/teams/blue-team')?.params, { enterprise: 'acme', 'enterprise-team': 'blue-team' });
+    assert.deepEqual(routes.match('GET', '/enterprises/acme/teams/blue-team')?.params, {
+      enterprise: 'acme',
+      'enterprise-team': 'blue-team',
+    });
   });
 
   it('prefers a segment with a fixed suffix over a bare parameter', () => {
-    assert.deepEqual(routes.match('GET', '/files/report.json'), { endpoint: ep('GET', '/files/{name}.json'), params: { name: 'report' } });
+    assert.deepEqual(routes.match('GET', '/files/report.json'), {
+      endpoint: ep('GET', '/files/{name}.json'),
+      params: { name: 'report' },
+    });
     assert.deepEqual(routes.match('GET', '/files/report.csv')?.params, { name: 'report.csv' });
   });
 
@@ -97,7 +109,11 @@ describe('compileRoutes', () => {
   });
 
   it('keeps each endpoint\u2019s own parameter names where slots are shared', () => {
-    const r = compileRoutes([ep('GET', '/u/{userId}'), ep('PUT', '/u/:id'), ep('GET', '/u/{userId}/posts/{postId}')]);
+    const r = compileRoutes([
+      ep('GET', '/u/{userId}'),
+      ep('PUT', '/u/:id'),
+      ep('GET', '/u/{userId}/posts/{postId}'),
+    ]);
     assert.deepEqual(r.match('GET', '/u/1')?.params, { userId: '1' });
     assert.deepEqual(r.match('PUT', '/u/1')?.params, { id: '1' });
     assert.deepEqual(r.match('GET', '/u/1/posts/2')?.params, { userId: '1', postId: '2' });
@@ -126,7 +142,12 @@ describe('compileRoutes', () => {
 
 describe('closestRoutes', () => {
   it('ranks same-method, similar paths first', () => {
-    const eps = [ep('GET', '/health'), ep('GET', '/api/users/:id'), ep('POST', '/api/users'), ep('GET', '/api/users')];
+    const eps = [
+      ep('GET', '/health'),
+      ep('GET', '/api/users/:id'),
+      ep('POST', '/api/users'),
+      ep('GET', '/api/users'),
+    ];
     const closest = closestRoutes(eps, 'GET', '/api/user', 3).map((e) => `${e.method} ${e.path}`);
     assert.equal(closest[0], 'GET /api/users');
     assert.ok(closest.includes('POST /api/users'));

@@ -45,7 +45,12 @@ interface Node<E> {
   endpoint: { value: E; paramNames: string[] } | undefined;
 }
 
-const newNode = <E>(): Node<E> => ({ literal: undefined, patterns: undefined, param: undefined, endpoint: undefined });
+const newNode = <E>(): Node<E> => ({
+  literal: undefined,
+  patterns: undefined,
+  param: undefined,
+  endpoint: undefined,
+});
 
 /** Characters allowed in a parameter name: `{enterprise-team}`, `{user_id}`, `{id}`, `:id`. */
 const COLON_PARAM = /:([A-Za-z_][A-Za-z0-9_]*)/g;

@@ -51,9 +51,13 @@ export function parseStatusFilter(text: string): StatusRange[] {
     if (exact) ranges.push({ min: Number(exact[1]), max: Number(exact[1]) });
     else if (cls) ranges.push({ min: Number(cls[1]) * 100, max: Number(cls[1]) * 100 + 99 });
     else {
-      throw new MockdevError('INVALID_ARGUMENT', `Invalid status filter "${text}": use a status such as 404, a class such as 4xx, or a list such as 200,201`, {
-        details: { field: 'status', value: text },
-      });
+      throw new MockdevError(
+        'INVALID_ARGUMENT',
+        `Invalid status filter "${text}": use a status such as 404, a class such as 4xx, or a list such as 200,201`,
+        {
+          details: { field: 'status', value: text },
+        },
+      );
     }
   }
   return ranges;
@@ -78,17 +82,25 @@ export interface ParsedRequestFilters {
 export function parseRequestFilters(filters: RequestFilters = {}): ParsedRequestFilters {
   const limit = filters.limit ?? DEFAULT_REQUEST_LIST_LIMIT;
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_REQUEST_LIST_LIMIT) {
-    throw new MockdevError('INVALID_ARGUMENT', `Invalid limit ${JSON.stringify(filters.limit)}: must be a whole number from 1 to ${MAX_REQUEST_LIST_LIMIT}`, {
-      details: { field: 'limit', value: filters.limit },
-    });
+    throw new MockdevError(
+      'INVALID_ARGUMENT',
+      `Invalid limit ${JSON.stringify(filters.limit)}: must be a whole number from 1 to ${MAX_REQUEST_LIST_LIMIT}`,
+      {
+        details: { field: 'limit', value: filters.limit },
+      },
+    );
   }
   let method: string | undefined;
   if (filters.method !== undefined) {
     const parsed = MethodSchema.safeParse(filters.method);
     if (!parsed.success) {
-      throw new MockdevError('INVALID_ARGUMENT', `Invalid method "${filters.method}": must be one of ${HTTP_METHODS.join(', ')}`, {
-        details: { field: 'method', value: filters.method },
-      });
+      throw new MockdevError(
+        'INVALID_ARGUMENT',
+        `Invalid method "${filters.method}": must be one of ${HTTP_METHODS.join(', ')}`,
+        {
+          details: { field: 'method', value: filters.method },
+        },
+      );
     }
     method = parsed.data;
   }
