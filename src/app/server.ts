@@ -9,7 +9,9 @@ import { createMockHandler } from '../runtime/handler.js';
 import { listen } from '../runtime/listen.js';
 import { EndpointSource } from '../runtime/reload.js';
 import { dataPaths } from '../store/data-dir.js';
-import { RequestLog, RequestLogWriter, type NewRequestRecord } from '../store/request-log.js';
+import { RequestLog, type NewRequestRecord } from '../store/request-log.js';
+import { RequestLogWriter } from '../store/request-log-writer.js';
+import { WalCheckpointer } from '../store/wal-checkpointer.js';
 import {
   isProcessAlive,
   processStartTime,
@@ -103,7 +105,9 @@ export async function startServer(ctx: AppContext, input: StartServerInput = {})
   const port = input.port ?? state.project.port ?? settings.defaultPort;
   const logger = input.logger ?? {};
 
-  const log = new RequestLog(dataPaths(ctx.dataDir).requestLog);
+  const logFile = dataPaths(ctx.dataDir).requestLog;
+  const log = new RequestLog(logFile, { autoCheckpoint: false });
+  const checkpointer = new WalCheckpointer(logFile);
   let server: Server | undefined;
   let source: EndpointSource | undefined;
   let writer: RequestLogWriter | undefined;
@@ -162,6 +166,7 @@ export async function startServer(ctx: AppContext, input: StartServerInput = {})
         src.close();
         w.close();
         log.close();
+        await checkpointer.stop();
         registry.unregister(process.pid);
         resolveStopped();
       })());
@@ -179,6 +184,7 @@ export async function startServer(ctx: AppContext, input: StartServerInput = {})
     source?.close();
     writer?.close();
     log.close();
+    await checkpointer.stop();
     throw e;
   }
 }

@@ -11,6 +11,11 @@ export interface CompiledResponse {
   /** Flat [name, value, ...] list for res.writeHead, Content-Length included. */
   headers: string[];
   body: Buffer;
+  /**
+   * The body as a string when it came as text: node then sends headers and body in one
+   * write instead of a writev of two buffers, which is measurably cheaper per response.
+   */
+  wireBody: Buffer | string;
   delay: number;
   /** The response as the request log stores it. */
   logHeadersJson: string;
@@ -84,6 +89,7 @@ export function compileResponse(
     status: input.status,
     headers: pairs.flat(),
     body,
+    wireBody: typeof input.body === 'string' ? input.body : body,
     delay: input.delay ?? 0,
     logHeadersJson,
     logBody,

@@ -129,7 +129,7 @@ export function createMockHandler(options: MockHandlerOptions): MockHandler {
       if (closing) res.shouldKeepAlive = false;
       res.writeHead(response.status, response.headers);
       if (method === 'HEAD') res.end();
-      else res.end(response.body);
+      else res.end(response.wireBody);
       const r: NewRequestRecord = {
         projectId,
         endpointId,

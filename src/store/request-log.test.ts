@@ -4,13 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { parseRequestFilters, parseStatusFilter } from '../core/model/request.js';
-import {
-  headersObject,
-  parseQuery,
-  RequestLog,
-  RequestLogWriter,
-  type NewRequestRecord,
-} from './request-log.js';
+import { RequestLogWriter } from './request-log-writer.js';
+import { headersObject, parseQuery, RequestLog, type NewRequestRecord } from './request-log.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mockdev-log-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -92,11 +87,27 @@ describe('request log store', () => {
       assert.equal(cli.clear('p'), 3);
       w.push(rec('p', 3));
       w.flushNow();
-      assert.equal(server.count('p'), 1, 'the new record is kept: the writer recounted after the clear');
       w.close();
+      assert.equal(server.count('p'), 1, 'the new record is kept: the writer recounted after the clear');
     } finally {
       server.close();
       cli.close();
+    }
+  });
+
+  it('prunes while running once enough records are over the limit', () => {
+    const log = new RequestLog(join(dir, 'e.db'));
+    try {
+      const w = new RequestLogWriter(log, { projectId: 'p', limit: 10, pruneChunk: 4, flushIntervalMs: 0 });
+      for (let i = 0; i < 13; i++) w.push(rec('p', i));
+      w.flushNow();
+      assert.equal(log.count('p'), 13, 'three over the limit: below the chunk, left for the timer');
+      w.push(rec('p', 13));
+      w.flushNow();
+      assert.equal(log.count('p'), 10);
+      w.close();
+    } finally {
+      log.close();
     }
   });
 

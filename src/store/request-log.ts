@@ -9,12 +9,13 @@ import { ioError } from './json-file.js';
  * The request log: one SQLite database (WAL mode) in the data directory, shared by the server
  * processes that write it and the CLI / MCP processes that read, star, delete and clear.
  *
- * Rows are stored close to the wire form so that writing them is cheap (the server writes
- * tens of thousands per second): raw headers as a JSON array, the raw query string, bodies as
- * BLOBs. They become the RequestRecord shape only when read.
+ * Rows are stored close to the wire form so that writing them is cheap (a server writes tens
+ * of thousands per second): the raw request target, raw header lines, bodies as BLOBs, and a
+ * reference to the endpoint's response stored once. Nothing but the rowid is indexed: every
+ * index costs each insert. They become the RequestRecord shape only when read.
  */
 
-const SCHEMA_VERSION = 1;
+const SCHEMA_VERSION = 2;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS requests (
@@ -23,8 +24,7 @@ CREATE TABLE IF NOT EXISTS requests (
   endpoint_id TEXT,
   ts          INTEGER NOT NULL,
   method      TEXT    NOT NULL,
-  path        TEXT    NOT NULL,
-  query       TEXT    NOT NULL,
+  target      TEXT    NOT NULL,
   headers     TEXT    NOT NULL,
   body        BLOB,
   status      INTEGER NOT NULL,
@@ -35,16 +35,21 @@ CREATE TABLE IF NOT EXISTS requests (
   res_headers TEXT,
   res_body    BLOB
 );
-CREATE INDEX IF NOT EXISTS requests_by_project ON requests (project_id, id);
 -- Responses shared by many records (an endpoint's compiled response), stored once.
 CREATE TABLE IF NOT EXISTS responses (
   id      INTEGER PRIMARY KEY,
   headers TEXT NOT NULL,
   body    BLOB
 );
+-- Bumped by every deletion, per project: a writer that keeps a running count of its project's
+-- records recounts when another process deleted some.
+CREATE TABLE IF NOT EXISTS deletions (
+  project_id TEXT PRIMARY KEY,
+  version    INTEGER NOT NULL
+);
 `;
 
-/** A record as the server hands it over: wire-level pieces, converted only when flushed. */
+/** A record as the server hands it over: wire-level pieces, converted only when read. */
 export interface NewRequestRecord {
   projectId: string;
   endpointId: string | null;
@@ -84,8 +89,7 @@ interface Row {
   endpoint_id: string | null;
   ts: number;
   method: string;
-  path: string;
-  query: string;
+  target: string;
   headers: string;
   body: Buffer | null;
   status: number;
@@ -122,28 +126,30 @@ export function headersObject(raw: string[]): Record<string, string> {
   return out;
 }
 
+/**
+ * Raw headers are stored as their lines joined with "\n": names and values cannot contain a
+ * line break (node refuses such requests), so this is lossless and cheaper than JSON.
+ */
+const encodeHeaders = (raw: string[]): string => raw.join('\n');
+const decodeHeaders = (text: string): string[] => (text === '' ? [] : text.split('\n'));
+
 function toRecord(row: Row): RequestRecord {
-  let headers: Record<string, string> = {};
   let resHeaders: Record<string, string> = {};
-  try {
-    headers = headersObject(JSON.parse(row.headers) as string[]);
-  } catch {
-    /* a broken row keeps the rest readable */
-  }
   try {
     resHeaders = JSON.parse(row.res_headers ?? '{}') as Record<string, string>;
   } catch {
-    /* idem */
+    /* a broken row keeps the rest readable */
   }
+  const q = row.target.indexOf('?');
   return {
     id: String(row.id),
     projectId: row.project_id,
     endpointId: row.endpoint_id,
     timestamp: new Date(row.ts).toISOString(),
     method: row.method,
-    path: row.path,
-    query: parseQuery(row.query),
-    headers,
+    path: q === -1 ? row.target : row.target.slice(0, q),
+    query: parseQuery(q === -1 ? '' : row.target.slice(q + 1)),
+    headers: headersObject(decodeHeaders(row.headers)),
     body: toText(row.body),
     status: row.status,
     durationMs: Math.round(row.duration_ms * 1000) / 1000,
@@ -153,41 +159,44 @@ function toRecord(row: Row): RequestRecord {
   };
 }
 
-const INSERT_COLUMNS = 14;
-
-const SELECT_RECORD = `SELECT r.id, r.project_id, r.endpoint_id, r.ts, r.method, r.path, r.query, r.headers, r.body, r.status,
-  r.duration_ms, r.starred, r.truncated,
-  CASE WHEN r.res_id IS NULL THEN r.res_headers ELSE s.headers END AS res_headers,
-  CASE WHEN r.res_id IS NULL THEN r.res_body ELSE s.body END AS res_body
-  FROM requests r LEFT JOIN responses s ON s.id = r.res_id`;
-/** Rows per INSERT statement, largest first; every batch is a sum of these. */
-const INSERT_CHUNKS = [64, 8, 1];
-
-function bindRecord(r: NewRequestRecord, args: unknown[], at: number, resId: number | null): void {
-  const q = r.url.indexOf('?');
-  args[at] = r.projectId;
-  args[at + 1] = r.endpointId;
-  args[at + 2] = r.ts;
-  args[at + 3] = r.method;
-  args[at + 4] = q === -1 ? r.url : r.url.slice(0, q);
-  args[at + 5] = q === -1 ? '' : r.url.slice(q + 1);
-  args[at + 6] = JSON.stringify(r.rawHeaders);
-  args[at + 7] = r.body;
-  args[at + 8] = r.status;
-  args[at + 9] = r.durationMs;
-  args[at + 10] = r.truncated ? 1 : 0;
-  args[at + 11] = resId;
-  args[at + 12] = resId === null ? r.resHeadersJson : null;
-  args[at + 13] = resId === null ? r.resBody : null;
-}
-
 /** Request ids are the decimal row ids; anything else cannot exist. */
 const toRowId = (id: string): number | undefined =>
   /^[1-9]\d{0,15}$/.test(id.trim()) ? Number(id.trim()) : undefined;
 
+const INSERT_COLUMNS = 13;
+/** Rows per INSERT statement, largest first; every batch is a sum of these. */
+const INSERT_CHUNKS = [128, 32, 8, 1];
+
+const SELECT_RECORD = `SELECT r.id, r.project_id, r.endpoint_id, r.ts, r.method, r.target, r.headers, r.body,
+  r.status, r.duration_ms, r.starred, r.truncated,
+  CASE WHEN r.res_id IS NULL THEN r.res_headers ELSE s.headers END AS res_headers,
+  CASE WHEN r.res_id IS NULL THEN r.res_body ELSE s.body END AS res_body
+  FROM requests r LEFT JOIN responses s ON s.id = r.res_id`;
+
+function bindRecord(r: NewRequestRecord, args: unknown[], at: number, resId: number | null): void {
+  args[at] = r.projectId;
+  args[at + 1] = r.endpointId;
+  args[at + 2] = r.ts;
+  args[at + 3] = r.method;
+  args[at + 4] = r.url;
+  args[at + 5] = encodeHeaders(r.rawHeaders);
+  args[at + 6] = r.body;
+  args[at + 7] = r.status;
+  args[at + 8] = r.durationMs;
+  args[at + 9] = r.truncated ? 1 : 0;
+  args[at + 10] = resId;
+  args[at + 11] = resId === null ? r.resHeadersJson : null;
+  args[at + 12] = resId === null ? r.resBody : null;
+}
+
 export interface RequestLogOptions {
   /** How long a statement waits for another process's write lock (ms). */
   busyTimeoutMs?: number;
+  /**
+   * false: this connection never checkpoints the WAL itself (a WalCheckpointer does it off
+   * the event loop). Default true (SQLite's automatic checkpoints).
+   */
+  autoCheckpoint?: boolean;
 }
 
 export class RequestLog {
@@ -197,6 +206,8 @@ export class RequestLog {
   private readonly insertMany: (records: NewRequestRecord[]) => void;
   private readonly dataVersionStmt: Database.Statement;
   private readonly insertResponseStmt: Database.Statement;
+  private readonly deletionVersionStmt: Database.Statement;
+  private readonly bumpStmt: Database.Statement;
   /**
    * Shared response ids are cached on the response objects for this generation; it changes
    * when another process commits (it may have removed unreferenced responses).
@@ -210,31 +221,11 @@ export class RequestLog {
       this.db = new Database(file);
       this.db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
       this.db.pragma('journal_mode = WAL');
-      // WAL + NORMAL: a commit is durable against a crash of this process; fsync happens at
-      // checkpoints, which keeps batched inserts cheap.
+      // WAL + NORMAL: a commit survives a crash of this process; fsync happens at checkpoints,
+      // which keeps batched inserts cheap.
       this.db.pragma('synchronous = NORMAL');
-      const version = this.db.pragma('user_version', { simple: true }) as number;
-      if (version > SCHEMA_VERSION) {
-        this.db.close();
-        throw new MockdevError(
-          'UNSUPPORTED_VERSION',
-          `${file} was written by a newer mockdev (schema ${version})`,
-          {
-            hint: 'Upgrade mockdev, or move the file away to start a new request log',
-          },
-        );
-      }
-      if (version < SCHEMA_VERSION) {
-        this.db.exec('BEGIN IMMEDIATE');
-        try {
-          this.db.exec(SCHEMA);
-          this.db.pragma(`user_version = ${SCHEMA_VERSION}`);
-          this.db.exec('COMMIT');
-        } catch (e) {
-          this.db.exec('ROLLBACK');
-          throw e;
-        }
-      }
+      if (options.autoCheckpoint === false) this.db.pragma('wal_autocheckpoint = 0');
+      this.migrate(file);
     } catch (e) {
       if (e instanceof MockdevError) throw e;
       const err = e as Error & { code?: string };
@@ -268,6 +259,39 @@ export class RequestLog {
     });
     this.dataVersionStmt = this.db.prepare('PRAGMA data_version').pluck();
     this.insertResponseStmt = this.db.prepare('INSERT INTO responses (headers, body) VALUES (?, ?)');
+    this.deletionVersionStmt = this.db.prepare('SELECT version FROM deletions WHERE project_id = ?').pluck();
+    this.bumpStmt = this.db.prepare(
+      'INSERT INTO deletions (project_id, version) VALUES (?, 1) ON CONFLICT (project_id) DO UPDATE SET version = version + 1',
+    );
+  }
+
+  private migrate(file: string): void {
+    const version = this.db.pragma('user_version', { simple: true }) as number;
+    if (version > SCHEMA_VERSION) {
+      this.db.close();
+      throw new MockdevError(
+        'UNSUPPORTED_VERSION',
+        `${file} was written by a newer mockdev (schema ${version})`,
+        {
+          hint: 'Upgrade mockdev, or move the file away to start a new request log',
+        },
+      );
+    }
+    if (version === SCHEMA_VERSION) return;
+    this.db.exec('BEGIN IMMEDIATE');
+    try {
+      const again = this.db.pragma('user_version', { simple: true }) as number;
+      if (again < SCHEMA_VERSION) {
+        // Schema 1 only existed in pre-release builds: its rows are not carried over.
+        if (again === 1) this.db.exec('DROP TABLE IF EXISTS requests; DROP TABLE IF EXISTS responses;');
+        this.db.exec(SCHEMA);
+        this.db.pragma(`user_version = ${SCHEMA_VERSION}`);
+      }
+      this.db.exec('COMMIT');
+    } catch (e) {
+      this.db.exec('ROLLBACK');
+      throw e;
+    }
   }
 
   private insertStatement(rows: number): Database.Statement {
@@ -275,7 +299,8 @@ export class RequestLog {
     if (!stmt) {
       const row = `(${new Array(INSERT_COLUMNS).fill('?').join(', ')})`;
       stmt = this.db.prepare(
-        `INSERT INTO requests (project_id, endpoint_id, ts, method, path, query, headers, body, status, duration_ms, truncated, res_id, res_headers, res_body)
+        `INSERT INTO requests (project_id, endpoint_id, ts, method, target, headers, body, status, duration_ms,
+           truncated, res_id, res_headers, res_body)
          VALUES ${new Array(rows).fill(row).join(', ')}`,
       );
       this.insertStmts.set(rows, stmt);
@@ -313,6 +338,11 @@ export class RequestLog {
     return this.dataVersionStmt.get() as number;
   }
 
+  /** Changes whenever records of the project are deleted (by any process). */
+  deletionVersion(projectId: string): number {
+    return (this.deletionVersionStmt.get(projectId) as number | undefined) ?? 0;
+  }
+
   count(projectId: string): number {
     return this.db
       .prepare('SELECT COUNT(*) FROM requests WHERE project_id = ?')
@@ -325,10 +355,10 @@ export class RequestLog {
    * records are only dropped when they alone exceed the limit. Returns the number deleted.
    */
   prune(projectId: string, limit: number, knownCount?: number): number {
-    const total = knownCount ?? this.count(projectId);
-    const excess = total - limit;
-    if (excess <= 0) return 0;
     const run = this.db.transaction(() => {
+      const total = knownCount ?? this.count(projectId);
+      const excess = total - limit;
+      if (excess <= 0) return 0;
       const cutoff = this.db
         .prepare('SELECT id FROM requests WHERE project_id = ? AND starred = 0 ORDER BY id LIMIT 1 OFFSET ?')
         .pluck()
@@ -336,8 +366,8 @@ export class RequestLog {
       let deleted = 0;
       if (cutoff !== undefined) {
         deleted = this.db
-          .prepare('DELETE FROM requests WHERE project_id = ? AND starred = 0 AND id <= ?')
-          .run(projectId, cutoff).changes;
+          .prepare('DELETE FROM requests WHERE id <= ? AND project_id = ? AND starred = 0')
+          .run(cutoff, projectId).changes;
       } else {
         deleted = this.db
           .prepare('DELETE FROM requests WHERE project_id = ? AND starred = 0')
@@ -351,6 +381,7 @@ export class RequestLog {
           )
           .run(projectId, left).changes;
       }
+      if (deleted) this.bumpStmt.run(projectId);
       return deleted;
     });
     return run.immediate();
@@ -394,147 +425,37 @@ export class RequestLog {
     return changed ? this.get(id) : undefined;
   }
 
-  /** Deletes the given ids in one transaction; returns the ids that did not exist (nothing deleted then). */
+  /** Deletes the given ids in one transaction; when any does not exist, deletes nothing. */
   deleteIds(ids: string[]): { deleted: string[]; missing: string[] } {
     const run = this.db.transaction(() => {
-      const exists = this.db.prepare('SELECT 1 FROM requests WHERE id = ?').pluck();
+      const projectOf = this.db.prepare('SELECT project_id FROM requests WHERE id = ?').pluck();
+      const projects = new Set<string>();
       const missing = ids.filter((id) => {
         const rowId = toRowId(id);
-        return rowId === undefined || exists.get(rowId) === undefined;
+        const project = rowId === undefined ? undefined : (projectOf.get(rowId) as string | undefined);
+        if (project !== undefined) projects.add(project);
+        return project === undefined;
       });
       if (missing.length) return { deleted: [] as string[], missing };
       const del = this.db.prepare('DELETE FROM requests WHERE id = ?');
       const deleted: string[] = [];
       for (const id of ids) if (del.run(toRowId(id)!).changes) deleted.push(String(toRowId(id)));
+      for (const p of projects) this.bumpStmt.run(p);
       return { deleted, missing: [] as string[] };
     });
     return run.immediate();
   }
 
   clear(projectId: string): number {
-    return this.db.prepare('DELETE FROM requests WHERE project_id = ?').run(projectId).changes;
+    const run = this.db.transaction(() => {
+      const deleted = this.db.prepare('DELETE FROM requests WHERE project_id = ?').run(projectId).changes;
+      this.bumpStmt.run(projectId);
+      return deleted;
+    });
+    return run.immediate();
   }
 
   close(): void {
     if (this.db.open) this.db.close();
-  }
-}
-
-export interface RequestLogWriterOptions {
-  projectId: string;
-  /** Retention: records kept per project (oldest unstarred dropped first). */
-  limit: number;
-  /** Called with an error the writer could not handle (the batch is kept and retried). */
-  onError?: (e: unknown) => void;
-  /**
-   * Longest a record waits in memory before it is written (ms). Larger batches cost less per
-   * record; 0 writes once per event-loop turn.
-   */
-  flushIntervalMs?: number;
-  /** A batch this large is written at once, whatever the interval. */
-  maxBatch?: number;
-}
-
-/**
- * Queues records in memory and writes them in one transaction per event-loop turn, off the
- * request path. `close()` writes whatever is queued, so a clean stop loses nothing.
- */
-export class RequestLogWriter {
-  private queue: NewRequestRecord[] = [];
-  private scheduled = false;
-  private retryTimer: NodeJS.Timeout | undefined;
-  private count: number;
-  private version: number;
-  private stale = false;
-  private closed = false;
-  private immediate: NodeJS.Immediate | undefined;
-  private timer: NodeJS.Timeout | undefined;
-  private readonly interval: number;
-  private readonly maxBatch: number;
-  /** Records written so far (for diagnostics and tests). */
-  written = 0;
-
-  constructor(
-    private readonly log: RequestLog,
-    private readonly options: RequestLogWriterOptions,
-  ) {
-    this.interval = options.flushIntervalMs ?? 0;
-    this.maxBatch = options.maxBatch ?? 4096;
-    log.collectResponses();
-    this.count = log.count(options.projectId);
-    this.version = log.dataVersion();
-    this.flushSoon = this.flushSoon.bind(this);
-    this.flushNow = this.flushNow.bind(this);
-  }
-
-  push(record: NewRequestRecord): void {
-    const n = this.queue.push(record);
-    if (this.closed) return;
-    if (n >= this.maxBatch) {
-      if (!this.immediate) this.immediate = setImmediate(this.flushNow);
-    } else if (!this.scheduled) {
-      this.scheduled = true;
-      if (this.interval > 0) this.timer = setTimeout(this.flushNow, this.interval);
-      else setImmediate(this.flushNow);
-    }
-  }
-
-  get pending(): number {
-    return this.queue.length;
-  }
-
-  private flushSoon(): void {
-    this.retryTimer = undefined;
-    this.flushNow();
-  }
-
-  /** Writes the queue now; on a failure (e.g. the database is locked) keeps it and retries. */
-  flushNow(): boolean {
-    this.immediate = undefined;
-    this.scheduled = false;
-    if (this.queue.length === 0) return true;
-    const batch = this.queue;
-    this.queue = [];
-    try {
-      const version = this.log.dataVersion();
-      if (version !== this.version) {
-        // Another process committed: our count may be off and shared responses may be gone.
-        this.version = version;
-        this.stale = true;
-        this.log.newGeneration();
-      }
-      this.log.insert(batch);
-      this.written += batch.length;
-      this.count += batch.length;
-      this.enforceRetention();
-      return true;
-    } catch (e) {
-      this.queue = batch.concat(this.queue);
-      this.options.onError?.(e);
-      if (!this.closed && !this.retryTimer) this.retryTimer = setTimeout(this.flushSoon, 200);
-      return false;
-    }
-  }
-
-  private enforceRetention(): void {
-    if (this.count <= this.options.limit) return;
-    // Another process (CLI delete/clear, another server) changed the table: recount.
-    if (this.stale) {
-      this.stale = false;
-      this.count = this.log.count(this.options.projectId);
-      if (this.count <= this.options.limit) return;
-    }
-    this.count -= this.log.prune(this.options.projectId, this.options.limit, this.count);
-  }
-
-  /** Writes everything queued (retrying a locked database for a bounded time) and stops. */
-  close(): void {
-    this.closed = true;
-    if (this.retryTimer) clearTimeout(this.retryTimer);
-    if (this.timer) clearTimeout(this.timer);
-    if (this.immediate) clearImmediate(this.immediate);
-    for (let attempt = 0; attempt < 5 && !this.flushNow(); attempt++) {
-      /* busy_timeout already waited between attempts */
-    }
   }
 }
