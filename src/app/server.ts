@@ -106,7 +106,7 @@ export async function startServer(ctx: AppContext, input: StartServerInput = {})
   const logger = input.logger ?? {};
 
   const logFile = dataPaths(ctx.dataDir).requestLog;
-  const log = new RequestLog(logFile, { autoCheckpoint: false });
+  const log = new RequestLog(logFile, { autoCheckpoint: false, cacheKiB: 2048 });
   const checkpointer = new WalCheckpointer(logFile);
   let server: Server | undefined;
   let source: EndpointSource | undefined;

@@ -50,7 +50,7 @@ export class RequestLogWriter {
   ) {
     this.interval = options.flushIntervalMs ?? 5;
     this.maxBatch = options.maxBatch ?? 1024;
-    this.pruneChunk = options.pruneChunk ?? 256;
+    this.pruneChunk = options.pruneChunk ?? 1024;
     this.pruneDelay = options.pruneDelayMs ?? 200;
     log.collectResponses();
     this.count = log.count(options.projectId);

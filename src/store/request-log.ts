@@ -197,6 +197,8 @@ export interface RequestLogOptions {
    * the event loop). Default true (SQLite's automatic checkpoints).
    */
   autoCheckpoint?: boolean;
+  /** Page cache of this connection (KiB). A writer that only appends needs little. */
+  cacheKiB?: number;
 }
 
 export class RequestLog {
@@ -225,6 +227,8 @@ export class RequestLog {
       // which keeps batched inserts cheap.
       this.db.pragma('synchronous = NORMAL');
       if (options.autoCheckpoint === false) this.db.pragma('wal_autocheckpoint = 0');
+      if (options.cacheKiB !== undefined)
+        this.db.pragma(`cache_size = -${Math.max(64, Math.floor(options.cacheKiB))}`);
       this.migrate(file);
     } catch (e) {
       if (e instanceof MockdevError) throw e;

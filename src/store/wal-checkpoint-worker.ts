@@ -16,6 +16,7 @@ interface Options {
 const { file, intervalMs, truncateAboveBytes } = workerData as Options;
 const db = new Database(file);
 db.pragma('busy_timeout = 1000');
+db.pragma('cache_size = -512'); // checkpoints copy pages through the OS, not this cache
 
 const walBytes = (): number => {
   try {
