@@ -262,10 +262,11 @@ writeFileSync(
   `const http = require('node:http');
 const body = Buffer.from(${JSON.stringify(sampleBody.toString('base64'))}, 'base64');
 const headers = ${JSON.stringify(sampleHeaders)};
+const okHeaders = { ...headers, 'Content-Length': body.length };
 http.createServer((req, res) => {
   const url = req.url.split('?')[0];
   if (req.method === 'GET' && url.startsWith('/api/users/') && url.indexOf('/', 11) === -1) {
-    res.writeHead(200, { ...headers, 'Content-Length': body.length });
+    res.writeHead(200, okHeaders);
     res.end(body);
   } else { res.writeHead(404, { 'Content-Length': 2 }); res.end('{}'); }
 }).listen(${bPort}, '127.0.0.1');`,

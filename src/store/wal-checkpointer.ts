@@ -19,7 +19,7 @@ export class WalCheckpointer {
     this.worker = new Worker(new URL('./wal-checkpoint-worker.js', import.meta.url), {
       workerData: {
         file,
-        intervalMs: options.intervalMs ?? 250,
+        intervalMs: options.intervalMs ?? 100,
         truncateAboveBytes: options.truncateAboveBytes ?? 32 * 1024 * 1024,
       },
       // It only runs a pragma now and then: a small heap keeps the server's memory down.
