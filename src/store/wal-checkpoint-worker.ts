@@ -3,8 +3,7 @@
  * so that copying pages into the database file and waiting for fsync never block the server's
  * event loop.
  */
-import { readlinkSync, statSync } from 'node:fs';
-import { setPriority } from 'node:os';
+import { statSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 
@@ -16,14 +15,6 @@ interface Options {
 
 const { file, intervalMs, truncateAboveBytes } = workerData as Options;
 
-// Lowest CPU priority for this thread only (Linux: a thread id works as a pid here), so that
-// on a busy or single core the server's event loop goes first and checkpoints fill the gaps.
-try {
-  const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
-  if (Number.isInteger(tid) && tid > 0) setPriority(tid, 19);
-} catch {
-  /* not Linux, or not allowed: checkpoints still run, at normal priority */
-}
 const db = new Database(file);
 db.pragma('busy_timeout = 1000');
 db.pragma('cache_size = -512'); // checkpoints copy pages through the OS, not this cache
