@@ -15,6 +15,7 @@ export default tseslint.config(
   },
   {
     files: ['src/core/**/*.ts', 'src/formats/**/*.ts'],
+    ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
