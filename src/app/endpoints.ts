@@ -13,7 +13,7 @@ import { suggestEndpointName, uniqueName } from '../core/naming.js';
 import { parseInput } from '../core/validate.js';
 import type { ProjectState } from '../store/project-store.js';
 import type { AppContext } from './context.js';
-import { resolveProject, type ResolveOptions } from './projects.js';
+import { assertSomethingToChange, resolveProject, type ResolveOptions } from './projects.js';
 
 const describe = (e: Pick<Endpoint, 'method' | 'path'>) => `${e.method} ${e.path}`;
 
@@ -121,6 +121,7 @@ export async function addEndpoint(ctx: AppContext, projectRef: string, input: En
 /** Applies a patch to an endpoint found by ref; `null` removes an optional field. */
 export function applyEndpointPatch(endpoint: Endpoint, patch: EndpointPatch): Endpoint {
   const parsed = parseInput(EndpointPatchSchema, patch, 'endpoint');
+  assertSomethingToChange(parsed, Object.keys(EndpointPatchSchema.shape));
   const merged: Record<string, unknown> = { ...endpoint };
   for (const [key, value] of Object.entries(parsed)) {
     if (value === undefined) continue;

@@ -44,6 +44,13 @@ describe('projects', () => {
     await fails(getProject(ctx, 'Billing'), 'PROJECT_NOT_FOUND', /Project "Billing" not found/);
   });
 
+  it('an update that changes nothing is refused, naming the fields', async () => {
+    await createProject(ctx, { name: 'p' });
+    await fails(updateProject(ctx, 'p', {}), 'INVALID_ARGUMENT', /Nothing to update\. Give at least one of name, description or port/);
+    await addEndpoint(ctx, 'p', { path: '/a' });
+    await fails(updateEndpoint(ctx, 'p', 'GET /a', { status: undefined }), 'INVALID_ARGUMENT', /Nothing to update\. Give at least one of name, method, path/);
+  });
+
   it('takes the default port from settings', async () => {
     await ctx.settings.update({ defaultPort: 5050 });
     assert.equal((await createProject(ctx, { name: 'p' })).port, 5050);

@@ -156,6 +156,15 @@ export async function initProject(ctx: AppContext, input: InitInput): Promise<Pr
   return { ...toProjectDetail(state), dir };
 }
 
+/** An update with no field to change is a mistake, not a no-op. */
+export function assertSomethingToChange(patch: Record<string, unknown>, fields: string[]): void {
+  if (Object.values(patch).every((v) => v === undefined)) {
+    throw new MockdevError('INVALID_ARGUMENT', 'Nothing to update', {
+      hint: `Give at least one of ${fields.slice(0, -1).join(', ')} or ${fields[fields.length - 1]}`,
+    });
+  }
+}
+
 export async function updateProject(
   ctx: AppContext,
   ref: string,
@@ -163,6 +172,7 @@ export async function updateProject(
   options?: ResolveOptions,
 ): Promise<ProjectDetail> {
   const parsed = parseInput(ProjectPatchSchema, patch, 'project');
+  assertSomethingToChange(parsed, ['name', 'description', 'port']);
   const target = await resolveProject(ctx, ref, options);
   const apply = () =>
     ctx.projects.update(target.dir, (state) => {

@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -59,4 +60,13 @@ export function json<T = unknown>(result: CliResult): T {
   } catch {
     throw new Error(`stdout is not JSON (exit ${result.code}):\n${result.stdout}\nstderr:\n${result.stderr}`);
   }
+}
+
+/** An error is one line on stderr, nothing on stdout, the documented exit code, and no stack trace. */
+export function assertCliError(r: CliResult, code: number, re: RegExp): void {
+  assert.equal(r.code, code, `exit code (stderr: ${r.stderr})`);
+  assert.equal(r.stdout, '');
+  assert.match(r.stderr, re);
+  assert.equal(r.stderr.trim().split('\n').length, 1, `one line: ${r.stderr}`);
+  assert.doesNotMatch(r.stderr, /\n\s+at /, 'no stack trace');
 }

@@ -4,18 +4,13 @@ import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 import type { Endpoint } from '../../src/core/model/endpoint.js';
-import { CLI, json, runCli, tempDir, type CliResult } from '../helpers/cli.js';
+import { CLI, json, runCli, tempDir, assertCliError } from '../helpers/cli.js';
 
 let tmp: ReturnType<typeof tempDir>;
 let dataDir: string;
 const cli = (...args: string[]) => runCli(args, { dataDir, cwd: tmp.dir });
 
-function assertError(r: CliResult, code: number, re: RegExp): void {
-  assert.equal(r.code, code, `exit code (stderr: ${r.stderr})`);
-  assert.equal(r.stdout, '');
-  assert.match(r.stderr, re);
-  assert.equal(r.stderr.trim().split('\n').length, 1, `one line: ${r.stderr}`);
-}
+const assertError = assertCliError;
 
 before(async () => {
   tmp = tempDir();

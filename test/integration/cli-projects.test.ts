@@ -2,20 +2,13 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { json, runCli, tempDir, type CliResult } from '../helpers/cli.js';
+import { json, runCli, tempDir, assertCliError } from '../helpers/cli.js';
 
 let tmp: ReturnType<typeof tempDir>;
 let dataDir: string;
 const cli = (...args: string[]) => runCli(args, { dataDir, cwd: tmp.dir });
 
-/** An error is one line on stderr, nothing on stdout, and the documented exit code. */
-function assertError(r: CliResult, code: number, re: RegExp): void {
-  assert.equal(r.code, code, `exit code (stderr: ${r.stderr})`);
-  assert.equal(r.stdout, '');
-  assert.match(r.stderr, re);
-  assert.equal(r.stderr.trim().split('\n').length, 1, `one line: ${r.stderr}`);
-  assert.doesNotMatch(r.stderr, /\n\s+at /, 'no stack trace');
-}
+const assertError = assertCliError;
 
 before(() => {
   tmp = tempDir();

@@ -114,11 +114,6 @@ export async function show(project: string, ref: string, opts: EndpointOptions):
 
 export async function update(project: string, ref: string, opts: EndpointOptions): Promise<void> {
   const patch = await fieldsFrom(opts);
-  if (Object.keys(patch).length === 0) {
-    throw new MockdevError('INVALID_ARGUMENT', 'Nothing to update', {
-      hint: 'Give at least one of --name, --path, --method, --status, --body, --delay, --content-type, --header',
-    });
-  }
   const endpoint = await updateEndpoint(cliContext(), project, ref, patch);
   if (opts.json) return printJson(endpoint);
   printLine(`Updated ${endpoint.method} ${endpoint.path} "${endpoint.name}" (id ${endpoint.id})`);

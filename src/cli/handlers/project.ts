@@ -67,10 +67,6 @@ export async function update(ref: string, opts: ProjectOptions): Promise<void> {
     ...(opts.port !== undefined ? { port: toInt(opts.port, '--port') } : {}),
     ...(opts.description !== undefined ? { description: opts.description } : {}),
   };
-  if (Object.keys(patch).length === 0) {
-    const { MockdevError } = await import('../../core/errors.js');
-    throw new MockdevError('INVALID_ARGUMENT', 'Nothing to update', { hint: 'Give --new-name, --port or --description' });
-  }
   const project = await updateProject(cliContext(), ref, patch);
   if (opts.json) return printJson(project);
   printLine(`Updated project "${project.name}" (id ${project.id}, port ${project.port})`);

@@ -6,7 +6,6 @@ import {
   removeEndpoint,
   updateEndpoint,
 } from '../../app/endpoints.js';
-import { MockdevError } from '../../core/errors.js';
 import {
   CapturedRequestSchema,
   EndpointInputSchema,
@@ -169,13 +168,7 @@ export const updateEndpointTool = defineTool({
   hints: UPDATE,
   aliases: { ...ENDPOINT_REF_ALIASES, statusCode: 'status', content_type: 'contentType' },
   async run(ctx, { projectId, endpointId, ...patch }) {
-    const fields = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
-    if (Object.keys(fields).length === 0) {
-      throw new MockdevError('INVALID_ARGUMENT', 'Nothing to update', {
-        hint: `Give at least one field to change: ${Object.keys(endpointPatch.shape).join(', ')}`,
-      });
-    }
-    const endpoint = await updateEndpoint(ctx, projectId, endpointId, fields, DATA_DIR_ONLY);
+    const endpoint = await updateEndpoint(ctx, projectId, endpointId, patch, DATA_DIR_ONLY);
     return { summary: `Updated endpoint ${endpointLine(endpoint)}.`, data: endpoint };
   },
 });

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { createProject, deleteProject, getProject, listProjects, updateProject } from '../../app/projects.js';
-import { MockdevError } from '../../core/errors.js';
 import {
   ProjectCreateSchema,
   ProjectDetailSchema,
@@ -107,13 +106,7 @@ export const updateProjectTool = defineTool({
   hints: UPDATE,
   aliases: { ...PROJECT_ALIASES, id: 'projectId', newName: 'name', new_name: 'name' },
   async run(ctx, { projectId, ...patch }) {
-    const fields = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
-    if (Object.keys(fields).length === 0) {
-      throw new MockdevError('INVALID_ARGUMENT', 'Nothing to update', {
-        hint: 'Give at least one of name, description or port',
-      });
-    }
-    const project = await updateProject(ctx, projectId, fields, DATA_DIR_ONLY);
+    const project = await updateProject(ctx, projectId, patch, DATA_DIR_ONLY);
     return { summary: `Updated project ${projectLine(project)}.`, data: project };
   },
 });
