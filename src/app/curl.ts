@@ -1,5 +1,5 @@
 import { MockdevError } from '../core/errors.js';
-import type { Auth, Endpoint, EndpointInput } from '../core/model/endpoint.js';
+import type { Endpoint, EndpointInput } from '../core/model/endpoint.js';
 import { HTTP_METHODS, PathSchema } from '../core/model/fields.js';
 import { suggestEndpointName } from '../core/naming.js';
 import { parseCurl, type ParsedCurl } from '../formats/curl/index.js';
@@ -7,18 +7,8 @@ import type { AppContext } from './context.js';
 import { addEndpoint } from './endpoints.js';
 import type { ResolveOptions } from './projects.js';
 
-/** The DECISIONS "cURL preview" shape. */
-export interface CurlPreview {
-  name: string;
-  method: string;
-  url: string;
-  path: string;
-  query: Record<string, string | string[]>;
-  headers: Record<string, string>;
-  body: string | null;
-  auth: Auth | null;
-  warnings: string[];
-}
+/** The DECISIONS "cURL preview" shape: what was parsed, plus the endpoint name an import would use. */
+export type CurlPreview = { name: string } & Omit<ParsedCurl, 'dialect' | 'multipart'>;
 
 const toPreview = (p: ParsedCurl): CurlPreview => ({
   name: suggestEndpointName(p.method, p.path),
