@@ -3,7 +3,7 @@ import { parseRequestFilters, type RequestFilters, type RequestRecord } from '..
 import { dataPaths } from '../store/data-dir.js';
 import { RequestLog } from '../store/request-log.js';
 import type { AppContext } from './context.js';
-import { resolveProject, type ResolveOptions } from './projects.js';
+import { listProjects, resolveProject, type ResolveOptions } from './projects.js';
 
 /**
  * Request log use cases (CLI `requests …`, MCP request tools). Each call opens the shared
@@ -24,10 +24,22 @@ const notFound = (ids: string[]): MockdevError =>
     'NOT_FOUND',
     `Request${ids.length > 1 ? 's' : ''} ${ids.map((id) => `"${id}"`).join(', ')} not found`,
     {
-      hint: 'Run "mockdev requests list <PROJECT>" to see request ids',
+      hint: "List the project's requests (mockdev requests list, or the list_requests tool) to see their ids",
       details: { ids },
     },
   );
+
+/**
+ * With `dataDirOnly` (the MCP server's rule), requests logged for projects outside the data
+ * directory do not exist for the caller: they are reported as not found.
+ */
+async function assertReachable(ctx: AppContext, ids: string[], options?: ResolveOptions): Promise<void> {
+  if (!options?.dataDirOnly) return;
+  const reachable = new Set((await listProjects(ctx)).map((p) => p.id));
+  const records = withLog(ctx, (log) => ids.map((id) => log.get(id)));
+  const hidden = ids.filter((_, i) => records[i] && !reachable.has(records[i]!.projectId));
+  if (hidden.length) throw notFound(hidden);
+}
 
 /** Newest first. Filters: limit (default 50), method, status (`404`, `4xx`, `200,201`), starred. */
 export async function listRequests(
@@ -41,22 +53,34 @@ export async function listRequests(
   return withLog(ctx, (log) => log.list(state.project.id, parsed));
 }
 
-export async function getRequest(ctx: AppContext, id: string): Promise<RequestRecord> {
+export async function getRequest(ctx: AppContext, id: string, options?: ResolveOptions): Promise<RequestRecord> {
+  await assertReachable(ctx, [id], options);
   const found = withLog(ctx, (log) => log.get(id));
   if (!found) throw notFound([id]);
   return found;
 }
 
-export async function starRequest(ctx: AppContext, id: string, starred: boolean): Promise<RequestRecord> {
+export async function starRequest(
+  ctx: AppContext,
+  id: string,
+  starred: boolean,
+  options?: ResolveOptions,
+): Promise<RequestRecord> {
+  await assertReachable(ctx, [id], options);
   const found = withLog(ctx, (log) => log.setStarred(id, starred));
   if (!found) throw notFound([id]);
   return found;
 }
 
 /** Deletes all the ids or none: an unknown id is a NOT_FOUND naming it. */
-export async function deleteRequests(ctx: AppContext, ids: string[]): Promise<{ deleted: string[] }> {
+export async function deleteRequests(
+  ctx: AppContext,
+  ids: string[],
+  options?: ResolveOptions,
+): Promise<{ deleted: string[] }> {
   if (ids.length === 0) throw new MockdevError('INVALID_ARGUMENT', 'Give at least one request id');
   const unique = [...new Set(ids.map((id) => id.trim()))];
+  await assertReachable(ctx, unique, options);
   const result = withLog(ctx, (log) => log.deleteIds(unique));
   if (result.missing.length) throw notFound(result.missing);
   return { deleted: result.deleted };

@@ -1,8 +1,5 @@
 import { z } from 'zod';
-import { listProjects } from '../../app/projects.js';
 import { clearRequests, deleteRequests, getRequest, listRequests, starRequest } from '../../app/requests.js';
-import type { AppContext } from '../../app/context.js';
-import { MockdevError } from '../../core/errors.js';
 import { HTTP_METHODS } from '../../core/model/fields.js';
 import {
   DEFAULT_REQUEST_LIST_LIMIT,
@@ -23,25 +20,6 @@ const requestIdField = z
   .describe('Id of a logged request (see list_requests).');
 
 const REQUEST_ALIASES = { id: 'requestId', request_id: 'requestId', request: 'requestId' };
-
-/** The request log is shared with projects outside the data directory; MCP sees only its own. */
-async function assertReachable(ctx: AppContext, ids: string[]): Promise<void> {
-  const reachable = new Set((await listProjects(ctx)).map((p) => p.id));
-  const hidden: string[] = [];
-  for (const id of ids) {
-    const record = await getRequest(ctx, id);
-    if (!reachable.has(record.projectId)) hidden.push(id);
-  }
-  if (hidden.length) {
-    throw new MockdevError(
-      'NOT_FOUND',
-      `Request${hidden.length > 1 ? 's' : ''} ${hidden.map((id) => `"${id}"`).join(', ')} not found`,
-      {
-        hint: 'Only requests of projects in the data directory are reachable; call list_requests to see request ids',
-      },
-    );
-  }
-}
 
 export const listRequestsTool = defineTool({
   name: 'list_requests',
@@ -97,8 +75,7 @@ export const getRequestTool = defineTool({
   hints: READ_ONLY,
   aliases: REQUEST_ALIASES,
   async run(ctx, args) {
-    await assertReachable(ctx, [args.requestId]);
-    const record = await getRequest(ctx, args.requestId);
+    const record = await getRequest(ctx, args.requestId, DATA_DIR_ONLY);
     return { summary: requestLine(record), data: record };
   },
 });
@@ -117,8 +94,7 @@ export const starRequestTool = defineTool({
   hints: UPDATE,
   aliases: REQUEST_ALIASES,
   async run(ctx, args) {
-    await assertReachable(ctx, [args.requestId]);
-    const record = await starRequest(ctx, args.requestId, args.starred);
+    const record = await starRequest(ctx, args.requestId, args.starred, DATA_DIR_ONLY);
     return {
       summary: `${args.starred ? 'Starred' : 'Unstarred'} request ${requestLine(record)}.`,
       data: record,
@@ -142,8 +118,7 @@ export const deleteRequestTool = defineTool({
   aliases: { ...REQUEST_ALIASES, ids: 'requestId', requestIds: 'requestId' },
   async run(ctx, args) {
     const ids = Array.isArray(args.requestId) ? args.requestId : [args.requestId];
-    await assertReachable(ctx, ids);
-    const result = await deleteRequests(ctx, ids);
+    const result = await deleteRequests(ctx, ids, DATA_DIR_ONLY);
     return {
       summary: `Deleted ${result.deleted.length} request${result.deleted.length === 1 ? '' : 's'}.`,
       data: result,
