@@ -13,17 +13,22 @@ export interface RequestLogWriterOptions {
   flushIntervalMs?: number;
   /** A batch this large is written at once, whatever the interval. */
   maxBatch?: number;
+  /** Pending batches are expanded once no request arrived for this long (ms). */
+  idleExpandMs?: number;
   /**
-   * Records beyond the limit are deleted once this many have piled up (one statement for many
-   * rows), or `pruneDelayMs` after the limit was crossed, whichever comes first.
+   * Under load, once this many records were written since the last trim, pending batches that
+   * retention would drop are deleted (no decoding): the pending table stays about the size of
+   * the limit. Default: half the limit, at least 1,024.
    */
-  pruneChunk?: number;
-  pruneDelayMs?: number;
+  trimAfter?: number;
 }
 
 /**
- * Queues records in memory and writes them in one transaction every few milliseconds, off the
- * request path. `close()` writes whatever is queued, so a clean stop loses nothing.
+ * Queues records in memory and writes each batch as one pending row every few milliseconds,
+ * off the request path. Pending batches are expanded into records (and retention applied) when
+ * the server has been idle for a moment, by any reader, and by `close()`, which first writes
+ * whatever is queued: a clean stop loses nothing. Under load, batches that retention would
+ * drop are deleted now and then without being decoded.
  */
 export class RequestLogWriter {
   private queue: NewRequestRecord[] = [];
@@ -31,16 +36,18 @@ export class RequestLogWriter {
   private timer: NodeJS.Timeout | undefined;
   private immediate: NodeJS.Immediate | undefined;
   private retryTimer: NodeJS.Timeout | undefined;
-  private pruneTimer: NodeJS.Timeout | undefined;
-  /** Running count of the project's records (recounted when another process deleted some). */
-  private count: number;
-  private dataVersion: number;
-  private deletionVersion: number;
+  private idleTimer: NodeJS.Timeout | undefined;
+  /** Records pushed so far (the idle check compares it between two ticks). */
+  private pushed = 0;
+  private pushedAtIdleCheck = 0;
+  /** Records written as pending batches since the last expansion by this writer. */
+  private sinceExpand = 0;
+  private sinceTrim = 0;
   private closed = false;
   private readonly interval: number;
   private readonly maxBatch: number;
-  private readonly pruneChunk: number;
-  private readonly pruneDelay: number;
+  private readonly idleMs: number;
+  private readonly trimAfter: number;
   /** Records written so far. */
   written = 0;
 
@@ -50,19 +57,20 @@ export class RequestLogWriter {
   ) {
     this.interval = options.flushIntervalMs ?? 5;
     this.maxBatch = options.maxBatch ?? 1024;
-    this.pruneChunk = options.pruneChunk ?? 1024;
-    this.pruneDelay = options.pruneDelayMs ?? 200;
+    this.idleMs = options.idleExpandMs ?? 200;
+    this.trimAfter = options.trimAfter ?? Math.max(Math.floor(options.limit / 2), 1024);
+    // Start from a compact log: expand what is pending, drop unreferenced responses, and apply
+    // this project's retention now rather than in a long pause under load.
     log.collectResponses();
-    this.count = log.count(options.projectId);
-    this.dataVersion = log.dataVersion();
-    this.deletionVersion = log.deletionVersion(options.projectId);
+    log.prune(options.projectId, options.limit);
     this.flushNow = this.flushNow.bind(this);
     this.retry = this.retry.bind(this);
-    this.prune = this.prune.bind(this);
+    this.idleCheck = this.idleCheck.bind(this);
   }
 
   push(record: NewRequestRecord): void {
     const n = this.queue.push(record);
+    this.pushed++;
     if (this.closed) return;
     if (n >= this.maxBatch) {
       if (!this.immediate) this.immediate = setImmediate(this.flushNow);
@@ -82,7 +90,7 @@ export class RequestLogWriter {
     this.flushNow();
   }
 
-  /** Writes the queue now; on a failure (e.g. the database is locked) keeps it and retries. */
+  /** Writes the queue now as one pending batch; on a failure keeps it and retries. */
   flushNow(): boolean {
     if (this.timer) clearTimeout(this.timer);
     if (this.immediate) clearImmediate(this.immediate);
@@ -93,62 +101,68 @@ export class RequestLogWriter {
     const batch = this.queue;
     this.queue = [];
     try {
-      const version = this.log.dataVersion();
-      if (version !== this.dataVersion) {
-        // Another process committed: it may have removed unreferenced shared responses.
-        this.dataVersion = version;
-        this.log.newGeneration();
-      }
-      this.log.insert(batch);
+      this.log.append(this.options.projectId, this.options.limit, batch);
       this.written += batch.length;
-      this.count += batch.length;
-      const excess = this.count - this.options.limit;
-      if (excess >= this.pruneChunk) this.prune();
-      else if (excess > 0 && !this.pruneTimer && !this.closed)
-        this.pruneTimer = setTimeout(this.prune, this.pruneDelay);
-      return true;
+      this.sinceExpand += batch.length;
+      this.sinceTrim += batch.length;
     } catch (e) {
       this.queue = batch.concat(this.queue);
       this.options.onError?.(e);
       if (!this.closed && !this.retryTimer) this.retryTimer = setTimeout(this.retry, 200);
       return false;
     }
+    if (this.sinceTrim >= this.trimAfter) this.trim();
+    if (!this.idleTimer && !this.closed) this.armIdleCheck();
+    return true;
   }
 
-  private prune(): void {
-    if (this.pruneTimer) clearTimeout(this.pruneTimer);
-    this.pruneTimer = undefined;
+  private armIdleCheck(): void {
+    this.pushedAtIdleCheck = this.pushed;
+    this.idleTimer = setTimeout(this.idleCheck, this.idleMs);
+    this.idleTimer.unref();
+  }
+
+  private idleCheck(): void {
+    this.idleTimer = undefined;
+    if (this.closed || this.sinceExpand === 0) return;
+    if (this.pushed === this.pushedAtIdleCheck && this.queue.length === 0) this.expand();
+    else this.armIdleCheck();
+  }
+
+  private trim(): void {
     try {
-      this.enforceRetention();
+      this.log.trimPending();
+      this.sinceTrim = 0;
     } catch (e) {
       this.options.onError?.(e);
     }
   }
 
-  private enforceRetention(exact = false): void {
-    const { projectId, limit } = this.options;
-    const deletions = this.log.deletionVersion(projectId);
-    if (exact || deletions !== this.deletionVersion) {
-      // Another process deleted records of this project (or we are stopping): count again.
-      this.count = this.log.count(projectId);
+  /** Expands pending batches (of every project) into records and applies retention. */
+  expand(): boolean {
+    try {
+      this.log.expand();
+      this.sinceExpand = 0;
+      this.sinceTrim = 0;
+      return true;
+    } catch (e) {
+      this.options.onError?.(e);
+      if (!this.closed && !this.idleTimer) this.armIdleCheck();
+      return false;
     }
-    if (this.count > limit) this.count -= this.log.prune(projectId, limit, this.count);
-    this.deletionVersion = this.log.deletionVersion(projectId);
   }
 
-  /** Writes everything queued (retrying a locked database a few times), then applies retention. */
+  /** Writes everything queued and expands it (retrying a locked database a few times). */
   close(): void {
     this.closed = true;
     if (this.retryTimer) clearTimeout(this.retryTimer);
-    if (this.pruneTimer) clearTimeout(this.pruneTimer);
-    this.pruneTimer = undefined;
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = undefined;
     for (let attempt = 0; attempt < 5 && !this.flushNow(); attempt++) {
       /* busy_timeout already waited between attempts */
     }
-    try {
-      this.enforceRetention(true);
-    } catch (e) {
-      this.options.onError?.(e);
+    for (let attempt = 0; attempt < 5 && !this.expand(); attempt++) {
+      /* busy_timeout already waited between attempts */
     }
   }
 }

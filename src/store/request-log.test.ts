@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { after, describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parseRequestFilters, parseStatusFilter } from '../core/model/request.js';
 import { RequestLogWriter } from './request-log-writer.js';
 import { headersObject, parseQuery, RequestLog, type NewRequestRecord } from './request-log.js';
@@ -76,36 +78,133 @@ describe('request log store', () => {
     }
   });
 
-  it('sees deletions made by another connection before pruning', () => {
+  it('writes each batch as one pending row that any reader expands, with stable ids', () => {
     const file = join(dir, 'c.db');
     const server = new RequestLog(file);
     const cli = new RequestLog(file);
     try {
-      const w = new RequestLogWriter(server, { projectId: 'p', limit: 3 });
+      const w = new RequestLogWriter(server, { projectId: 'p', limit: 100, idleExpandMs: 60_000 });
       for (let i = 0; i < 3; i++) w.push(rec('p', i));
       w.flushNow();
-      assert.equal(cli.clear('p'), 3);
-      w.push(rec('p', 3));
+      for (let i = 3; i < 5; i++) w.push(rec('p', i));
       w.flushNow();
+      assert.equal(server.pendingCount(), 5, 'two batches, not yet records');
+      const listed = cli.list('p', parseRequestFilters({ limit: 100 }));
+      assert.deepEqual(
+        listed.map((r) => r.path),
+        ['/r/4', '/r/3', '/r/2', '/r/1', '/r/0'],
+      );
+      assert.equal(cli.pendingCount(), 0);
+      const ids = listed.map((r) => Number(r.id));
+      assert.deepEqual(
+        ids,
+        [...ids].sort((a, b) => b - a),
+        'ids follow the write order',
+      );
+      assert.equal(server.get(listed[2]!.id)!.path, '/r/2', 'the same id from any connection');
+      assert.equal(cli.clear('p'), 5);
+      w.push(rec('p', 5));
       w.close();
-      assert.equal(server.count('p'), 1, 'the new record is kept: the writer recounted after the clear');
+      assert.equal(server.count('p'), 1);
     } finally {
       server.close();
       cli.close();
     }
   });
 
-  it('prunes while running once enough records are over the limit', () => {
+  it('applies retention when expanding; batches beyond the limit are dropped', () => {
     const log = new RequestLog(join(dir, 'e.db'));
     try {
-      const w = new RequestLogWriter(log, { projectId: 'p', limit: 10, pruneChunk: 4, flushIntervalMs: 0 });
-      for (let i = 0; i < 13; i++) w.push(rec('p', i));
-      w.flushNow();
-      assert.equal(log.count('p'), 13, 'three over the limit: below the chunk, left for the timer');
-      w.push(rec('p', 13));
-      w.flushNow();
-      assert.equal(log.count('p'), 10);
+      log.insert([rec('p', 0), rec('p', 1)]);
+      const starred = log.list('p', parseRequestFilters({ limit: 100 })).at(-1)!;
+      log.setStarred(starred.id, true);
+      const w = new RequestLogWriter(log, { projectId: 'p', limit: 4, idleExpandMs: 60_000 });
+      for (let batch = 0; batch < 5; batch++) {
+        for (let i = 0; i < 3; i++) w.push(rec('p', 10 + batch * 3 + i));
+        w.flushNow();
+      }
+      assert.equal(log.expand(), 6, 'only the two newest batches are decoded and inserted');
+      const left = log.list('p', parseRequestFilters({ limit: 100 }));
+      assert.deepEqual(
+        left.map((r) => r.path),
+        ['/r/24', '/r/23', '/r/22', '/r/0'],
+      );
+      assert.ok(left.at(-1)!.starred);
       w.close();
+    } finally {
+      log.close();
+    }
+  });
+
+  it('expands when idle; under load drops the pending batches retention would drop', async () => {
+    const log = new RequestLog(join(dir, 'f.db'));
+    try {
+      const idle = new RequestLogWriter(log, { projectId: 'p', limit: 100, idleExpandMs: 20 });
+      idle.push(rec('p', 0));
+      idle.flushNow();
+      assert.equal(log.pendingCount(), 1);
+      const deadline = Date.now() + 10_000;
+      while (log.pendingCount() > 0 && Date.now() < deadline) await sleep(10);
+      assert.equal(log.pendingCount(), 0, 'expanded once idle');
+      idle.close();
+      const busy = new RequestLogWriter(log, {
+        projectId: 'q',
+        limit: 4,
+        idleExpandMs: 60_000,
+        trimAfter: 3,
+      });
+      for (let batch = 0; batch < 3; batch++) {
+        for (let i = 0; i < 3; i++) busy.push(rec('q', batch * 3 + i));
+        busy.flushNow();
+      }
+      assert.equal(log.pendingCount(), 6, 'under load: the oldest batch, beyond the limit, was dropped');
+      busy.close();
+      assert.deepEqual(
+        log.list('q', parseRequestFilters({ limit: 100 })).map((r) => r.path),
+        ['/r/8', '/r/7', '/r/6', '/r/5'],
+      );
+    } finally {
+      log.close();
+    }
+  });
+
+  it('keeps bodies byte for byte through a pending batch; shared responses stay valid', () => {
+    const file = join(dir, 'g.db');
+    const server = new RequestLog(file);
+    const other = new RequestLog(file);
+    try {
+      const shared = { headersJson: '{"X":"1"}', body: Buffer.from('{"shared":"é"}') };
+      const w = new RequestLogWriter(server, { projectId: 'p', limit: 100, idleExpandMs: 60_000 });
+      w.push(rec('p', 0, { body: Buffer.from('naïve \n "q" ✓'), resBody: 'ünïcode ✓', method: 'POST' }));
+      w.push(rec('p', 1, { shared }));
+      w.flushNow();
+      const [second, first] = other.list('p', parseRequestFilters({ limit: 2 }));
+      assert.equal(first!.body, 'naïve \n "q" ✓');
+      assert.equal(first!.response.body, 'ünïcode ✓');
+      assert.deepEqual(second!.response, { status: 200, headers: { X: '1' }, body: '{"shared":"é"}' });
+      // Another server starting collects unreferenced responses; the cached id must not dangle.
+      other.clear('p');
+      other.collectResponses();
+      w.push(rec('p', 2, { shared }));
+      w.close();
+      assert.equal(other.list('p', parseRequestFilters({ limit: 1 }))[0]!.response.body, '{"shared":"é"}');
+    } finally {
+      server.close();
+      other.close();
+    }
+  });
+
+  it('drops the tables of a pre-release schema (2) on open', () => {
+    const file = join(dir, 'h.db');
+    const old = new Database(file);
+    old.exec('CREATE TABLE requests (id INTEGER PRIMARY KEY, x TEXT); CREATE TABLE deletions (p TEXT)');
+    old.pragma('user_version = 2');
+    old.close();
+    const log = new RequestLog(file);
+    try {
+      log.insert([rec('p', 1)]);
+      assert.equal(log.count('p'), 1);
+      assert.equal(log.pendingCount(), 0);
     } finally {
       log.close();
     }

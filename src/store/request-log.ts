@@ -4,189 +4,47 @@ import Database from 'better-sqlite3';
 import { MockdevError } from '../core/errors.js';
 import type { ParsedRequestFilters, RequestRecord } from '../core/model/request.js';
 import { ioError } from './json-file.js';
+import { decodeBatch, encodeBatch } from './request-log-pending.js';
+import { migrate } from './request-log-schema.js';
+import {
+  INSERT_COLUMN_NAMES,
+  INSERT_COLUMNS,
+  SELECT_RECORD,
+  storedRow,
+  toRecord,
+  toRowId,
+  type NewRequestRecord,
+  type Row,
+  type SharedResponse,
+  type StoredRow,
+} from './request-log-rows.js';
+
+export { headersObject, parseQuery, type NewRequestRecord, type SharedResponse } from './request-log-rows.js';
 
 /**
  * The request log: one SQLite database (WAL mode) in the data directory, shared by the server
  * processes that write it and the CLI / MCP processes that read, star, delete and clear.
  *
- * Rows are stored close to the wire form so that writing them is cheap (a server writes tens
- * of thousands per second): the raw request target, raw header lines, bodies as BLOBs, and a
- * reference to the endpoint's response stored once. Nothing but the rowid is indexed: every
- * index costs each insert. They become the RequestRecord shape only when read.
+ * A server writes each batch of records as ONE row of `pending` (a compact serialisation, see
+ * request-log-pending.ts): one bound value per batch instead of thirteen per record. Pending
+ * batches become `requests` rows, and retention is applied, by `expand()`: every use case that
+ * reads or changes records runs it first, and the server runs it when idle and when stopping.
+ * Record ids are the `requests` rowids, assigned when a batch is expanded (batches in the order
+ * they were written), so an id is known as soon as anyone can see the record.
+ *
+ * Rows are stored close to the wire form: the raw request target, raw header lines, bodies as
+ * BLOBs, and a reference to the endpoint's response stored once. Nothing but the rowid is
+ * indexed: every index costs each insert. They become the RequestRecord shape only when read.
  */
 
-const SCHEMA_VERSION = 2;
-
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS requests (
-  id          INTEGER PRIMARY KEY AUTOINCREMENT,
-  project_id  TEXT    NOT NULL,
-  endpoint_id TEXT,
-  ts          INTEGER NOT NULL,
-  method      TEXT    NOT NULL,
-  target      TEXT    NOT NULL,
-  headers     TEXT    NOT NULL,
-  body        BLOB,
-  status      INTEGER NOT NULL,
-  duration_ms REAL    NOT NULL,
-  starred     INTEGER NOT NULL DEFAULT 0,
-  truncated   INTEGER NOT NULL DEFAULT 0,
-  res_id      INTEGER,
-  res_headers TEXT,
-  res_body    BLOB
-);
--- Responses shared by many records (an endpoint's compiled response), stored once.
-CREATE TABLE IF NOT EXISTS responses (
-  id      INTEGER PRIMARY KEY,
-  headers TEXT NOT NULL,
-  body    BLOB
-);
--- Bumped by every deletion, per project: a writer that keeps a running count of its project's
--- records recounts when another process deleted some.
-CREATE TABLE IF NOT EXISTS deletions (
-  project_id TEXT PRIMARY KEY,
-  version    INTEGER NOT NULL
-);
-`;
-
-/** A record as the server hands it over: wire-level pieces, converted only when read. */
-export interface NewRequestRecord {
-  projectId: string;
-  endpointId: string | null;
-  /** ms since the epoch */
-  ts: number;
-  method: string;
-  /** request target as received: path and query */
-  url: string;
-  /** node's req.rawHeaders: [name, value, name, value, ...] */
-  rawHeaders: string[];
-  body: Buffer | null;
-  status: number;
-  durationMs: number;
-  truncated: boolean;
-  /** JSON of the response headers object (precomputed per endpoint) */
-  resHeadersJson: string;
-  resBody: Buffer | string | null;
-  /**
-   * Set when the response is an endpoint's compiled response, the same object for every
-   * request it answers: it is then stored once and records point at it.
-   */
-  shared?: SharedResponse;
-}
-
-/** A response stored once in the log and referenced by many records. */
-export interface SharedResponse {
-  headersJson: string;
-  body: Buffer | null;
-  /** Row id in the responses table, valid while `logGen` is the log's generation. */
-  logId?: number;
-  logGen?: number;
-}
-
-interface Row {
-  id: number;
-  project_id: string;
-  endpoint_id: string | null;
-  ts: number;
-  method: string;
-  target: string;
-  headers: string;
-  body: Buffer | null;
-  status: number;
-  duration_ms: number;
-  starred: number;
-  truncated: number;
-  res_headers: string | null;
-  res_body: Buffer | string | null;
-}
-
-const toText = (b: Buffer | string | null): string =>
-  b === null ? '' : typeof b === 'string' ? b : b.toString('utf8');
-
-/** `a=1&b=2&a=3` -> { a: ['1', '3'], b: '2' } */
-export function parseQuery(query: string): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
-  if (!query) return out;
-  for (const [k, v] of new URLSearchParams(query)) {
-    const prev = out[k];
-    if (prev === undefined) out[k] = v;
-    else if (Array.isArray(prev)) prev.push(v);
-    else out[k] = [prev, v];
-  }
-  return out;
-}
-
-/** Raw header pairs -> object keyed by the name as sent; repeated headers joined with ", ". */
-export function headersObject(raw: string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (let i = 0; i + 1 < raw.length; i += 2) {
-    const k = raw[i]!;
-    out[k] = out[k] === undefined ? raw[i + 1]! : `${out[k]}, ${raw[i + 1]!}`;
-  }
-  return out;
-}
-
-/**
- * Raw headers are stored as their lines joined with "\n": names and values cannot contain a
- * line break (node refuses such requests), so this is lossless and cheaper than JSON.
- */
-const encodeHeaders = (raw: string[]): string => raw.join('\n');
-const decodeHeaders = (text: string): string[] => (text === '' ? [] : text.split('\n'));
-
-function toRecord(row: Row): RequestRecord {
-  let resHeaders: Record<string, string> = {};
-  try {
-    resHeaders = JSON.parse(row.res_headers ?? '{}') as Record<string, string>;
-  } catch {
-    /* a broken row keeps the rest readable */
-  }
-  const q = row.target.indexOf('?');
-  return {
-    id: String(row.id),
-    projectId: row.project_id,
-    endpointId: row.endpoint_id,
-    timestamp: new Date(row.ts).toISOString(),
-    method: row.method,
-    path: q === -1 ? row.target : row.target.slice(0, q),
-    query: parseQuery(q === -1 ? '' : row.target.slice(q + 1)),
-    headers: headersObject(decodeHeaders(row.headers)),
-    body: toText(row.body),
-    status: row.status,
-    durationMs: Math.round(row.duration_ms * 1000) / 1000,
-    starred: row.starred === 1,
-    truncated: row.truncated === 1,
-    response: { status: row.status, headers: resHeaders, body: toText(row.res_body) },
-  };
-}
-
-/** Request ids are the decimal row ids; anything else cannot exist. */
-const toRowId = (id: string): number | undefined =>
-  /^[1-9]\d{0,15}$/.test(id.trim()) ? Number(id.trim()) : undefined;
-
-const INSERT_COLUMNS = 13;
 /** Rows per INSERT statement, largest first; every batch is a sum of these. */
 const INSERT_CHUNKS = [128, 32, 8, 1];
 
-const SELECT_RECORD = `SELECT r.id, r.project_id, r.endpoint_id, r.ts, r.method, r.target, r.headers, r.body,
-  r.status, r.duration_ms, r.starred, r.truncated,
-  CASE WHEN r.res_id IS NULL THEN r.res_headers ELSE s.headers END AS res_headers,
-  CASE WHEN r.res_id IS NULL THEN r.res_body ELSE s.body END AS res_body
-  FROM requests r LEFT JOIN responses s ON s.id = r.res_id`;
-
-function bindRecord(r: NewRequestRecord, args: unknown[], at: number, resId: number | null): void {
-  args[at] = r.projectId;
-  args[at + 1] = r.endpointId;
-  args[at + 2] = r.ts;
-  args[at + 3] = r.method;
-  args[at + 4] = r.url;
-  args[at + 5] = encodeHeaders(r.rawHeaders);
-  args[at + 6] = r.body;
-  args[at + 7] = r.status;
-  args[at + 8] = r.durationMs;
-  args[at + 9] = r.truncated ? 1 : 0;
-  args[at + 10] = resId;
-  args[at + 11] = resId === null ? r.resHeadersJson : null;
-  args[at + 12] = resId === null ? r.resBody : null;
+interface PendingHead {
+  id: number;
+  project_id: string;
+  n: number;
+  keep: number;
 }
 
 export interface RequestLogOptions {
@@ -205,11 +63,16 @@ export class RequestLog {
   readonly file: string;
   private readonly db: Database.Database;
   private readonly insertStmts = new Map<number, Database.Statement>();
-  private readonly insertMany: (records: NewRequestRecord[]) => void;
+  private readonly insertRowsTx: (rows: StoredRow[]) => void;
+  private readonly appendTx: Database.Transaction<
+    (projectId: string, keep: number, records: NewRequestRecord[]) => void
+  >;
+  private readonly expandTx: Database.Transaction<() => number>;
   private readonly dataVersionStmt: Database.Statement;
   private readonly insertResponseStmt: Database.Statement;
-  private readonly deletionVersionStmt: Database.Statement;
-  private readonly bumpStmt: Database.Statement;
+  private readonly appendStmt: Database.Statement;
+  private readonly hasPendingStmt: Database.Statement;
+  private dataVersion = 0;
   /**
    * Shared response ids are cached on the response objects for this generation; it changes
    * when another process commits (it may have removed unreferenced responses).
@@ -224,12 +87,12 @@ export class RequestLog {
       this.db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
       this.db.pragma('journal_mode = WAL');
       // WAL + NORMAL: a commit survives a crash of this process; fsync happens at checkpoints,
-      // which keeps batched inserts cheap.
+      // which keeps batched writes cheap.
       this.db.pragma('synchronous = NORMAL');
       if (options.autoCheckpoint === false) this.db.pragma('wal_autocheckpoint = 0');
       if (options.cacheKiB !== undefined)
         this.db.pragma(`cache_size = -${Math.max(64, Math.floor(options.cacheKiB))}`);
-      this.migrate(file);
+      migrate(this.db, file);
     } catch (e) {
       if (e instanceof MockdevError) throw e;
       const err = e as Error & { code?: string };
@@ -244,58 +107,23 @@ export class RequestLog {
       }
       throw ioError(`Could not open the request log ${file}`, e);
     }
-    this.insertMany = this.db.transaction((records: NewRequestRecord[]) => {
-      // Multi-row INSERTs: one statement per chunk of rows costs far less than one per row.
-      let i = 0;
-      for (const size of INSERT_CHUNKS) {
-        if (records.length - i < size) continue;
-        const stmt = this.insertStatement(size);
-        const args: unknown[] = new Array(size * INSERT_COLUMNS);
-        while (records.length - i >= size) {
-          for (let k = 0; k < size; k++) {
-            const r = records[i + k]!;
-            bindRecord(r, args, k * INSERT_COLUMNS, r.shared ? this.responseId(r.shared) : null);
-          }
-          stmt.run(args);
-          i += size;
-        }
-      }
-    });
+    this.insertRowsTx = this.db.transaction((rows: StoredRow[]) => this.insertRows(rows));
     this.dataVersionStmt = this.db.prepare('PRAGMA data_version').pluck();
     this.insertResponseStmt = this.db.prepare('INSERT INTO responses (headers, body) VALUES (?, ?)');
-    this.deletionVersionStmt = this.db.prepare('SELECT version FROM deletions WHERE project_id = ?').pluck();
-    this.bumpStmt = this.db.prepare(
-      'INSERT INTO deletions (project_id, version) VALUES (?, 1) ON CONFLICT (project_id) DO UPDATE SET version = version + 1',
-    );
-  }
-
-  private migrate(file: string): void {
-    const version = this.db.pragma('user_version', { simple: true }) as number;
-    if (version > SCHEMA_VERSION) {
-      this.db.close();
-      throw new MockdevError(
-        'UNSUPPORTED_VERSION',
-        `${file} was written by a newer mockdev (schema ${version})`,
-        {
-          hint: 'Upgrade mockdev, or move the file away to start a new request log',
-        },
-      );
-    }
-    if (version === SCHEMA_VERSION) return;
-    this.db.exec('BEGIN IMMEDIATE');
-    try {
-      const again = this.db.pragma('user_version', { simple: true }) as number;
-      if (again < SCHEMA_VERSION) {
-        // Schema 1 only existed in pre-release builds: its rows are not carried over.
-        if (again === 1) this.db.exec('DROP TABLE IF EXISTS requests; DROP TABLE IF EXISTS responses;');
-        this.db.exec(SCHEMA);
-        this.db.pragma(`user_version = ${SCHEMA_VERSION}`);
+    this.appendStmt = this.db.prepare('INSERT INTO pending (project_id, n, keep, data) VALUES (?, ?, ?, ?)');
+    this.hasPendingStmt = this.db.prepare('SELECT EXISTS (SELECT 1 FROM pending)').pluck();
+    this.appendTx = this.db.transaction((projectId: string, keep: number, records: NewRequestRecord[]) => {
+      // Inside the write lock: if another process committed since our last write, it may have
+      // removed unreferenced shared responses, so cached response ids are not trusted.
+      const version = this.dataVersionStmt.get() as number;
+      if (version !== this.dataVersion) {
+        this.dataVersion = version;
+        this.generation++;
       }
-      this.db.exec('COMMIT');
-    } catch (e) {
-      this.db.exec('ROLLBACK');
-      throw e;
-    }
+      const data = encodeBatch(records, (r) => (r.shared ? this.responseId(r.shared) : null));
+      this.appendStmt.run(projectId, records.length, keep, data);
+    });
+    this.expandTx = this.db.transaction(() => this.expandPending());
   }
 
   private insertStatement(rows: number): Database.Statement {
@@ -303,13 +131,29 @@ export class RequestLog {
     if (!stmt) {
       const row = `(${new Array(INSERT_COLUMNS).fill('?').join(', ')})`;
       stmt = this.db.prepare(
-        `INSERT INTO requests (project_id, endpoint_id, ts, method, target, headers, body, status, duration_ms,
-           truncated, res_id, res_headers, res_body)
-         VALUES ${new Array(rows).fill(row).join(', ')}`,
+        `INSERT INTO requests (${INSERT_COLUMN_NAMES}) VALUES ${new Array(rows).fill(row).join(', ')}`,
       );
       this.insertStmts.set(rows, stmt);
     }
     return stmt;
+  }
+
+  /** Multi-row INSERTs: one statement per chunk of rows costs far less than one per row. */
+  private insertRows(rows: StoredRow[]): void {
+    let i = 0;
+    for (const size of INSERT_CHUNKS) {
+      if (rows.length - i < size) continue;
+      const stmt = this.insertStatement(size);
+      const args: unknown[] = new Array(size * INSERT_COLUMNS);
+      while (rows.length - i >= size) {
+        for (let k = 0; k < size; k++) {
+          const row = rows[i + k]!;
+          for (let c = 0; c < INSERT_COLUMNS; c++) args[k * INSERT_COLUMNS + c] = row[c];
+        }
+        stmt.run(args);
+        i += size;
+      }
+    }
   }
 
   private responseId(shared: SharedResponse): number {
@@ -320,78 +164,155 @@ export class RequestLog {
     return shared.logId;
   }
 
-  /** Forget cached shared-response ids (another process may have collected them). */
-  newGeneration(): void {
-    this.generation++;
-  }
-
-  /** Deletes responses no record refers to any more. */
+  /** Deletes responses no record refers to any more (pending batches are expanded first). */
   collectResponses(): number {
-    return this.db
-      .prepare('DELETE FROM responses WHERE id NOT IN (SELECT res_id FROM requests WHERE res_id IS NOT NULL)')
-      .run().changes;
+    const run = this.db.transaction(() => {
+      this.expandPending();
+      return this.db
+        .prepare(
+          'DELETE FROM responses WHERE id NOT IN (SELECT res_id FROM requests WHERE res_id IS NOT NULL)',
+        )
+        .run().changes;
+    });
+    return run.immediate();
   }
 
-  /** Inserts records in one transaction. */
+  /** Inserts records straight into `requests`, in one transaction. */
   insert(records: NewRequestRecord[]): void {
-    if (records.length) this.insertMany(records);
+    if (!records.length) return;
+    this.insertRowsTx(records.map((r) => storedRow(r, r.shared ? this.responseId(r.shared) : null)));
   }
 
-  /** Changes whenever another connection commits to the database (SQLite's data_version). */
-  dataVersion(): number {
-    return this.dataVersionStmt.get() as number;
+  /**
+   * Writes records of one project as one pending batch (one row). `keep` is the project's
+   * retention limit, applied when the batch is expanded.
+   */
+  append(projectId: string, keep: number, records: NewRequestRecord[]): void {
+    if (records.length) this.appendTx.immediate(projectId, keep, records);
   }
 
-  /** Changes whenever records of the project are deleted (by any process). */
-  deletionVersion(projectId: string): number {
-    return (this.deletionVersionStmt.get(projectId) as number | undefined) ?? 0;
+  /**
+   * Moves pending batches into `requests` and applies retention to the projects they belong
+   * to, in one IMMEDIATE transaction. Returns the number of records inserted. Takes no write
+   * lock when nothing is pending.
+   */
+  expand(): number {
+    if (!this.hasPendingStmt.get()) return 0;
+    return this.expandTx.immediate();
+  }
+
+  /**
+   * Pending batches per project, newest first, until `keep` records are covered: older batches
+   * would only be deleted again by retention (pending records are newer than any stored one).
+   * Returns the batches still wanted and the retention limit in force per project.
+   */
+  private pendingPlan(): { heads: PendingHead[]; wanted: Set<number>; keep: Map<string, number> } {
+    const heads = this.db
+      .prepare('SELECT id, project_id, n, keep FROM pending ORDER BY id')
+      .all() as PendingHead[];
+    const keep = new Map<string, number>();
+    const room = new Map<string, number>();
+    const wanted = new Set<number>();
+    for (let i = heads.length - 1; i >= 0; i--) {
+      const h = heads[i]!;
+      if (!keep.has(h.project_id)) keep.set(h.project_id, h.keep);
+      const left = room.get(h.project_id) ?? h.keep;
+      if (left > 0) wanted.add(h.id);
+      room.set(h.project_id, left - h.n);
+    }
+    return { heads, wanted, keep };
+  }
+
+  private expandPending(): number {
+    const { heads, wanted, keep } = this.pendingPlan();
+    if (!heads.length) return 0;
+    const dataOf = this.db.prepare('SELECT data FROM pending WHERE id = ?').pluck();
+    let inserted = 0;
+    for (const h of heads) {
+      if (!wanted.has(h.id)) continue;
+      const rows = decodeBatch(h.project_id, dataOf.get(h.id) as string);
+      this.insertRows(rows);
+      inserted += rows.length;
+    }
+    this.db.prepare('DELETE FROM pending WHERE id <= ?').run(heads.at(-1)!.id);
+    for (const [projectId, limit] of keep) this.pruneRows(projectId, limit);
+    return inserted;
+  }
+
+  /**
+   * Deletes the pending batches that retention would drop on expansion (without decoding
+   * them): cheap enough to run under load, it bounds the pending table to about the limit.
+   * Returns the number of records dropped.
+   */
+  trimPending(): number {
+    const run = this.db.transaction(() => {
+      const { heads, wanted } = this.pendingPlan();
+      const drop = heads.filter((h) => !wanted.has(h.id));
+      if (!drop.length) return 0;
+      const del = this.db.prepare('DELETE FROM pending WHERE id = ?');
+      let dropped = 0;
+      for (const h of drop) dropped += del.run(h.id).changes ? h.n : 0;
+      return dropped;
+    });
+    return run.immediate();
   }
 
   count(projectId: string): number {
+    this.expand();
     return this.db
       .prepare('SELECT COUNT(*) FROM requests WHERE project_id = ?')
       .pluck()
       .get(projectId) as number;
   }
 
+  /** Records of all projects waiting in pending batches. */
+  pendingCount(): number {
+    return (this.db.prepare('SELECT COALESCE(SUM(n), 0) FROM pending').pluck().get() as number) ?? 0;
+  }
+
   /**
    * Keeps at most `limit` records of a project: drops the oldest unstarred ones first. Starred
    * records are only dropped when they alone exceed the limit. Returns the number deleted.
    */
-  prune(projectId: string, limit: number, knownCount?: number): number {
-    const run = this.db.transaction(() => {
-      const total = knownCount ?? this.count(projectId);
-      const excess = total - limit;
-      if (excess <= 0) return 0;
-      const cutoff = this.db
-        .prepare('SELECT id FROM requests WHERE project_id = ? AND starred = 0 ORDER BY id LIMIT 1 OFFSET ?')
-        .pluck()
-        .get(projectId, excess - 1) as number | undefined;
-      let deleted = 0;
-      if (cutoff !== undefined) {
-        deleted = this.db
-          .prepare('DELETE FROM requests WHERE id <= ? AND project_id = ? AND starred = 0')
-          .run(cutoff, projectId).changes;
-      } else {
-        deleted = this.db
-          .prepare('DELETE FROM requests WHERE project_id = ? AND starred = 0')
-          .run(projectId).changes;
-      }
-      const left = excess - deleted;
-      if (left > 0) {
-        deleted += this.db
-          .prepare(
-            'DELETE FROM requests WHERE id IN (SELECT id FROM requests WHERE project_id = ? ORDER BY id LIMIT ?)',
-          )
-          .run(projectId, left).changes;
-      }
-      if (deleted) this.bumpStmt.run(projectId);
-      return deleted;
-    });
-    return run.immediate();
+  prune(projectId: string, limit: number): number {
+    this.expand();
+    return this.db.transaction(() => this.pruneRows(projectId, limit)).immediate();
+  }
+
+  private pruneRows(projectId: string, limit: number): number {
+    const total = this.db
+      .prepare('SELECT COUNT(*) FROM requests WHERE project_id = ?')
+      .pluck()
+      .get(projectId) as number;
+    const excess = total - limit;
+    if (excess <= 0) return 0;
+    const cutoff = this.db
+      .prepare('SELECT id FROM requests WHERE project_id = ? AND starred = 0 ORDER BY id LIMIT 1 OFFSET ?')
+      .pluck()
+      .get(projectId, excess - 1) as number | undefined;
+    let deleted: number;
+    if (cutoff !== undefined) {
+      deleted = this.db
+        .prepare('DELETE FROM requests WHERE id <= ? AND project_id = ? AND starred = 0')
+        .run(cutoff, projectId).changes;
+    } else {
+      deleted = this.db
+        .prepare('DELETE FROM requests WHERE project_id = ? AND starred = 0')
+        .run(projectId).changes;
+    }
+    const left = excess - deleted;
+    if (left > 0) {
+      deleted += this.db
+        .prepare(
+          'DELETE FROM requests WHERE id IN (SELECT id FROM requests WHERE project_id = ? ORDER BY id LIMIT ?)',
+        )
+        .run(projectId, left).changes;
+    }
+    return deleted;
   }
 
   list(projectId: string, filters: ParsedRequestFilters): RequestRecord[] {
+    this.expand();
     const where = ['r.project_id = ?'];
     const args: unknown[] = [projectId];
     if (filters.method) {
@@ -416,6 +337,7 @@ export class RequestLog {
   get(id: string): RequestRecord | undefined {
     const rowId = toRowId(id);
     if (rowId === undefined) return undefined;
+    this.expand();
     const row = this.db.prepare(`${SELECT_RECORD} WHERE r.id = ?`).get(rowId) as Row | undefined;
     return row ? toRecord(row) : undefined;
   }
@@ -423,6 +345,7 @@ export class RequestLog {
   setStarred(id: string, starred: boolean): RequestRecord | undefined {
     const rowId = toRowId(id);
     if (rowId === undefined) return undefined;
+    this.expand();
     const changed = this.db
       .prepare('UPDATE requests SET starred = ? WHERE id = ?')
       .run(starred ? 1 : 0, rowId).changes;
@@ -431,32 +354,25 @@ export class RequestLog {
 
   /** Deletes the given ids in one transaction; when any does not exist, deletes nothing. */
   deleteIds(ids: string[]): { deleted: string[]; missing: string[] } {
+    this.expand();
     const run = this.db.transaction(() => {
-      const projectOf = this.db.prepare('SELECT project_id FROM requests WHERE id = ?').pluck();
-      const projects = new Set<string>();
+      const exists = this.db.prepare('SELECT 1 FROM requests WHERE id = ?').pluck();
       const missing = ids.filter((id) => {
         const rowId = toRowId(id);
-        const project = rowId === undefined ? undefined : (projectOf.get(rowId) as string | undefined);
-        if (project !== undefined) projects.add(project);
-        return project === undefined;
+        return rowId === undefined || exists.get(rowId) === undefined;
       });
       if (missing.length) return { deleted: [] as string[], missing };
       const del = this.db.prepare('DELETE FROM requests WHERE id = ?');
       const deleted: string[] = [];
       for (const id of ids) if (del.run(toRowId(id)!).changes) deleted.push(String(toRowId(id)));
-      for (const p of projects) this.bumpStmt.run(p);
       return { deleted, missing: [] as string[] };
     });
     return run.immediate();
   }
 
   clear(projectId: string): number {
-    const run = this.db.transaction(() => {
-      const deleted = this.db.prepare('DELETE FROM requests WHERE project_id = ?').run(projectId).changes;
-      this.bumpStmt.run(projectId);
-      return deleted;
-    });
-    return run.immediate();
+    this.expand();
+    return this.db.prepare('DELETE FROM requests WHERE project_id = ?').run(projectId).changes;
   }
 
   close(): void {

@@ -164,6 +164,55 @@ describe('mock server: start, stop, status, reload', () => {
     assert.equal(await s.stop(), 0);
   });
 
+  it('another process sees the records while the server runs under load; ids stay stable', async () => {
+    const project = await makeProject(tmp.dir, 'busy', [ok]);
+    const s = await serve(['busy']);
+    let answered = 0;
+    let stopping = false;
+    const worker = async () => {
+      while (!stopping) {
+        try {
+          const res = await fetch(`${s.url}/ok`);
+          await res.text();
+          if (res.status === 200) answered++;
+        } catch {
+          return;
+        }
+      }
+    };
+    const workers = Array.from({ length: 8 }, worker);
+    try {
+      await waitUntil(() => answered >= 200, '200 answered requests', 30_000);
+      // The server writes batches as pending rows and expands them only when idle: the CLI
+      // expands them itself. Every request answered before it started is written by then.
+      const before = answered;
+      const listed = json<{ id: string; path: string }[]>(
+        await runCli(['requests', 'list', project.id, '--json', '-l', '1000000'], { dataDir: tmp.dir }),
+      );
+      assert.ok(listed.length >= before, `listed ${listed.length} >= answered before ${before}`);
+      const newest = listed[0]!;
+      const shown = json<{ id: string; path: string }>(
+        await runCli(['requests', 'show', newest.id, '--json'], { dataDir: tmp.dir }),
+      );
+      assert.deepEqual([shown.id, shown.path], [newest.id, '/ok']);
+      stopping = true;
+      await Promise.all(workers);
+      assert.equal(await s.stop(), 0);
+      const after = json<{ id: string; path: string }[]>(
+        await runCli(['requests', 'list', project.id, '--json', '-l', '1000000'], { dataDir: tmp.dir }),
+      );
+      const ids = new Set(after.map((r) => r.id));
+      assert.ok(
+        listed.every((r) => ids.has(r.id)),
+        'every id listed while serving is still there after the stop',
+      );
+      assert.ok(after.length >= answered, `logged ${after.length} >= answered ${answered}`);
+    } finally {
+      stopping = true;
+      await Promise.all(workers);
+    }
+  });
+
   it('loses no log record on SIGTERM under load, and keeps records across a restart', async () => {
     const project = await makeProject(tmp.dir, 'durable', [ok]);
     const s = await serve(['durable']);
