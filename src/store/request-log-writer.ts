@@ -61,8 +61,11 @@ export class RequestLogWriter {
     this.trimAfter = options.trimAfter ?? Math.max(Math.floor(options.limit / 2), 1024);
     // Start from a compact log: expand what is pending, drop unreferenced responses, and apply
     // this project's retention now rather than in a long pause under load.
+    // After a large prune, the WAL is copied into the database now (TRUNCATE checkpoint)
+    // instead of by the checkpoint thread while the server answers requests.
+    const pending = log.pendingCount();
     log.collectResponses();
-    log.prune(options.projectId, options.limit);
+    if (log.prune(options.projectId, options.limit) + pending > 0) log.checkpoint();
     this.flushNow = this.flushNow.bind(this);
     this.retry = this.retry.bind(this);
     this.idleCheck = this.idleCheck.bind(this);

@@ -375,6 +375,11 @@ export class RequestLog {
     return this.db.prepare('DELETE FROM requests WHERE project_id = ?').run(projectId).changes;
   }
 
+  /** Copies the WAL into the database and truncates it (waits for readers). */
+  checkpoint(): void {
+    this.db.pragma('wal_checkpoint(TRUNCATE)');
+  }
+
   close(): void {
     if (this.db.open) this.db.close();
   }
