@@ -2,7 +2,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import assert from 'node:assert/strict';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { CLI } from './cli.js';
+import { join } from 'node:path';
+import { Client as SdkClient } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { createContext, type AppContext } from '../../src/app/context.js';
+import { createMcpServer, type CallRecord } from '../../src/mcp/server.js';
+import { dataPaths } from '../../src/store/data-dir.js';
+import { RequestLog, type NewRequestRecord } from '../../src/store/request-log.js';
+import { CLI, tempDir } from './cli.js';
 
 /** The 18 tools of SPEC 4.3. */
 export const TOOL_NAMES = [
@@ -128,4 +135,64 @@ export async function startHttpMcp(
     }),
   ]);
   return { ...proc, url, base: url.replace(/\/mcp$/, '') };
+}
+
+/** An MCP server and the SDK's Client linked in process (InMemoryTransport), on a temp data dir. */
+export interface InMemoryMcp {
+  dir: string;
+  ctx: AppContext;
+  client: Client;
+  calls: CallRecord[];
+  close(): Promise<void>;
+}
+
+export async function startInMemoryMcp(): Promise<InMemoryMcp> {
+  const tmp = tempDir('mockdev-mcp-');
+  const ctx = createContext({ dataDir: join(tmp.dir, 'data'), cwd: tmp.dir });
+  const calls: CallRecord[] = [];
+  const server = createMcpServer({ ctx, version: '0.0.0-test', onCall: (c) => calls.push(c) });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const client = new SdkClient({ name: 'mcp-tools-test', version: '1.0.0' });
+  await client.connect(clientSide);
+  return {
+    dir: tmp.dir,
+    ctx,
+    client,
+    calls,
+    close: async () => {
+      await client.close();
+      tmp.cleanup();
+    },
+  };
+}
+
+/** Writes request-log records for a project straight into the log, as a server would. */
+export function seedRequests(
+  ctx: AppContext,
+  projectId: string,
+  endpointId: string | null,
+  rows: { method: string; url: string; status: number }[],
+): void {
+  const log = new RequestLog(dataPaths(ctx.dataDir).requestLog);
+  try {
+    log.insert(
+      rows.map((r, i): NewRequestRecord => ({
+        projectId,
+        endpointId,
+        ts: Date.now() + i,
+        method: r.method,
+        url: r.url,
+        rawHeaders: ['Accept', 'application/json'],
+        body: null,
+        status: r.status,
+        durationMs: 1,
+        truncated: false,
+        resHeadersJson: '{"Content-Type":"application/json"}',
+        resBody: '{"ok":true}',
+      })),
+    );
+  } finally {
+    log.close();
+  }
 }

@@ -1,71 +1,30 @@
 /**
- * Every MCP tool with good and bad input, in process: the SDK's Client linked to the server
- * through its InMemoryTransport, on a temp data dir. (Spawned stdio/HTTP tests prove the wiring.)
+ * The project, endpoint and error-boundary behaviour of every MCP tool with good and bad input,
+ * in process: the SDK's Client linked to the server through its InMemoryTransport, on a temp
+ * data dir. (Spawned stdio/HTTP tests prove the wiring; mcp-tools-data.test.ts has the request
+ * and import/export tools.)
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { createContext, type AppContext } from '../../src/app/context.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { AppContext } from '../../src/app/context.js';
 import { initProject } from '../../src/app/projects.js';
 import type { Endpoint } from '../../src/core/model/endpoint.js';
 import type { ProjectDetail } from '../../src/core/model/project.js';
-import type { RequestRecord } from '../../src/core/model/request.js';
-import { createMcpServer, type CallRecord } from '../../src/mcp/server.js';
-import { dataPaths } from '../../src/store/data-dir.js';
-import { RequestLog, type NewRequestRecord } from '../../src/store/request-log.js';
-import { tempDir } from '../helpers/cli.js';
-import { TOOL_NAMES, fails, ok, textOf } from '../helpers/mcp.js';
+import type { CallRecord } from '../../src/mcp/server.js';
+import { TOOL_NAMES, fails, ok, startInMemoryMcp, type InMemoryMcp } from '../helpers/mcp.js';
 
-let tmp: ReturnType<typeof tempDir>;
 let ctx: AppContext;
 let client: Client;
-const calls: CallRecord[] = [];
+let calls: CallRecord[];
+let mcp: InMemoryMcp;
 
 before(async () => {
-  tmp = tempDir('mockdev-mcp-');
-  ctx = createContext({ dataDir: join(tmp.dir, 'data'), cwd: tmp.dir });
-  const server = createMcpServer({ ctx, version: '0.0.0-test', onCall: (c) => calls.push(c) });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  client = new Client({ name: 'mcp-tools-test', version: '1.0.0' });
-  await client.connect(clientSide);
+  mcp = await startInMemoryMcp();
+  ({ ctx, client, calls } = mcp);
 });
-after(async () => {
-  await client?.close();
-  tmp.cleanup();
-});
-
-function seedRequests(
-  projectId: string,
-  endpointId: string | null,
-  rows: { method: string; url: string; status: number }[],
-): void {
-  const log = new RequestLog(dataPaths(ctx.dataDir).requestLog);
-  try {
-    log.insert(
-      rows.map((r, i): NewRequestRecord => ({
-        projectId,
-        endpointId,
-        ts: Date.now() + i,
-        method: r.method,
-        url: r.url,
-        rawHeaders: ['Accept', 'application/json'],
-        body: null,
-        status: r.status,
-        durationMs: 1,
-        truncated: false,
-        resHeadersJson: '{"Content-Type":"application/json"}',
-        resBody: '{"ok":true}',
-      })),
-    );
-  } finally {
-    log.close();
-  }
-}
+after(() => mcp.close());
 
 describe('tools/list', () => {
   it('lists exactly the 18 tools, each described, annotated, with described inputs and an object output schema', async () => {
@@ -152,7 +111,7 @@ describe('project tools', () => {
   });
 
   it('never reaches a project outside the data directory, by path or by id', async () => {
-    const outside = await initProject(ctx, { path: join(tmp.dir, 'outside'), name: 'Outside' });
+    const outside = await initProject(ctx, { path: join(mcp.dir, 'outside'), name: 'Outside' });
     for (const ref of [
       outside.dir,
       '../outside',
@@ -291,200 +250,6 @@ describe('endpoint tools', () => {
       /arguments/,
     );
     await ok(client, 'list_endpoints', { projectId });
-  });
-});
-
-describe('request tools', () => {
-  let projectId: string;
-  let ids: string[];
-  before(async () => {
-    projectId = (await ok<ProjectDetail>(client, 'create_project', { name: 'Logged' })).id;
-    seedRequests(projectId, null, [
-      { method: 'GET', url: '/api/users?page=2', status: 200 },
-      { method: 'POST', url: '/api/users', status: 201 },
-      { method: 'GET', url: '/missing', status: 404 },
-      { method: 'DELETE', url: '/api/users/1', status: 500 },
-    ]);
-    const { requests } = await ok<{ requests: RequestRecord[] }>(client, 'list_requests', { projectId });
-    ids = requests.map((r) => r.id);
-  });
-
-  it('lists requests newest first with the CLI filters', async () => {
-    const all = await ok<{ requests: RequestRecord[] }>(client, 'list_requests', { projectId });
-    assert.deepEqual(
-      all.requests.map((r) => r.status),
-      [500, 404, 201, 200],
-    );
-    assert.deepEqual(all.requests[3]!.query, { page: '2' });
-    const four = await ok<{ requests: RequestRecord[] }>(client, 'list_requests', {
-      projectId,
-      status: '4xx',
-    });
-    assert.deepEqual(
-      four.requests.map((r) => r.path),
-      ['/missing'],
-    );
-    const list = await ok<{ requests: RequestRecord[] }>(client, 'list_requests', {
-      projectId,
-      status: '200,201',
-    });
-    assert.equal(list.requests.length, 2);
-    const numeric = await ok<{ requests: RequestRecord[] }>(client, 'list_requests', {
-      projectId,
-      status: 500,
-    });
-    assert.equal(numeric.requests.length, 1);
-    const gets = await ok<{ requests: RequestRecord[] }>(client, 'list_requests', {
-      projectId,
-      method: 'get',
-      limit: 1,
-    });
-    assert.deepEqual(
-      gets.requests.map((r) => r.path),
-      ['/missing'],
-    );
-  });
-
-  it('gets, stars, unstars and deletes requests', async () => {
-    const one = await ok<RequestRecord>(client, 'get_request', { requestId: ids[1]! });
-    assert.equal(one.path, '/missing');
-    assert.equal(one.projectId, projectId);
-    assert.equal((await ok<RequestRecord>(client, 'star_request', { requestId: ids[1]! })).starred, true);
-    const starred = await ok<{ requests: RequestRecord[] }>(client, 'list_requests', {
-      projectId,
-      starred: true,
-    });
-    assert.deepEqual(
-      starred.requests.map((r) => r.id),
-      [ids[1]],
-    );
-    assert.equal(
-      (await ok<RequestRecord>(client, 'star_request', { requestId: ids[1]!, starred: false })).starred,
-      false,
-    );
-    assert.deepEqual(await ok(client, 'delete_request', { requestId: ids[0]! }), { deleted: [ids[0]] });
-    assert.deepEqual(await ok(client, 'delete_request', { requestId: [ids[1]!, ids[2]!] }), {
-      deleted: [ids[1], ids[2]],
-    });
-    assert.deepEqual(await ok(client, 'clear_requests', { projectId }), { deleted: 1 });
-    assert.deepEqual(await ok(client, 'list_requests', { projectId }), { requests: [] });
-  });
-
-  it('refuses bad request input with a message saying what to fix', async () => {
-    await fails(client, 'list_requests', { projectId, status: 'teapot' }, /status filter "teapot"/);
-    await fails(client, 'list_requests', { projectId, limit: 0 }, /limit/);
-    await fails(client, 'list_requests', { projectId, method: 'BREW' }, /method/);
-    await fails(client, 'list_requests', { projectId: 'nope' }, /PROJECT_NOT_FOUND/);
-    await fails(client, 'get_request', { requestId: '999999' }, /NOT_FOUND.*list_requests/);
-    await fails(client, 'get_request', {}, /missing required field "requestId"/i);
-    await fails(client, 'star_request', { requestId: '999999' }, /NOT_FOUND/);
-    await fails(client, 'star_request', { requestId: '1', starred: 'yes' }, /starred/);
-    await fails(client, 'delete_request', { requestId: [] }, /at least one/);
-    await fails(client, 'delete_request', { requestId: '999999' }, /NOT_FOUND/);
-    await fails(client, 'clear_requests', { projectId: 'nope' }, /PROJECT_NOT_FOUND/);
-  });
-
-  it('does not reach requests of a project outside the data directory', async () => {
-    const outside = await initProject(ctx, { path: join(tmp.dir, 'outside-logged'), name: 'Outside logged' });
-    seedRequests(outside.id, null, [{ method: 'GET', url: '/secret', status: 200 }]);
-    const log = new RequestLog(dataPaths(ctx.dataDir).requestLog);
-    const hiddenId = log.list(outside.id, {
-      limit: 1,
-      method: undefined,
-      status: undefined,
-      starred: undefined,
-    })[0]!.id;
-    log.close();
-    await fails(client, 'get_request', { requestId: hiddenId }, /NOT_FOUND/);
-    await fails(client, 'star_request', { requestId: hiddenId }, /NOT_FOUND/);
-    await fails(client, 'delete_request', { requestId: hiddenId }, /NOT_FOUND/);
-  });
-});
-
-describe('import/export tools', () => {
-  const petstore = readFileSync(new URL('../fixtures/openapi/petstore-3.0.yaml', import.meta.url), 'utf8');
-
-  it('imports a document given inline into a new project, and exports it back as yaml or json', async () => {
-    const report = await ok<{
-      project: { id: string; name: string; endpointCount: number };
-      created: Endpoint[];
-      replaced: Endpoint[];
-      skipped: unknown[];
-    }>(client, 'import_openapi', { text: petstore });
-    assert.ok(report.created.length > 0);
-    assert.equal(report.project.endpointCount, report.created.length);
-    assert.deepEqual(report.replaced, []);
-    const again = await ok<{ created: unknown[]; skipped: { reason: string }[] }>(client, 'import_openapi', {
-      text: petstore,
-      projectId: report.project.id,
-    });
-    assert.equal(again.created.length, 0);
-    assert.equal(again.skipped.length, report.created.length);
-    assert.match(again.skipped[0]!.reason, /overwrite: true/);
-    const over = await ok<{ replaced: unknown[] }>(client, 'import_openapi', {
-      text: petstore,
-      projectId: report.project.id,
-      overwrite: true,
-    });
-    assert.equal(over.replaced.length, report.created.length);
-
-    const yaml = (await client.callTool({
-      name: 'export_openapi',
-      arguments: { projectId: report.project.id },
-    })) as CallToolResult;
-    assert.ok(!yaml.isError);
-    const structured = yaml.structuredContent as { format: string; openapiVersion: string; text: string };
-    assert.equal(structured.format, 'yaml');
-    assert.match(structured.text, /^openapi: 3\.0\.3/m);
-    assert.equal(textOf(yaml), structured.text, 'the readable text is the document itself');
-    const json31 = await ok<{ text: string }>(client, 'export_openapi', {
-      projectId: report.project.name,
-      format: 'json',
-      openapiVersion: '3.1',
-    });
-    const doc = JSON.parse(json31.text) as { openapi: string; paths: Record<string, unknown> };
-    assert.equal(doc.openapi, '3.1.0');
-    assert.ok(Object.keys(doc.paths).length > 0);
-  });
-
-  it('imports a file inside the data directory, and refuses one outside it', async () => {
-    mkdirSync(join(ctx.dataDir, 'specs'), { recursive: true });
-    writeFileSync(
-      join(ctx.dataDir, 'specs', 'pets.yaml'),
-      petstore.replace(/title: .*/, 'title: Pets From File'),
-    );
-    const report = await ok<{ project: { name: string } }>(client, 'import_openapi', {
-      file: 'specs/pets.yaml',
-    });
-    assert.equal(report.project.name, 'Pets From File');
-    writeFileSync(join(tmp.dir, 'outside.yaml'), petstore);
-    await fails(
-      client,
-      'import_openapi',
-      { file: join(tmp.dir, 'outside.yaml') },
-      /outside the mockdev data directory/,
-    );
-    await fails(client, 'import_openapi', { file: '../outside.yaml' }, /outside the mockdev data directory/);
-    symlinkSync(join(tmp.dir, 'outside.yaml'), join(ctx.dataDir, 'specs', 'link.yaml'));
-    await fails(client, 'import_openapi', { file: 'specs/link.yaml' }, /outside the mockdev data directory/);
-    await fails(client, 'import_openapi', { file: '/etc/passwd' }, /outside/);
-  });
-
-  it('refuses bad import/export input with a message saying what to fix', async () => {
-    await fails(client, 'import_openapi', {}, /No OpenAPI document given.*text/);
-    await fails(client, 'import_openapi', { text: 'openapi: [' }, /INVALID_INPUT/);
-    await fails(
-      client,
-      'import_openapi',
-      { text: '{"openapi":"3.0.3","info":{"title":"x"}}' },
-      /not a valid OpenAPI document/,
-    );
-    await fails(client, 'import_openapi', { text: petstore, file: 'specs/pets.yaml' }, /either/);
-    await fails(client, 'import_openapi', { file: 'specs/none.yaml' }, /Cannot read/);
-    await fails(client, 'import_openapi', { text: petstore, projectId: 'nope' }, /PROJECT_NOT_FOUND/);
-    await fails(client, 'export_openapi', { projectId: 'nope' }, /PROJECT_NOT_FOUND/);
-    await fails(client, 'export_openapi', { projectId: 'Logged', format: 'xml' }, /format/);
-    await fails(client, 'export_openapi', { projectId: 'Logged', openapiVersion: '2.0' }, /openapiVersion/);
   });
 });
 
