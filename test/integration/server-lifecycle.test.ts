@@ -8,6 +8,33 @@ import { makeProject, startServe, waitUntil, writeEndpoints, type ServeHandle } 
 
 const ok = { id: 'ok', path: '/ok', body: '{"ok":true}' };
 
+/** Keep-alive load from `connections` loops until stop(); counts the 200s answered. */
+function startLoad(url: string, connections: number): { readonly answered: number; stop(): Promise<void> } {
+  let answered = 0;
+  let stopping = false;
+  const worker = async () => {
+    while (!stopping) {
+      try {
+        const res = await fetch(url);
+        await res.text();
+        if (res.status === 200) answered++;
+      } catch {
+        return; // the server went away
+      }
+    }
+  };
+  const workers = Array.from({ length: connections }, worker);
+  return {
+    get answered() {
+      return answered;
+    },
+    stop: async () => {
+      stopping = true;
+      await Promise.all(workers);
+    },
+  };
+}
+
 describe('mock server: start, stop, status, reload', () => {
   const tmp = tempDir();
   const servers: ServeHandle[] = [];
@@ -167,25 +194,12 @@ describe('mock server: start, stop, status, reload', () => {
   it('another process sees the records while the server runs under load; ids stay stable', async () => {
     const project = await makeProject(tmp.dir, 'busy', [ok]);
     const s = await serve(['busy']);
-    let answered = 0;
-    let stopping = false;
-    const worker = async () => {
-      while (!stopping) {
-        try {
-          const res = await fetch(`${s.url}/ok`);
-          await res.text();
-          if (res.status === 200) answered++;
-        } catch {
-          return;
-        }
-      }
-    };
-    const workers = Array.from({ length: 8 }, worker);
+    const load = startLoad(`${s.url}/ok`, 8);
     try {
-      await waitUntil(() => answered >= 200, '200 answered requests', 30_000);
+      await waitUntil(() => load.answered >= 200, '200 answered requests', 30_000);
       // The server writes batches as pending rows and expands them only when idle: the CLI
       // expands them itself. Every request answered before it started is written by then.
-      const before = answered;
+      const before = load.answered;
       const listed = json<{ id: string; path: string }[]>(
         await runCli(['requests', 'list', project.id, '--json', '-l', '1000000'], { dataDir: tmp.dir }),
       );
@@ -195,8 +209,7 @@ describe('mock server: start, stop, status, reload', () => {
         await runCli(['requests', 'show', newest.id, '--json'], { dataDir: tmp.dir }),
       );
       assert.deepEqual([shown.id, shown.path], [newest.id, '/ok']);
-      stopping = true;
-      await Promise.all(workers);
+      await load.stop();
       assert.equal(await s.stop(), 0);
       const after = json<{ id: string; path: string }[]>(
         await runCli(['requests', 'list', project.id, '--json', '-l', '1000000'], { dataDir: tmp.dir }),
@@ -206,34 +219,20 @@ describe('mock server: start, stop, status, reload', () => {
         listed.every((r) => ids.has(r.id)),
         'every id listed while serving is still there after the stop',
       );
-      assert.ok(after.length >= answered, `logged ${after.length} >= answered ${answered}`);
+      assert.ok(after.length >= load.answered, `logged ${after.length} >= answered ${load.answered}`);
     } finally {
-      stopping = true;
-      await Promise.all(workers);
+      await load.stop();
     }
   });
 
   it('loses no log record on SIGTERM under load, and keeps records across a restart', async () => {
     const project = await makeProject(tmp.dir, 'durable', [ok]);
     const s = await serve(['durable']);
-    let answered = 0;
-    let stopping = false;
-    const worker = async () => {
-      while (!stopping) {
-        try {
-          const res = await fetch(`${s.url}/ok`);
-          await res.text();
-          if (res.status === 200) answered++;
-        } catch {
-          return; // the server went away
-        }
-      }
-    };
-    const workers = Array.from({ length: 16 }, worker);
-    await waitUntil(() => answered >= 500, '500 answered requests', 30_000);
+    const load = startLoad(`${s.url}/ok`, 16);
+    await waitUntil(() => load.answered >= 500, '500 answered requests', 30_000);
     const code = await s.stop();
-    stopping = true;
-    await Promise.all(workers);
+    await load.stop();
+    const answered = load.answered;
     assert.equal(code, 0);
     const count = (id: string) =>
       runCli(['requests', 'list', id, '--json', '-l', '1000000'], { dataDir: tmp.dir }).then(
