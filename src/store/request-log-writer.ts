@@ -1,3 +1,4 @@
+import { PendingBatch } from './request-log-pending.js';
 import type { NewRequestRecord, RequestLog } from './request-log.js';
 
 export interface RequestLogWriterOptions {
@@ -11,8 +12,10 @@ export interface RequestLogWriterOptions {
    * record; 0 writes once per event-loop turn.
    */
   flushIntervalMs?: number;
-  /** A batch this large is written at once, whatever the interval. */
+  /** A batch of this many records is written at once, whatever the interval. */
   maxBatch?: number;
+  /** A batch of this many bytes is written at once, whatever the interval. */
+  maxBatchBytes?: number;
   /** Pending batches are expanded once no request arrived for this long (ms). */
   idleExpandMs?: number;
   /**
@@ -24,14 +27,14 @@ export interface RequestLogWriterOptions {
 }
 
 /**
- * Queues records in memory and writes each batch as one pending row every few milliseconds,
- * off the request path. Pending batches are expanded into records (and retention applied) when
+ * Serialises each record into the current batch as it arrives (no object is kept per record)
+ * and writes the batch as one pending row every few milliseconds, off the request path. Pending batches are expanded into records (and retention applied) when
  * the server has been idle for a moment, by any reader, and by `close()`, which first writes
  * whatever is queued: a clean stop loses nothing. Under load, batches that retention would
  * drop are deleted now and then without being decoded.
  */
 export class RequestLogWriter {
-  private queue: NewRequestRecord[] = [];
+  private readonly batch = new PendingBatch();
   private scheduled = false;
   private timer: NodeJS.Timeout | undefined;
   private immediate: NodeJS.Immediate | undefined;
@@ -46,6 +49,7 @@ export class RequestLogWriter {
   private closed = false;
   private readonly interval: number;
   private readonly maxBatch: number;
+  private readonly maxBytes: number;
   private readonly idleMs: number;
   private readonly trimAfter: number;
   /** Records written so far. */
@@ -57,6 +61,7 @@ export class RequestLogWriter {
   ) {
     this.interval = options.flushIntervalMs ?? 5;
     this.maxBatch = options.maxBatch ?? 1024;
+    this.maxBytes = options.maxBatchBytes ?? 256 * 1024;
     this.idleMs = options.idleExpandMs ?? 200;
     this.trimAfter = options.trimAfter ?? Math.max(Math.floor(options.limit / 2), 1024);
     // Start from a compact log: expand what is pending, drop unreferenced responses, and apply
@@ -71,11 +76,13 @@ export class RequestLogWriter {
     this.idleCheck = this.idleCheck.bind(this);
   }
 
+  /** Adds a record to the current batch; the record object is not kept. */
   push(record: NewRequestRecord): void {
-    const n = this.queue.push(record);
+    const batch = this.batch;
+    batch.add(record);
     this.pushed++;
     if (this.closed) return;
-    if (n >= this.maxBatch) {
+    if (batch.count >= this.maxBatch || batch.bytes >= this.maxBytes) {
       if (!this.immediate) this.immediate = setImmediate(this.flushNow);
     } else if (!this.scheduled) {
       this.scheduled = true;
@@ -84,8 +91,9 @@ export class RequestLogWriter {
     }
   }
 
+  /** Records not yet written. */
   get pending(): number {
-    return this.queue.length;
+    return this.batch.count;
   }
 
   private retry(): void {
@@ -93,23 +101,22 @@ export class RequestLogWriter {
     this.flushNow();
   }
 
-  /** Writes the queue now as one pending batch; on a failure keeps it and retries. */
+  /** Writes the batch now as one pending row; on a failure keeps it and retries. */
   flushNow(): boolean {
     if (this.timer) clearTimeout(this.timer);
     if (this.immediate) clearImmediate(this.immediate);
     this.timer = undefined;
     this.immediate = undefined;
     this.scheduled = false;
-    if (this.queue.length === 0) return true;
-    const batch = this.queue;
-    this.queue = [];
+    const n = this.batch.count;
+    if (n === 0) return true;
     try {
-      this.log.append(this.options.projectId, this.options.limit, batch);
-      this.written += batch.length;
-      this.sinceExpand += batch.length;
-      this.sinceTrim += batch.length;
+      this.log.appendBatch(this.options.projectId, this.options.limit, this.batch);
+      this.written += n;
+      this.sinceExpand += n;
+      this.sinceTrim += n;
     } catch (e) {
-      this.queue = batch.concat(this.queue);
+      // The batch keeps its records; the next attempt writes them with whatever came since.
       this.options.onError?.(e);
       if (!this.closed && !this.retryTimer) this.retryTimer = setTimeout(this.retry, 200);
       return false;
@@ -128,7 +135,7 @@ export class RequestLogWriter {
   private idleCheck(): void {
     this.idleTimer = undefined;
     if (this.closed || this.sinceExpand === 0) return;
-    if (this.pushed === this.pushedAtIdleCheck && this.queue.length === 0) this.expand();
+    if (this.pushed === this.pushedAtIdleCheck && this.batch.count === 0) this.expand();
     else this.armIdleCheck();
   }
 
@@ -155,7 +162,7 @@ export class RequestLogWriter {
     }
   }
 
-  /** Writes everything queued and expands it (retrying a locked database a few times). */
+  /** Writes the batch and expands everything pending (retrying a locked database a few times). */
   close(): void {
     this.closed = true;
     if (this.retryTimer) clearTimeout(this.retryTimer);

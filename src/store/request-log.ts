@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { MockdevError } from '../core/errors.js';
 import type { ParsedRequestFilters, RequestRecord } from '../core/model/request.js';
 import { ioError } from './json-file.js';
-import { decodeBatch, encodeBatch } from './request-log-pending.js';
+import { BadBatchError, decodeBatch, PendingBatch } from './request-log-pending.js';
 import { migrate } from './request-log-schema.js';
 import {
   INSERT_COLUMN_NAMES,
@@ -65,7 +65,7 @@ export class RequestLog {
   private readonly insertStmts = new Map<number, Database.Statement>();
   private readonly insertRowsTx: (rows: StoredRow[]) => void;
   private readonly appendTx: Database.Transaction<
-    (projectId: string, keep: number, records: NewRequestRecord[]) => void
+    (projectId: string, keep: number, batch: PendingBatch) => void
   >;
   private readonly expandTx: Database.Transaction<() => number>;
   private readonly dataVersionStmt: Database.Statement;
@@ -73,6 +73,8 @@ export class RequestLog {
   private readonly appendStmt: Database.Statement;
   private readonly hasPendingStmt: Database.Statement;
   private dataVersion = 0;
+  /** Pending batches dropped because they could not be decoded (damaged rows). */
+  damagedBatches = 0;
   /**
    * Shared response ids are cached on the response objects for this generation; it changes
    * when another process commits (it may have removed unreferenced responses).
@@ -112,7 +114,7 @@ export class RequestLog {
     this.insertResponseStmt = this.db.prepare('INSERT INTO responses (headers, body) VALUES (?, ?)');
     this.appendStmt = this.db.prepare('INSERT INTO pending (project_id, n, keep, data) VALUES (?, ?, ?, ?)');
     this.hasPendingStmt = this.db.prepare('SELECT EXISTS (SELECT 1 FROM pending)').pluck();
-    this.appendTx = this.db.transaction((projectId: string, keep: number, records: NewRequestRecord[]) => {
+    this.appendTx = this.db.transaction((projectId: string, keep: number, batch: PendingBatch) => {
       // Inside the write lock: if another process committed since our last write, it may have
       // removed unreferenced shared responses, so cached response ids are not trusted.
       const version = this.dataVersionStmt.get() as number;
@@ -120,8 +122,12 @@ export class RequestLog {
         this.dataVersion = version;
         this.generation++;
       }
-      const data = encodeBatch(records, (r) => (r.shared ? this.responseId(r.shared) : null));
-      this.appendStmt.run(projectId, records.length, keep, data);
+      this.appendStmt.run(
+        projectId,
+        batch.count,
+        keep,
+        batch.seal((shared) => this.responseId(shared)),
+      );
     });
     this.expandTx = this.db.transaction(() => this.expandPending());
   }
@@ -184,11 +190,26 @@ export class RequestLog {
   }
 
   /**
-   * Writes records of one project as one pending batch (one row). `keep` is the project's
-   * retention limit, applied when the batch is expanded.
+   * Writes a batch of one project's records as one pending row. `keep` is the project's
+   * retention limit, applied when the batch is expanded. On success the batch is emptied; on
+   * a failure it keeps its records (more may be added) and the error is thrown.
    */
+  appendBatch(projectId: string, keep: number, batch: PendingBatch): void {
+    if (!batch.count) return;
+    try {
+      this.appendTx.immediate(projectId, keep, batch);
+    } catch (e) {
+      batch.unseal();
+      throw e;
+    }
+    batch.reset();
+  }
+
+  /** Writes records of one project as one pending batch (one row); see appendBatch. */
   append(projectId: string, keep: number, records: NewRequestRecord[]): void {
-    if (records.length) this.appendTx.immediate(projectId, keep, records);
+    const batch = new PendingBatch();
+    for (const r of records) batch.add(r);
+    this.appendBatch(projectId, keep, batch);
   }
 
   /**
@@ -230,7 +251,17 @@ export class RequestLog {
     let inserted = 0;
     for (const h of heads) {
       if (!wanted.has(h.id)) continue;
-      const rows = decodeBatch(h.project_id, dataOf.get(h.id) as string);
+      let rows: StoredRow[];
+      try {
+        rows = decodeBatch(h.project_id, dataOf.get(h.id) as Buffer | string);
+      } catch (e) {
+        // A damaged batch cannot be read by anyone: it is dropped rather than blocking the log.
+        if (e instanceof BadBatchError) {
+          this.damagedBatches++;
+          continue;
+        }
+        throw e;
+      }
       this.insertRows(rows);
       inserted += rows.length;
     }
