@@ -11,7 +11,6 @@ import { EndpointSource } from '../runtime/reload.js';
 import { dataPaths } from '../store/data-dir.js';
 import { RequestLog, type NewRequestRecord } from '../store/request-log.js';
 import { RequestLogWriter } from '../store/request-log-writer.js';
-import { WalCheckpointer } from '../store/wal-checkpointer.js';
 import {
   isProcessAlive,
   processStartTime,
@@ -106,8 +105,8 @@ export async function startServer(ctx: AppContext, input: StartServerInput = {})
   const logger = input.logger ?? {};
 
   const logFile = dataPaths(ctx.dataDir).requestLog;
-  const log = new RequestLog(logFile, { autoCheckpoint: false, cacheKiB: 2048 });
-  const checkpointer = new WalCheckpointer(logFile);
+  // The server does not write SQLite while it answers (it spools): a small page cache is enough.
+  const log = new RequestLog(logFile, { cacheKiB: 512 });
   let server: Server | undefined;
   let source: EndpointSource | undefined;
   let writer: RequestLogWriter | undefined;
@@ -166,7 +165,6 @@ export async function startServer(ctx: AppContext, input: StartServerInput = {})
         src.close();
         w.close();
         log.close();
-        await checkpointer.stop();
         registry.unregister(process.pid);
         resolveStopped();
       })());
@@ -184,7 +182,6 @@ export async function startServer(ctx: AppContext, input: StartServerInput = {})
     source?.close();
     writer?.close();
     log.close();
-    await checkpointer.stop();
     throw e;
   }
 }

@@ -9,7 +9,10 @@ export function resolveDataDir(env: NodeJS.ProcessEnv = process.env, platform = 
   if (env.MOCKDEV_DATA_DIR && env.MOCKDEV_DATA_DIR.trim() !== '') return env.MOCKDEV_DATA_DIR;
   if (platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'mockdev');
   if (platform === 'win32') return join(env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), 'mockdev');
-  const xdg = env.XDG_DATA_HOME && env.XDG_DATA_HOME.trim() !== '' ? env.XDG_DATA_HOME : join(homedir(), '.local', 'share');
+  const xdg =
+    env.XDG_DATA_HOME && env.XDG_DATA_HOME.trim() !== ''
+      ? env.XDG_DATA_HOME
+      : join(homedir(), '.local', 'share');
   return join(xdg, 'mockdev');
 }
 

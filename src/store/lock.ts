@@ -37,7 +37,11 @@ async function isStale(lockFile: string, staleMs: number): Promise<boolean> {
  * Runs `fn` while holding an exclusive lock file (created with O_EXCL, so exactly one process
  * wins). A lock whose owner died, or that is older than `staleMs`, is removed and retaken.
  */
-export async function withLock<T>(lockFile: string, fn: () => Promise<T>, options: LockOptions = {}): Promise<T> {
+export async function withLock<T>(
+  lockFile: string,
+  fn: () => Promise<T>,
+  options: LockOptions = {},
+): Promise<T> {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const staleMs = options.staleMs ?? 30_000;
   const deadline = Date.now() + timeoutMs;

@@ -10,7 +10,15 @@ import { withLock } from './lock.js';
 let dataDir: string;
 let store: ProjectStore;
 const now = '2026-01-01T00:00:00.000Z';
-const projectFile = (id: string, name = 'p') => ({ schemaVersion: 1 as const, id, name, description: '', port: 3001, createdAt: now, updatedAt: now });
+const projectFile = (id: string, name = 'p') => ({
+  schemaVersion: 1 as const,
+  id,
+  name,
+  description: '',
+  port: 3001,
+  createdAt: now,
+  updatedAt: now,
+});
 
 before(() => {
   dataDir = mkdtempSync(join(tmpdir(), 'mockdev-store-'));
@@ -37,12 +45,19 @@ describe('ProjectStore', () => {
     const state = await store.read(dir);
     assert.equal(state.project.name, 'Alpha');
     const { states } = await store.list();
-    assert.deepEqual(states.map((s) => s.project.id), ['abc']);
+    assert.deepEqual(
+      states.map((s) => s.project.id),
+      ['abc'],
+    );
   });
 
   it('refuses to create over an existing project unless told to overwrite', async () => {
     const dir = store.dirFor('abc');
-    await rejectsWith(store.create({ dir, project: projectFile('abc'), endpoints: [] }), 'CONFLICT', /already exists/);
+    await rejectsWith(
+      store.create({ dir, project: projectFile('abc'), endpoints: [] }),
+      'CONFLICT',
+      /already exists/,
+    );
     await store.create({ dir, project: projectFile('abc', 'Alpha'), endpoints: [] }, { overwrite: true });
   });
 
@@ -61,7 +76,10 @@ describe('ProjectStore', () => {
   it('reports an endpoints.json of the wrong shape with the field path', async () => {
     const dir = join(dataDir, 'badshape');
     await store.create({ dir, project: projectFile('badshape'), endpoints: [] });
-    writeFileSync(join(dir, 'endpoints.json'), JSON.stringify([{ id: 'e1', name: 'x', method: 'GET', path: '/x', status: 999 }]));
+    writeFileSync(
+      join(dir, 'endpoints.json'),
+      JSON.stringify([{ id: 'e1', name: 'x', method: 'GET', path: '/x', status: 999 }]),
+    );
     await rejectsWith(store.read(dir), 'CORRUPT_FILE', /endpoints\.json has an invalid value at 0\.status/);
     assert.throws(() => readEndpointsSync(dir), /0\.status/);
   });
@@ -86,7 +104,20 @@ describe('ProjectStore', () => {
             ...s,
             endpoints: [
               ...s.endpoints,
-              { id: `e${i}`, name: `n${i}`, method: 'GET' as const, path: `/p${i}`, status: 200, headers: {}, body: '', contentType: 'application/json', delay: 0, enabled: true, kind: 'mock' as const, variations: [] },
+              {
+                id: `e${i}`,
+                name: `n${i}`,
+                method: 'GET' as const,
+                path: `/p${i}`,
+                status: 200,
+                headers: {},
+                body: '',
+                contentType: 'application/json',
+                delay: 0,
+                enabled: true,
+                kind: 'mock' as const,
+                variations: [],
+              },
             ],
           },
           result: undefined,
@@ -95,7 +126,10 @@ describe('ProjectStore', () => {
     );
     const { endpoints } = await store.read(dir);
     assert.equal(endpoints.length, 25);
-    assert.deepEqual(readdirSync(dir).filter((f) => f.endsWith('.tmp') || f.endsWith('.lock')), []);
+    assert.deepEqual(
+      readdirSync(dir).filter((f) => f.endsWith('.tmp') || f.endsWith('.lock')),
+      [],
+    );
   });
 
   it('removes a data-dir project folder, but only mockdev files of a folder elsewhere', async () => {
@@ -122,7 +156,11 @@ describe('withLock', () => {
   it('times out with a LOCKED error when a live process holds it', async () => {
     const lockFile = join(dataDir, 'live.lock');
     writeFileSync(lockFile, `${process.pid}\n${(await import('node:os')).hostname()}\n`);
-    await rejectsWith(withLock(lockFile, async () => 'ran', { timeoutMs: 200 }), 'LOCKED', /held by another mockdev process/);
+    await rejectsWith(
+      withLock(lockFile, async () => 'ran', { timeoutMs: 200 }),
+      'LOCKED',
+      /held by another mockdev process/,
+    );
     rmSync(lockFile);
   });
 });

@@ -76,7 +76,10 @@ export class ProjectStore {
   }
 
   isInDataDir(dir: string): boolean {
-    return resolve(dir).startsWith(resolve(this.projectsDir) + '/') || resolve(dir).startsWith(resolve(this.projectsDir) + '\\');
+    return (
+      resolve(dir).startsWith(resolve(this.projectsDir) + '/') ||
+      resolve(dir).startsWith(resolve(this.projectsDir) + '\\')
+    );
   }
 
   async exists(dir: string): Promise<boolean> {
@@ -91,7 +94,10 @@ export class ProjectStore {
   async read(dir: string): Promise<ProjectState> {
     const projectPath = join(dir, PROJECT_FILE);
     const endpointsPath = join(dir, ENDPOINTS_FILE);
-    const [rawProject, rawEndpoints] = await Promise.all([readJsonFile(projectPath), readJsonFile(endpointsPath)]);
+    const [rawProject, rawEndpoints] = await Promise.all([
+      readJsonFile(projectPath),
+      readJsonFile(endpointsPath),
+    ]);
     if (rawProject === undefined) {
       throw new MockdevError('PROJECT_NOT_FOUND', `No project in ${dir} (${PROJECT_FILE} is missing)`, {
         hint: 'Run "mockdev init" there, or pass a project id or name',
@@ -129,7 +135,11 @@ export class ProjectStore {
           }
         }),
     );
-    states.sort((a, b) => a.project.createdAt.localeCompare(b.project.createdAt) || a.project.name.localeCompare(b.project.name));
+    states.sort(
+      (a, b) =>
+        a.project.createdAt.localeCompare(b.project.createdAt) ||
+        a.project.name.localeCompare(b.project.name),
+    );
     return { states, errors };
   }
 
@@ -157,7 +167,12 @@ export class ProjectStore {
    * (never a stale copy) and returns the new state and a result. Two processes changing one
    * project at once are serialised, so neither change is lost.
    */
-  async update<T>(dir: string, change: (state: ProjectState) => Promise<{ state: ProjectState; result: T }> | { state: ProjectState; result: T }): Promise<T> {
+  async update<T>(
+    dir: string,
+    change: (
+      state: ProjectState,
+    ) => Promise<{ state: ProjectState; result: T }> | { state: ProjectState; result: T },
+  ): Promise<T> {
     return withLock(join(dir, LOCK_FILE), async () => {
       const current = await this.read(dir);
       const { state, result } = await change(current);

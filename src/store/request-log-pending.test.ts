@@ -1,11 +1,18 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { after, describe, it } from 'node:test';
 import { parseRequestFilters } from '../core/model/request.js';
-import { BadBatchError, decodeBatch, PendingBatch } from './request-log-pending.js';
+import {
+  BadBatchError,
+  decodeFrame,
+  decodeLegacy,
+  FRAME_MAGIC,
+  PendingBatch,
+  scanFrames,
+} from './request-log-pending.js';
 import { storedRow, type NewRequestRecord, type SharedResponse, type StoredRow } from './request-log-rows.js';
 import { RequestLogWriter } from './request-log-writer.js';
 import { RequestLog } from './request-log.js';
@@ -65,11 +72,24 @@ const expected = (records: NewRequestRecord[], resId: (s: SharedResponse) => num
     return row;
   });
 
-const ids = new Map<SharedResponse, number>([
-  [sharedA, 7],
-  [sharedB, 2 ** 40],
-]);
-const idOf = (s: SharedResponse) => ids.get(s)!;
+/** Response ids as an expansion would store them: one per distinct response. */
+const resolver = () => {
+  const calls: string[] = [];
+  const ids = new Map([
+    ['{"A":"1"}', 7],
+    ['{"B":"✓"}', 2 ** 40],
+  ]);
+  const responseId = (headersJson: string, body: Buffer | null) => {
+    calls.push(`${headersJson} ${body === null ? 'null' : body.toString()}`);
+    return ids.get(headersJson)!;
+  };
+  const idOf = (s: SharedResponse) => ids.get(s.headersJson)!;
+  return { calls, responseId, idOf };
+};
+
+/** The rows of every frame in `data`. */
+const decodeAll = (data: Buffer, responseId: (h: string, b: Buffer | null) => number) =>
+  scanFrames(data, 0).frames.flatMap((f) => decodeFrame('p', data, f, responseId));
 
 describe('pending batch format', () => {
   it('decodes to exactly the rows of the records written, every field kind included', () => {
@@ -77,7 +97,14 @@ describe('pending batch format', () => {
     const records = variety();
     for (const r of records) batch.add(r);
     assert.equal(batch.count, records.length);
-    assert.deepEqual(decodeBatch('p', batch.seal(idOf)), expected(records, idOf));
+    const data = Buffer.from(batch.frame(77));
+    const { frames, end, damaged } = scanFrames(data, 0);
+    assert.deepEqual(frames, [{ start: 0, end: data.length, count: records.length, keep: 77 }]);
+    assert.equal(end, data.length);
+    assert.equal(damaged, false);
+    const { calls, responseId, idOf } = resolver();
+    assert.deepEqual(decodeFrame('p', data, frames[0]!, responseId), expected(records, idOf));
+    assert.deepEqual(calls, ['{"A":"1"} a', '{"B":"✓"} null'], 'each shared response written once');
   });
 
   it('grows for large bodies and starts small again after a reset', () => {
@@ -85,22 +112,49 @@ describe('pending batch format', () => {
     const big = Buffer.alloc(2 * 1024 * 1024, 7);
     const records = [rec(0), rec(1, { body: big, method: 'PUT' }), rec(2)];
     for (const r of records) batch.add(r);
-    assert.deepEqual(decodeBatch('p', Buffer.from(batch.seal(idOf))), expected(records, idOf));
+    const { responseId, idOf } = resolver();
+    assert.deepEqual(decodeAll(Buffer.from(batch.frame(10)), responseId), expected(records, idOf));
     batch.reset();
     assert.equal(batch.count, 0);
     batch.add(rec(9));
     assert.ok(batch.bytes < 1024);
-    assert.deepEqual(decodeBatch('p', batch.seal(idOf)), expected([rec(9)], idOf));
+    assert.deepEqual(decodeAll(Buffer.from(batch.frame(10)), responseId), expected([rec(9)], idOf));
   });
 
-  it('takes the trailer off when a write failed, so later records join the same batch', () => {
+  it('takes the slots off when a write failed, so later records join the same frame', () => {
     const batch = new PendingBatch();
     batch.add(rec(0, { shared: sharedA }));
-    batch.seal(() => 1); // the write failed: ids may differ on the next attempt
+    batch.frame(10); // the write failed
     batch.add(rec(1, { shared: sharedB }));
     batch.add(rec(2, { shared: sharedA }));
     const records = [rec(0, { shared: sharedA }), rec(1, { shared: sharedB }), rec(2, { shared: sharedA })];
-    assert.deepEqual(decodeBatch('p', batch.seal(idOf)), expected(records, idOf));
+    const { responseId, idOf } = resolver();
+    const data = Buffer.from(batch.frame(10));
+    assert.equal(scanFrames(data, 0).frames.length, 1);
+    assert.deepEqual(decodeAll(data, responseId), expected(records, idOf));
+  });
+
+  it('finds whole frames only: a frame still being written is left for later', () => {
+    const batch = new PendingBatch();
+    batch.add(rec(0));
+    const first = Buffer.from(batch.frame(5));
+    batch.reset();
+    batch.add(rec(1));
+    batch.add(rec(2));
+    const second = Buffer.from(batch.frame(5));
+    const file = Buffer.concat([first, second.subarray(0, second.length - 3)]);
+    const scan = scanFrames(file, 0);
+    assert.deepEqual(
+      scan.frames.map((f) => f.count),
+      [1],
+    );
+    assert.equal(scan.end, first.length);
+    assert.equal(scan.damaged, false);
+    const whole = Buffer.concat([first, second]);
+    assert.deepEqual(
+      scanFrames(whole, first.length).frames.map((f) => [f.start, f.count]),
+      [[first.length, 2]],
+    );
   });
 
   it('still decodes the JSON batches of earlier versions', () => {
@@ -108,7 +162,7 @@ describe('pending batch format', () => {
       ['e1', 5, 'POST', '/a?b=1', ['Host', 'x'], 'caf\u00c3\u00a9', 201, 0.5, 1, null, '{"X":"1"}', 'ok'],
       [null, 6, 'GET', '/b', [], null, 200, 1, 0, 3, null, null],
     ]);
-    assert.deepEqual(decodeBatch('p', legacy), [
+    assert.deepEqual(decodeLegacy('p', legacy), [
       [
         'p',
         'e1',
@@ -128,31 +182,39 @@ describe('pending batch format', () => {
     ]);
   });
 
-  it('refuses damaged batches with BadBatchError', () => {
+  it('refuses damaged data with BadBatchError', () => {
     const batch = new PendingBatch();
     for (const r of variety()) batch.add(r);
-    const good = Buffer.from(batch.seal(idOf));
-    const cut = Buffer.concat([good.subarray(0, 40), good.subarray(good.length - 4)]);
+    const good = Buffer.from(batch.frame(5));
+    const { responseId } = resolver();
+    const wrongMagic = Buffer.from(good);
+    wrongMagic.writeUInt32LE(FRAME_MAGIC + 1, 0);
+    assert.equal(scanFrames(wrongMagic, 0).damaged, true);
+    // A frame whose records were damaged inside (lengths pointing past the end).
+    const garbled = Buffer.from(good);
+    garbled.fill(0xee, 40, 80);
+    assert.throws(() => decodeAll(garbled, responseId), BadBatchError);
     const wrongFormat = Buffer.from(good);
-    wrongFormat[0] = 99;
-    for (const bad of [cut, wrongFormat, Buffer.alloc(2), '{"not":"an array"}', '[[1]]', 'not json']) {
-      assert.throws(() => decodeBatch('p', bad), BadBatchError);
+    wrongFormat[16] = 99;
+    assert.throws(() => decodeAll(wrongFormat, responseId), BadBatchError);
+    for (const bad of ['{"not":"an array"}', '[[1]]', 'not json', Buffer.from('[]')]) {
+      assert.throws(() => decodeLegacy('p', bad), BadBatchError);
     }
   });
 
-  it('a reader drops a damaged batch and expands the others', () => {
+  it('a reader drops a damaged legacy row and expands the others', () => {
     const file = join(dir, 'damaged.db');
     const log = new RequestLog(file);
     const raw = new Database(file);
     try {
-      log.append('p', 100, [rec(0)]);
-      raw
-        .prepare('INSERT INTO pending (project_id, n, keep, data) VALUES (?, ?, ?, ?)')
-        .run('p', 3, 100, Buffer.from([1, 2, 3]));
-      log.append('p', 100, [rec(1), rec(2)]);
+      const add = raw.prepare('INSERT INTO pending (project_id, n, keep, data) VALUES (?, ?, ?, ?)');
+      add.run('p', 1, 100, JSON.stringify([[null, 1, 'GET', '/r/0', [], null, 200, 1, 0, null, '{}', null]]));
+      add.run('p', 3, 100, 'not json');
+      add.run('p', 1, 100, JSON.stringify([[null, 2, 'GET', '/r/1', [], null, 200, 1, 0, null, '{}', null]]));
+      assert.equal(log.pendingCount(), 5);
       assert.deepEqual(
         log.list('p', parseRequestFilters({ limit: 10 })).map((r) => r.path),
-        ['/r/2', '/r/1', '/r/0'],
+        ['/r/1', '/r/0'],
       );
       assert.equal(log.damagedBatches, 1);
       assert.equal(log.pendingCount(), 0);
@@ -162,10 +224,8 @@ describe('pending batch format', () => {
     }
   });
 
-  it('a writer keeps its batch while the log is locked and writes it all afterwards', () => {
-    const file = join(dir, 'locked.db');
-    const log = new RequestLog(file, { busyTimeoutMs: 10 });
-    const other = new Database(file);
+  it('a writer keeps its batch when a spool write fails and writes it all afterwards', () => {
+    const log = new RequestLog(join(dir, 'failing.db'));
     const errors: unknown[] = [];
     try {
       const w = new RequestLogWriter(log, {
@@ -175,24 +235,26 @@ describe('pending batch format', () => {
         onError: (e) => errors.push(e),
       });
       w.push(rec(0, { shared: sharedA }));
-      other.exec('BEGIN IMMEDIATE');
+      assert.equal(w.flushNow(), true);
+      // The spool file's descriptor goes bad under the writer (as on an I/O error).
+      const spool = (w as unknown as { spool: { fd: number } }).spool;
+      closeSync(spool.fd);
+      w.push(rec(1, { shared: sharedA }));
       assert.equal(w.flushNow(), false);
       assert.equal(errors.length, 1);
-      w.push(rec(1, { shared: sharedA }));
-      assert.equal(w.pending, 2);
-      other.exec('COMMIT');
-      assert.equal(w.flushNow(), true);
+      assert.equal(w.pending, 1, 'the failed batch is kept');
+      w.push(rec(2, { shared: sharedB }));
+      assert.equal(w.flushNow(), true, 'the next write starts a new spool file');
       w.close();
-      const listed = log.list('p', parseRequestFilters({ limit: 10 }));
       assert.deepEqual(
-        listed.map((r) => [r.path, r.response.body]),
+        log.list('p', parseRequestFilters({ limit: 10 })).map((r) => [r.path, r.response.headers]),
         [
-          ['/r/1', 'a'],
-          ['/r/0', 'a'],
+          ['/r/2', { B: '✓' }],
+          ['/r/1', { A: '1' }],
+          ['/r/0', { A: '1' }],
         ],
       );
     } finally {
-      other.close();
       log.close();
     }
   });

@@ -3,7 +3,7 @@ import { MockdevError } from '../core/errors.js';
 
 /** The request log's tables and their versioning (PRAGMA user_version). */
 
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS requests (
@@ -29,8 +29,9 @@ CREATE TABLE IF NOT EXISTS responses (
   headers TEXT NOT NULL,
   body    BLOB
 );
--- Batches written by servers and not yet expanded into requests: n records of a project,
--- the retention limit in force for it (keep), and the serialised records.
+-- Batches written by servers of schema 3 and not yet expanded into requests: n records of a
+-- project, the retention limit in force for it (keep), and the records as JSON. Servers now
+-- spool batches to files (request-spool.ts); rows left here are still expanded.
 CREATE TABLE IF NOT EXISTS pending (
   id         INTEGER PRIMARY KEY AUTOINCREMENT,
   project_id TEXT    NOT NULL,
@@ -38,6 +39,11 @@ CREATE TABLE IF NOT EXISTS pending (
   keep       INTEGER NOT NULL,
   data       TEXT    NOT NULL
 );
+-- How far each spool file (by name, without its extension) has been expanded, in bytes.
+CREATE TABLE IF NOT EXISTS spool (
+  key    TEXT PRIMARY KEY,
+  offset INTEGER NOT NULL
+) WITHOUT ROWID;
 `;
 
 /** Creates or upgrades the schema; refuses a log written by a newer mockdev. */

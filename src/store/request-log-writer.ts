@@ -1,5 +1,6 @@
 import { PendingBatch } from './request-log-pending.js';
 import type { NewRequestRecord, RequestLog } from './request-log.js';
+import { SpoolWriter } from './request-spool.js';
 
 export interface RequestLogWriterOptions {
   projectId: string;
@@ -19,22 +20,24 @@ export interface RequestLogWriterOptions {
   /** Pending batches are expanded once no request arrived for this long (ms). */
   idleExpandMs?: number;
   /**
-   * Under load, once this many records were written since the last trim, pending batches that
-   * retention would drop are deleted (no decoding): the pending table stays about the size of
-   * the limit. Default: half the limit, at least 1,024.
+   * Records per spool file: after this many, the file is finished, a new one started, and
+   * finished files that retention would drop are deleted (no decoding), so the spool stays
+   * about the size of the limit under load. Default: half the limit, at least 1,024.
    */
   trimAfter?: number;
 }
 
 /**
  * Serialises each record into the current batch as it arrives (no object is kept per record)
- * and writes the batch as one pending row every few milliseconds, off the request path. Pending batches are expanded into records (and retention applied) when
- * the server has been idle for a moment, by any reader, and by `close()`, which first writes
- * whatever is queued: a clean stop loses nothing. Under load, batches that retention would
- * drop are deleted now and then without being decoded.
+ * and appends the batch to this server's spool file every few milliseconds, off the request
+ * path and without SQLite. Spooled batches are expanded into records (and retention applied)
+ * when the server has been idle for a moment, by any reader, and by `close()`, which first
+ * writes whatever is queued: a clean stop loses nothing. Under load, spool files that
+ * retention would drop are deleted now and then without being decoded.
  */
 export class RequestLogWriter {
   private readonly batch = new PendingBatch();
+  private readonly spool: SpoolWriter;
   private scheduled = false;
   private timer: NodeJS.Timeout | undefined;
   private immediate: NodeJS.Immediate | undefined;
@@ -45,13 +48,11 @@ export class RequestLogWriter {
   private pushedAtIdleCheck = 0;
   /** Records written as pending batches since the last expansion by this writer. */
   private sinceExpand = 0;
-  private sinceTrim = 0;
   private closed = false;
   private readonly interval: number;
   private readonly maxBatch: number;
   private readonly maxBytes: number;
   private readonly idleMs: number;
-  private readonly trimAfter: number;
   /** Records written so far. */
   written = 0;
 
@@ -63,11 +64,12 @@ export class RequestLogWriter {
     this.maxBatch = options.maxBatch ?? 1024;
     this.maxBytes = options.maxBatchBytes ?? 256 * 1024;
     this.idleMs = options.idleExpandMs ?? 200;
-    this.trimAfter = options.trimAfter ?? Math.max(Math.floor(options.limit / 2), 1024);
+    this.spool = new SpoolWriter(log.spoolDir, options.projectId, {
+      rotateAfter: options.trimAfter ?? Math.max(Math.floor(options.limit / 2), 1024),
+    });
     // Start from a compact log: expand what is pending, drop unreferenced responses, and apply
-    // this project's retention now rather than in a long pause under load.
-    // After a large prune, the WAL is copied into the database now (TRUNCATE checkpoint)
-    // instead of by the checkpoint thread while the server answers requests.
+    // this project's retention now rather than in a long pause under load; after a large
+    // prune, the WAL is copied into the database and truncated now.
     const pending = log.pendingCount();
     log.collectResponses();
     if (log.prune(options.projectId, options.limit) + pending > 0) log.checkpoint();
@@ -101,7 +103,7 @@ export class RequestLogWriter {
     this.flushNow();
   }
 
-  /** Writes the batch now as one pending row; on a failure keeps it and retries. */
+  /** Appends the batch to the spool now; on a failure keeps it and retries. */
   flushNow(): boolean {
     if (this.timer) clearTimeout(this.timer);
     if (this.immediate) clearImmediate(this.immediate);
@@ -111,17 +113,15 @@ export class RequestLogWriter {
     const n = this.batch.count;
     if (n === 0) return true;
     try {
-      this.log.appendBatch(this.options.projectId, this.options.limit, this.batch);
+      this.spool.write(this.batch, this.options.limit);
       this.written += n;
       this.sinceExpand += n;
-      this.sinceTrim += n;
     } catch (e) {
       // The batch keeps its records; the next attempt writes them with whatever came since.
       this.options.onError?.(e);
       if (!this.closed && !this.retryTimer) this.retryTimer = setTimeout(this.retry, 200);
       return false;
     }
-    if (this.sinceTrim >= this.trimAfter) this.trim();
     if (!this.idleTimer && !this.closed) this.armIdleCheck();
     return true;
   }
@@ -139,21 +139,11 @@ export class RequestLogWriter {
     else this.armIdleCheck();
   }
 
-  private trim(): void {
-    try {
-      this.log.trimPending();
-      this.sinceTrim = 0;
-    } catch (e) {
-      this.options.onError?.(e);
-    }
-  }
-
   /** Expands pending batches (of every project) into records and applies retention. */
   expand(): boolean {
     try {
       this.log.expand();
       this.sinceExpand = 0;
-      this.sinceTrim = 0;
       return true;
     } catch (e) {
       this.options.onError?.(e);
@@ -162,14 +152,22 @@ export class RequestLogWriter {
     }
   }
 
-  /** Writes the batch and expands everything pending (retrying a locked database a few times). */
+  /**
+   * Writes the batch, finishes the spool file and expands everything pending (retrying a
+   * locked database a few times). What cannot be expanded stays spooled for the next reader.
+   */
   close(): void {
     this.closed = true;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = undefined;
-    for (let attempt = 0; attempt < 5 && !this.flushNow(); attempt++) {
-      /* busy_timeout already waited between attempts */
+    for (let attempt = 0; attempt < 3 && !this.flushNow(); attempt++) {
+      /* a failed write (a full disk) is tried again at once, a few times */
+    }
+    try {
+      this.spool.close();
+    } catch (e) {
+      this.options.onError?.(e);
     }
     for (let attempt = 0; attempt < 5 && !this.expand(); attempt++) {
       /* busy_timeout already waited between attempts */

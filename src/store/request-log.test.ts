@@ -78,7 +78,7 @@ describe('request log store', () => {
     }
   });
 
-  it('writes each batch as one pending row that any reader expands, with stable ids', () => {
+  it('spools each batch and any reader expands it, with stable ids', () => {
     const file = join(dir, 'c.db');
     const server = new RequestLog(file);
     const cli = new RequestLog(file);
@@ -88,7 +88,7 @@ describe('request log store', () => {
       w.flushNow();
       for (let i = 3; i < 5; i++) w.push(rec('p', i));
       w.flushNow();
-      assert.equal(server.pendingCount(), 5, 'two batches, not yet records');
+      assert.equal(server.pendingCount(), 5, 'two spooled batches, not yet records');
       const listed = cli.list('p', parseRequestFilters({ limit: 100 }));
       assert.deepEqual(
         listed.map((r) => r.path),
@@ -136,7 +136,7 @@ describe('request log store', () => {
     }
   });
 
-  it('expands when idle; under load drops the pending batches retention would drop', async () => {
+  it('expands when idle; under load deletes the spool files retention would drop', async () => {
     const log = new RequestLog(join(dir, 'f.db'));
     try {
       const idle = new RequestLogWriter(log, { projectId: 'p', limit: 100, idleExpandMs: 20 });
@@ -157,7 +157,7 @@ describe('request log store', () => {
         for (let i = 0; i < 3; i++) busy.push(rec('q', batch * 3 + i));
         busy.flushNow();
       }
-      assert.equal(log.pendingCount(), 6, 'under load: the oldest batch, beyond the limit, was dropped');
+      assert.equal(log.pendingCount(), 6, 'under load: the oldest spool file, beyond the limit, was deleted');
       busy.close();
       assert.deepEqual(
         log.list('q', parseRequestFilters({ limit: 100 })).map((r) => r.path),
@@ -168,7 +168,7 @@ describe('request log store', () => {
     }
   });
 
-  it('keeps bodies byte for byte through a pending batch; shared responses stay valid', () => {
+  it('keeps bodies byte for byte through a spooled batch; shared responses stay valid', () => {
     const file = join(dir, 'g.db');
     const server = new RequestLog(file);
     const other = new RequestLog(file);

@@ -4,7 +4,23 @@ import Database from 'better-sqlite3';
 import { MockdevError } from '../core/errors.js';
 import type { ParsedRequestFilters, RequestRecord } from '../core/model/request.js';
 import { ioError } from './json-file.js';
-import { BadBatchError, decodeBatch, PendingBatch } from './request-log-pending.js';
+import {
+  BadBatchError,
+  decodeFrame,
+  decodeLegacy,
+  scanFrames,
+  type FrameRef,
+  type ResponseIdOf,
+} from './request-log-pending.js';
+import {
+  isFinished,
+  listSpool,
+  readSpool,
+  removeFile,
+  sizeOf,
+  spoolDirOf,
+  type SpoolFile,
+} from './request-spool.js';
 import { migrate } from './request-log-schema.js';
 import {
   INSERT_COLUMN_NAMES,
@@ -15,7 +31,6 @@ import {
   toRowId,
   type NewRequestRecord,
   type Row,
-  type SharedResponse,
   type StoredRow,
 } from './request-log-rows.js';
 
@@ -25,12 +40,13 @@ export { headersObject, parseQuery, type NewRequestRecord, type SharedResponse }
  * The request log: one SQLite database (WAL mode) in the data directory, shared by the server
  * processes that write it and the CLI / MCP processes that read, star, delete and clear.
  *
- * A server writes each batch of records as ONE row of `pending` (a compact serialisation, see
- * request-log-pending.ts): one bound value per batch instead of thirteen per record. Pending
- * batches become `requests` rows, and retention is applied, by `expand()`: every use case that
- * reads or changes records runs it first, and the server runs it when idle and when stopping.
- * Record ids are the `requests` rowids, assigned when a batch is expanded (batches in the order
- * they were written), so an id is known as soon as anyone can see the record.
+ * A server does not write SQLite while it answers: it appends batches of records to its spool
+ * file (request-spool.ts, request-log-pending.ts). Spooled batches become `requests` rows, and
+ * retention is applied, by `expand()`: every use case that reads or changes records runs it
+ * first, and the server runs it when idle and when stopping. Record ids are the `requests`
+ * rowids, assigned when a batch is expanded (batches in the order they were written), so an id
+ * is known as soon as anyone can see the record. Rows of the `pending` table are batches
+ * written by earlier versions; they are expanded first.
  *
  * Rows are stored close to the wire form: the raw request target, raw header lines, bodies as
  * BLOBs, and a reference to the endpoint's response stored once. Nothing but the rowid is
@@ -47,14 +63,25 @@ interface PendingHead {
   keep: number;
 }
 
+/** A spooled frame found by an expansion. */
+interface SpooledFrame extends FrameRef {
+  projectId: string;
+  data: Buffer;
+}
+
+/** A spool file as one expansion read it. */
+interface SpoolRead {
+  file: SpoolFile;
+  /** Offset of the first byte not consumed (a frame boundary). */
+  end: number;
+  /** Nothing after `end` can ever be read (damaged, or cut short by a writer that is gone). */
+  finished: boolean;
+  size: number;
+}
+
 export interface RequestLogOptions {
   /** How long a statement waits for another process's write lock (ms). */
   busyTimeoutMs?: number;
-  /**
-   * false: this connection never checkpoints the WAL itself (a WalCheckpointer does it off
-   * the event loop). Default true (SQLite's automatic checkpoints).
-   */
-  autoCheckpoint?: boolean;
   /** Page cache of this connection (KiB). A writer that only appends needs little. */
   cacheKiB?: number;
 }
@@ -63,26 +90,19 @@ export class RequestLog {
   readonly file: string;
   private readonly db: Database.Database;
   private readonly insertStmts = new Map<number, Database.Statement>();
-  private readonly insertRowsTx: (rows: StoredRow[]) => void;
-  private readonly appendTx: Database.Transaction<
-    (projectId: string, keep: number, batch: PendingBatch) => void
-  >;
-  private readonly expandTx: Database.Transaction<() => number>;
-  private readonly dataVersionStmt: Database.Statement;
+  private readonly insertRowsTx: (records: NewRequestRecord[]) => void;
+  /** Where servers spool records before they become rows. */
+  readonly spoolDir: string;
+  private readonly expandTx: Database.Transaction<() => { inserted: number; reads: SpoolRead[] }>;
   private readonly insertResponseStmt: Database.Statement;
-  private readonly appendStmt: Database.Statement;
   private readonly hasPendingStmt: Database.Statement;
-  private dataVersion = 0;
-  /** Pending batches dropped because they could not be decoded (damaged rows). */
+  private readonly spoolOffsetsStmt: Database.Statement;
+  /** Batches dropped because they could not be decoded (damaged data). */
   damagedBatches = 0;
-  /**
-   * Shared response ids are cached on the response objects for this generation; it changes
-   * when another process commits (it may have removed unreferenced responses).
-   */
-  private generation = 1;
 
   constructor(file: string, options: RequestLogOptions = {}) {
     this.file = file;
+    this.spoolDir = spoolDirOf(file);
     try {
       mkdirSync(dirname(file), { recursive: true });
       this.db = new Database(file);
@@ -91,7 +111,6 @@ export class RequestLog {
       // WAL + NORMAL: a commit survives a crash of this process; fsync happens at checkpoints,
       // which keeps batched writes cheap.
       this.db.pragma('synchronous = NORMAL');
-      if (options.autoCheckpoint === false) this.db.pragma('wal_autocheckpoint = 0');
       if (options.cacheKiB !== undefined)
         this.db.pragma(`cache_size = -${Math.max(64, Math.floor(options.cacheKiB))}`);
       migrate(this.db, file);
@@ -109,26 +128,15 @@ export class RequestLog {
       }
       throw ioError(`Could not open the request log ${file}`, e);
     }
-    this.insertRowsTx = this.db.transaction((rows: StoredRow[]) => this.insertRows(rows));
-    this.dataVersionStmt = this.db.prepare('PRAGMA data_version').pluck();
-    this.insertResponseStmt = this.db.prepare('INSERT INTO responses (headers, body) VALUES (?, ?)');
-    this.appendStmt = this.db.prepare('INSERT INTO pending (project_id, n, keep, data) VALUES (?, ?, ?, ?)');
-    this.hasPendingStmt = this.db.prepare('SELECT EXISTS (SELECT 1 FROM pending)').pluck();
-    this.appendTx = this.db.transaction((projectId: string, keep: number, batch: PendingBatch) => {
-      // Inside the write lock: if another process committed since our last write, it may have
-      // removed unreferenced shared responses, so cached response ids are not trusted.
-      const version = this.dataVersionStmt.get() as number;
-      if (version !== this.dataVersion) {
-        this.dataVersion = version;
-        this.generation++;
-      }
-      this.appendStmt.run(
-        projectId,
-        batch.count,
-        keep,
-        batch.seal((shared) => this.responseId(shared)),
+    this.insertRowsTx = this.db.transaction((records: NewRequestRecord[]) => {
+      const responseId = this.responseIds();
+      this.insertRows(
+        records.map((r) => storedRow(r, r.shared ? responseId(r.shared.headersJson, r.shared.body) : null)),
       );
     });
+    this.insertResponseStmt = this.db.prepare('INSERT INTO responses (headers, body) VALUES (?, ?)');
+    this.hasPendingStmt = this.db.prepare('SELECT EXISTS (SELECT 1 FROM pending)').pluck();
+    this.spoolOffsetsStmt = this.db.prepare('SELECT key, offset FROM spool');
     this.expandTx = this.db.transaction(() => this.expandPending());
   }
 
@@ -162,130 +170,158 @@ export class RequestLog {
     }
   }
 
-  private responseId(shared: SharedResponse): number {
-    if (shared.logGen !== this.generation || shared.logId === undefined) {
-      shared.logId = Number(this.insertResponseStmt.run(shared.headersJson, shared.body).lastInsertRowid);
-      shared.logGen = this.generation;
-    }
-    return shared.logId;
+  /**
+   * Stores responses as rows of `responses`, each distinct one once per call of the returned
+   * function's owner (an expansion or an insert).
+   */
+  private responseIds(): ResponseIdOf {
+    const seen = new Map<string, number>();
+    return (headersJson, body) => {
+      const key = `${headersJson}\u0000${body === null ? '\u0001' : body.toString('latin1')}`;
+      let id = seen.get(key);
+      if (id === undefined) {
+        id = Number(this.insertResponseStmt.run(headersJson, body).lastInsertRowid);
+        seen.set(key, id);
+      }
+      return id;
+    };
   }
 
   /** Deletes responses no record refers to any more (pending batches are expanded first). */
   collectResponses(): number {
     const run = this.db.transaction(() => {
-      this.expandPending();
-      return this.db
+      const expanded = this.expandPending();
+      const deleted = this.db
         .prepare(
           'DELETE FROM responses WHERE id NOT IN (SELECT res_id FROM requests WHERE res_id IS NOT NULL)',
         )
         .run().changes;
+      return { expanded, deleted };
     });
-    return run.immediate();
+    const { expanded, deleted } = run.immediate();
+    this.cleanSpool(expanded.reads);
+    return deleted;
   }
 
   /** Inserts records straight into `requests`, in one transaction. */
   insert(records: NewRequestRecord[]): void {
     if (!records.length) return;
-    this.insertRowsTx(records.map((r) => storedRow(r, r.shared ? this.responseId(r.shared) : null)));
+    this.insertRowsTx(records);
   }
 
   /**
-   * Writes a batch of one project's records as one pending row. `keep` is the project's
-   * retention limit, applied when the batch is expanded. On success the batch is emptied; on
-   * a failure it keeps its records (more may be added) and the error is thrown.
-   */
-  appendBatch(projectId: string, keep: number, batch: PendingBatch): void {
-    if (!batch.count) return;
-    try {
-      this.appendTx.immediate(projectId, keep, batch);
-    } catch (e) {
-      batch.unseal();
-      throw e;
-    }
-    batch.reset();
-  }
-
-  /** Writes records of one project as one pending batch (one row); see appendBatch. */
-  append(projectId: string, keep: number, records: NewRequestRecord[]): void {
-    const batch = new PendingBatch();
-    for (const r of records) batch.add(r);
-    this.appendBatch(projectId, keep, batch);
-  }
-
-  /**
-   * Moves pending batches into `requests` and applies retention to the projects they belong
-   * to, in one IMMEDIATE transaction. Returns the number of records inserted. Takes no write
-   * lock when nothing is pending.
+   * Moves pending batches (spooled, and rows of earlier versions) into `requests` and applies
+   * retention to the projects they belong to, in one IMMEDIATE transaction; then deletes the
+   * spool files read to their end that nobody writes any more. Returns the number of records
+   * inserted. Takes no write lock when nothing is pending.
    */
   expand(): number {
-    if (!this.hasPendingStmt.get()) return 0;
-    return this.expandTx.immediate();
-  }
-
-  /**
-   * Pending batches per project, newest first, until `keep` records are covered: older batches
-   * would only be deleted again by retention (pending records are newer than any stored one).
-   * Returns the batches still wanted and the retention limit in force per project.
-   */
-  private pendingPlan(): { heads: PendingHead[]; wanted: Set<number>; keep: Map<string, number> } {
-    const heads = this.db
-      .prepare('SELECT id, project_id, n, keep FROM pending ORDER BY id')
-      .all() as PendingHead[];
-    const keep = new Map<string, number>();
-    const room = new Map<string, number>();
-    const wanted = new Set<number>();
-    for (let i = heads.length - 1; i >= 0; i--) {
-      const h = heads[i]!;
-      if (!keep.has(h.project_id)) keep.set(h.project_id, h.keep);
-      const left = room.get(h.project_id) ?? h.keep;
-      if (left > 0) wanted.add(h.id);
-      room.set(h.project_id, left - h.n);
-    }
-    return { heads, wanted, keep };
-  }
-
-  private expandPending(): number {
-    const { heads, wanted, keep } = this.pendingPlan();
-    if (!heads.length) return 0;
-    const dataOf = this.db.prepare('SELECT data FROM pending WHERE id = ?').pluck();
-    let inserted = 0;
-    for (const h of heads) {
-      if (!wanted.has(h.id)) continue;
-      let rows: StoredRow[];
-      try {
-        rows = decodeBatch(h.project_id, dataOf.get(h.id) as Buffer | string);
-      } catch (e) {
-        // A damaged batch cannot be read by anyone: it is dropped rather than blocking the log.
-        if (e instanceof BadBatchError) {
-          this.damagedBatches++;
-          continue;
-        }
-        throw e;
-      }
-      this.insertRows(rows);
-      inserted += rows.length;
-    }
-    this.db.prepare('DELETE FROM pending WHERE id <= ?').run(heads.at(-1)!.id);
-    for (const [projectId, limit] of keep) this.pruneRows(projectId, limit);
+    if (!this.hasPendingStmt.get() && !this.spoolHasWork()) return 0;
+    const { inserted, reads } = this.expandTx.immediate();
+    this.cleanSpool(reads);
     return inserted;
   }
 
-  /**
-   * Deletes the pending batches that retention would drop on expansion (without decoding
-   * them): cheap enough to run under load, it bounds the pending table to about the limit.
-   * Returns the number of records dropped.
-   */
-  trimPending(): number {
-    const run = this.db.transaction(() => {
-      const { heads, wanted } = this.pendingPlan();
-      const drop = heads.filter((h) => !wanted.has(h.id));
-      if (!drop.length) return 0;
-      const del = this.db.prepare('DELETE FROM pending WHERE id = ?');
-      let dropped = 0;
-      for (const h of drop) dropped += del.run(h.id).changes ? h.n : 0;
-      return dropped;
+  /** Spool offsets recorded by expansions: file key -> first byte not consumed. */
+  private spoolOffsets(): Map<string, number> {
+    const rows = this.spoolOffsetsStmt.all() as { key: string; offset: number }[];
+    return new Map(rows.map((r) => [r.key, r.offset]));
+  }
+
+  /** Whether a spool file has bytes not yet consumed, or a consumed file waits to be deleted. */
+  private spoolHasWork(): boolean {
+    const files = listSpool(this.spoolDir);
+    if (!files.length) return false;
+    const offsets = this.spoolOffsets();
+    return files.some((f) => {
+      const offset = offsets.get(f.key);
+      if (offset === undefined || f.done || sizeOf(f.path) > offset) return true;
+      // Read to its end: waits to be deleted once its writer is gone.
+      const head = readSpool(f.path, true);
+      return head !== null && isFinished(f, head.header);
     });
-    return run.immediate();
+  }
+
+  /** Deletes spool files read to their end (as `reads` saw them) that nobody writes any more. */
+  private cleanSpool(reads: SpoolRead[]): void {
+    for (const r of reads) if (r.finished && r.end >= r.size) removeFile(r.file.path);
+  }
+
+  private expandPending(): { inserted: number; reads: SpoolRead[] } {
+    // Rows of earlier versions first (they are older), then the spool files in name order.
+    const heads = this.db
+      .prepare('SELECT id, project_id, n, keep FROM pending ORDER BY id')
+      .all() as PendingHead[];
+    const offsets = this.spoolOffsets();
+    const frames: SpooledFrame[] = [];
+    const reads: SpoolRead[] = [];
+    const present = new Set<string>();
+    for (const file of listSpool(this.spoolDir)) {
+      present.add(file.key);
+      const content = readSpool(file.path);
+      if (content === null) continue; // deleted meanwhile, or not (yet) a whole header
+      const from = Math.max(offsets.get(file.key) ?? 0, content.framesStart);
+      const scan = scanFrames(content.data, from);
+      if (scan.damaged) this.damagedBatches++;
+      for (const f of scan.frames)
+        frames.push({ ...f, projectId: content.header.projectId, data: content.data });
+      const finished = scan.damaged || isFinished(file, content.header);
+      reads.push({
+        file,
+        end: finished ? content.data.length : scan.end,
+        finished,
+        size: content.data.length,
+      });
+    }
+    // Retention plan: per project, newest first, until its limit is covered; older batches
+    // would only be deleted again by retention (pending records are newer than stored ones).
+    const items = [
+      ...heads.map((h) => ({ projectId: h.project_id, n: h.n, keep: h.keep })),
+      ...frames.map((f) => ({ projectId: f.projectId, n: f.count, keep: f.keep })),
+    ];
+    const keep = new Map<string, number>();
+    const room = new Map<string, number>();
+    const wanted = new Array<boolean>(items.length);
+    for (let i = items.length - 1; i >= 0; i--) {
+      const it = items[i]!;
+      if (!keep.has(it.projectId)) keep.set(it.projectId, it.keep);
+      const left = room.get(it.projectId) ?? it.keep;
+      wanted[i] = left > 0;
+      room.set(it.projectId, left - it.n);
+    }
+    const responseId = this.responseIds();
+    let inserted = 0;
+    const insert = (decode: () => StoredRow[]) => {
+      let rows: StoredRow[];
+      try {
+        rows = decode();
+      } catch (e) {
+        // A damaged batch cannot be read by anyone: it is dropped rather than blocking the log.
+        if (!(e instanceof BadBatchError)) throw e;
+        this.damagedBatches++;
+        return;
+      }
+      this.insertRows(rows);
+      inserted += rows.length;
+    };
+    if (heads.length) {
+      const dataOf = this.db.prepare('SELECT data FROM pending WHERE id = ?').pluck();
+      heads.forEach((h, i) => {
+        if (wanted[i]) insert(() => decodeLegacy(h.project_id, dataOf.get(h.id)));
+      });
+      this.db.prepare('DELETE FROM pending WHERE id <= ?').run(heads.at(-1)!.id);
+    }
+    frames.forEach((f, i) => {
+      if (wanted[heads.length + i]) insert(() => decodeFrame(f.projectId, f.data, f, responseId));
+    });
+    const setOffset = this.db.prepare(
+      'INSERT INTO spool (key, offset) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET offset = excluded.offset',
+    );
+    for (const r of reads) setOffset.run(r.file.key, r.end);
+    const dropOffset = this.db.prepare('DELETE FROM spool WHERE key = ?');
+    for (const key of offsets.keys()) if (!present.has(key)) dropOffset.run(key);
+    for (const [projectId, limit] of keep) this.pruneRows(projectId, limit);
+    return { inserted, reads };
   }
 
   count(projectId: string): number {
@@ -296,9 +332,17 @@ export class RequestLog {
       .get(projectId) as number;
   }
 
-  /** Records of all projects waiting in pending batches. */
+  /** Records of all projects waiting in pending batches (spooled, or rows of earlier versions). */
   pendingCount(): number {
-    return (this.db.prepare('SELECT COALESCE(SUM(n), 0) FROM pending').pluck().get() as number) ?? 0;
+    let n = (this.db.prepare('SELECT COALESCE(SUM(n), 0) FROM pending').pluck().get() as number) ?? 0;
+    const offsets = this.spoolOffsets();
+    for (const file of listSpool(this.spoolDir)) {
+      const content = readSpool(file.path);
+      if (content === null) continue;
+      const from = Math.max(offsets.get(file.key) ?? 0, content.framesStart);
+      for (const f of scanFrames(content.data, from).frames) n += f.count;
+    }
+    return n;
   }
 
   /**

@@ -1,8 +1,11 @@
-import { promises as fs, readFileSync, rmSync } from 'node:fs';
+import { promises as fs, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { dataPaths } from './data-dir.js';
 import { ioError, writeJsonAtomic } from './json-file.js';
+import { isSameProcessAlive } from './process.js';
+
+export { isProcessAlive, processStartTime } from './process.js';
 
 /**
  * Running servers, one JSON file per server process under <data>/servers/<pid>.json. A record
@@ -22,32 +25,9 @@ export const ServerRecordSchema = z.object({
 });
 export type ServerRecord = z.infer<typeof ServerRecordSchema>;
 
-/** The kernel's start time of a process (field 22 of /proc/PID/stat), where /proc exists. */
-export function processStartTime(pid: number): string | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return rest[19];
-  } catch {
-    return undefined;
-  }
-}
-
-export function isProcessAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** Alive and, where the start time is known, the same process that wrote the record. */
 export function isRecordLive(record: ServerRecord): boolean {
-  if (!isProcessAlive(record.pid)) return false;
-  if (record.procStart === undefined) return true;
-  const now = processStartTime(record.pid);
-  return now === undefined || now === record.procStart;
+  return isSameProcessAlive(record.pid, record.procStart);
 }
 
 export class ServerRegistry {

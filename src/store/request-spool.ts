@@ -1,0 +1,268 @@
+import {
+  closeSync,
+  ftruncateSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import type { PendingBatch } from './request-log-pending.js';
+import { isSameProcessAlive, processStartTime } from './process.js';
+
+/**
+ * The request spool: where a server puts the records it answers before they become rows of
+ * the request log. Each server process appends frames (request-log-pending.ts) to its own
+ * files in the spool folder next to the database: one write() per batch, no SQLite on the
+ * request path, no WAL growing under load. Any RequestLog expands spooled frames into
+ * `requests` rows, remembering in its `spool` table how far each file was read, all in one
+ * transaction; files read to the end and no longer written are deleted.
+ *
+ * A file being written ends in `.open` and is renamed to `.spool` when its writer moves on
+ * (after `rotateAfter` records, or when it stops). A `.open` file whose process is gone is
+ * treated as finished. File names sort in the order they were written:
+ * `<start time, base 36>-<pid>-<sequence>`.
+ */
+const FILE_MAGIC = Buffer.from('MDSPOOL1');
+const OPEN = '.open';
+const DONE = '.spool';
+
+export interface SpoolHeader {
+  projectId: string;
+  pid: number;
+  /** Start time of the writing process, where known (guards against a reused pid). */
+  procStart?: string;
+}
+
+/** The spool folder of a request log database: `requests.db` -> `requests-spool`. */
+export const spoolDirOf = (dbFile: string): string =>
+  join(dirname(dbFile), `${basename(dbFile).replace(/\.db$/, '')}-spool`);
+
+export interface SpoolFile {
+  /** The name without its extension: stays the same when `.open` becomes `.spool`. */
+  key: string;
+  path: string;
+  /** Renamed by its writer: nothing more is written to it. */
+  done: boolean;
+}
+
+/** The spool's files, oldest first. */
+export function listSpool(dir: string): SpoolFile[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const files: SpoolFile[] = [];
+  for (const name of names) {
+    const done = name.endsWith(DONE);
+    if (!done && !name.endsWith(OPEN)) continue;
+    files.push({ key: name.slice(0, name.lastIndexOf('.')), path: join(dir, name), done });
+  }
+  return files.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
+
+export interface SpoolContent {
+  header: SpoolHeader;
+  data: Buffer;
+  /** Where the first frame starts. */
+  framesStart: number;
+}
+
+/**
+ * Reads a spool file (only its first bytes with `headerOnly`); null when it is gone (deleted
+ * meanwhile) or not a spool file.
+ */
+export function readSpool(path: string, headerOnly = false): SpoolContent | null {
+  let data: Buffer;
+  try {
+    if (headerOnly) {
+      const fd = openSync(path, 'r');
+      try {
+        const head = Buffer.alloc(4096);
+        data = head.subarray(0, readSync(fd, head, 0, head.length, 0));
+      } finally {
+        closeSync(fd);
+      }
+    } else data = readFileSync(path);
+  } catch {
+    return null;
+  }
+  const headerEnd = FILE_MAGIC.length + 4;
+  if (data.length < headerEnd || !data.subarray(0, FILE_MAGIC.length).equals(FILE_MAGIC)) return null;
+  const n = data.readUInt32LE(FILE_MAGIC.length);
+  if (headerEnd + n > data.length) return null;
+  try {
+    const header = JSON.parse(data.toString('utf8', headerEnd, headerEnd + n)) as SpoolHeader;
+    if (typeof header.projectId !== 'string' || typeof header.pid !== 'number') return null;
+    return { header, data, framesStart: headerEnd + n };
+  } catch {
+    return null;
+  }
+}
+
+/** Whether anything more can be written to a spool file: renamed, or its writer is gone. */
+export function isFinished(file: SpoolFile, header: SpoolHeader): boolean {
+  if (file.done) return true;
+  if (header.pid === process.pid) return false;
+  return !isSameProcessAlive(header.pid, header.procStart);
+}
+
+/** Size of a file, or -1 when it is gone. */
+export function sizeOf(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return -1;
+  }
+}
+
+export const removeFile = (path: string): void => {
+  try {
+    unlinkSync(path);
+  } catch {
+    /* gone already, or still open elsewhere (Windows): a later expansion tries again */
+  }
+};
+
+export interface SpoolWriterOptions {
+  /** After this many records the file is finished and a new one started. */
+  rotateAfter: number;
+}
+
+/**
+ * A server's side of the spool: appends frames to its current file, starts a new file every
+ * `rotateAfter` records, and deletes its own finished files whose records retention would drop
+ * anyway (the newer ones already hold the limit), so that the spool stays about the size of
+ * the limit under load without any decoding.
+ */
+export class SpoolWriter {
+  private fd = -1;
+  private path = '';
+  private size = 0;
+  private count = 0;
+  private seq = 0;
+  private readonly started = Date.now().toString(36).padStart(9, '0');
+  private readonly header: Buffer;
+  /** This writer's finished files, oldest first, with their record counts. */
+  private finished: { path: string; count: number }[] = [];
+
+  constructor(
+    private readonly dir: string,
+    projectId: string,
+    private readonly options: SpoolWriterOptions,
+  ) {
+    const json = Buffer.from(
+      JSON.stringify({
+        projectId,
+        pid: process.pid,
+        procStart: processStartTime(process.pid),
+      } satisfies SpoolHeader),
+    );
+    const len = Buffer.alloc(4);
+    len.writeUInt32LE(json.length);
+    this.header = Buffer.concat([FILE_MAGIC, len, json]);
+  }
+
+  private open(): void {
+    mkdirSync(this.dir, { recursive: true });
+    const key = `${this.started}-${process.pid}-${String(++this.seq).padStart(6, '0')}`;
+    const path = join(this.dir, key + OPEN);
+    const fd = openSync(path, 'ax');
+    try {
+      writeAll(fd, this.header);
+    } catch (e) {
+      closeSync(fd);
+      removeFile(path);
+      throw e;
+    }
+    this.fd = fd;
+    this.path = path;
+    this.size = this.header.length;
+    this.count = 0;
+  }
+
+  /**
+   * Appends the batch as one frame and empties it. On a failure the file is cut back to its
+   * last whole frame, the batch keeps its records, and the error is thrown.
+   */
+  write(batch: PendingBatch, keep: number): void {
+    if (batch.count === 0) return;
+    if (this.fd === -1) this.open();
+    const frame = batch.frame(keep);
+    try {
+      writeAll(this.fd, frame);
+    } catch (e) {
+      batch.unframe();
+      try {
+        ftruncateSync(this.fd, this.size);
+      } catch {
+        // A file that cannot be cut back is left as it is (readers stop at the broken frame);
+        // the next write starts a new one.
+        try {
+          this.finish();
+        } catch {
+          this.fd = -1;
+        }
+      }
+      throw e;
+    }
+    this.size += frame.length;
+    this.count += batch.count;
+    batch.reset();
+    if (this.count >= this.options.rotateAfter) {
+      this.finish();
+      this.trim(keep);
+    }
+  }
+
+  /** Closes the current file and marks it finished. */
+  finish(): void {
+    if (this.fd === -1) return;
+    const fd = this.fd;
+    this.fd = -1;
+    closeSync(fd);
+    let path = this.path;
+    if (this.count === 0) {
+      removeFile(path);
+      return;
+    }
+    const done = path.slice(0, -OPEN.length) + DONE;
+    try {
+      renameSync(path, done);
+      path = done;
+    } catch {
+      /* stays .open: readers see it as finished once this process is gone */
+    }
+    this.finished.push({ path, count: this.count });
+  }
+
+  /** Deletes own finished files entirely beyond the newest `keep` records. */
+  private trim(keep: number): void {
+    let newer = this.count * (this.fd === -1 ? 0 : 1);
+    for (let i = this.finished.length - 1; i >= 0; i--) {
+      const f = this.finished[i]!;
+      if (newer >= keep) {
+        removeFile(f.path);
+        this.finished.splice(i, 1);
+      } else newer += f.count;
+    }
+    // Files readers have consumed and deleted need no tracking.
+    this.finished = this.finished.filter((f) => sizeOf(f.path) !== -1);
+  }
+
+  close(): void {
+    this.finish();
+  }
+}
+
+function writeAll(fd: number, data: Buffer): void {
+  let off = 0;
+  while (off < data.length) off += writeSync(fd, data, off, data.length - off);
+}
