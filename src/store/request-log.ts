@@ -237,7 +237,7 @@ export class RequestLog {
       const offset = offsets.get(f.key);
       if (offset === undefined || f.done || sizeOf(f.path) > offset) return true;
       // Read to its end: waits to be deleted once its writer is gone.
-      const head = readSpool(f.path, true);
+      const head = readSpool(f.path, 0, true);
       return head !== null && isFinished(f, head.header);
     });
   }
@@ -258,19 +258,18 @@ export class RequestLog {
     const present = new Set<string>();
     for (const file of listSpool(this.spoolDir)) {
       present.add(file.key);
-      const content = readSpool(file.path);
+      const content = readSpool(file.path, offsets.get(file.key) ?? 0);
       if (content === null) continue; // deleted meanwhile, or not (yet) a whole header
-      const from = Math.max(offsets.get(file.key) ?? 0, content.framesStart);
-      const scan = scanFrames(content.data, from);
+      const scan = scanFrames(content.data, 0);
       if (scan.damaged) this.damagedBatches++;
       for (const f of scan.frames)
         frames.push({ ...f, projectId: content.header.projectId, data: content.data });
       const finished = scan.damaged || isFinished(file, content.header);
       reads.push({
         file,
-        end: finished ? content.data.length : scan.end,
+        end: finished ? content.size : content.base + scan.end,
         finished,
-        size: content.data.length,
+        size: content.size,
       });
     }
     // Retention plan: per project, newest first, until its limit is covered; older batches
@@ -337,10 +336,9 @@ export class RequestLog {
     let n = (this.db.prepare('SELECT COALESCE(SUM(n), 0) FROM pending').pluck().get() as number) ?? 0;
     const offsets = this.spoolOffsets();
     for (const file of listSpool(this.spoolDir)) {
-      const content = readSpool(file.path);
+      const content = readSpool(file.path, offsets.get(file.key) ?? 0);
       if (content === null) continue;
-      const from = Math.max(offsets.get(file.key) ?? 0, content.framesStart);
-      for (const f of scanFrames(content.data, from).frames) n += f.count;
+      for (const f of scanFrames(content.data, 0).frames) n += f.count;
     }
     return n;
   }

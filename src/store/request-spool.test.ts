@@ -10,7 +10,7 @@ import { PendingBatch } from './request-log-pending.js';
 import type { NewRequestRecord } from './request-log-rows.js';
 import { RequestLogWriter } from './request-log-writer.js';
 import { RequestLog } from './request-log.js';
-import { spoolDirOf } from './request-spool.js';
+import { spoolDirOf, SpoolWriter } from './request-spool.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mockdev-spool-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -83,6 +83,28 @@ describe('request spool', () => {
     } finally {
       server.close();
       cli.close();
+    }
+  });
+
+  it('starts a new file after so many bytes; readers delete the finished files they read', () => {
+    const file = join(dir, 'f.db');
+    const log = new RequestLog(file);
+    try {
+      const writer = new SpoolWriter(spoolDirOf(file), 'p', { rotateAfter: 1e9, rotateAfterBytes: 1 });
+      const batch = new PendingBatch();
+      for (let i = 0; i < 3; i++) {
+        batch.add(rec('p', i));
+        writer.write(batch, 100);
+      }
+      assert.deepEqual(
+        readdirSync(spoolDirOf(file)).map((n) => n.slice(n.lastIndexOf('.'))),
+        ['.spool', '.spool', '.spool'],
+      );
+      assert.deepEqual(paths(log, 'p'), ['/r/2', '/r/1', '/r/0']);
+      assert.deepEqual(readdirSync(spoolDirOf(file)), []);
+      writer.close();
+    } finally {
+      log.close();
     }
   });
 

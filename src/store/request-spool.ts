@@ -4,7 +4,7 @@ import {
   mkdirSync,
   openSync,
   readdirSync,
-  readFileSync,
+  fstatSync,
   readSync,
   renameSync,
   statSync,
@@ -70,40 +70,56 @@ export function listSpool(dir: string): SpoolFile[] {
 
 export interface SpoolContent {
   header: SpoolHeader;
+  /** The file's bytes from `base` to its end as it was read. */
   data: Buffer;
-  /** Where the first frame starts. */
-  framesStart: number;
+  /** File offset of data[0]: where the frames start, or the offset asked for if later. */
+  base: number;
+  /** The file's size when it was read. */
+  size: number;
+}
+
+const HEAD_BYTES = 4096;
+
+/** Reads `length` bytes at `position` (fewer if the file is shorter). */
+function readAt(fd: number, length: number, position: number): Buffer {
+  const buf = Buffer.allocUnsafe(length);
+  let got = 0;
+  while (got < length) {
+    const n = readSync(fd, buf, got, length - got, position + got);
+    if (n === 0) break;
+    got += n;
+  }
+  return buf.subarray(0, got);
 }
 
 /**
- * Reads a spool file (only its first bytes with `headerOnly`); null when it is gone (deleted
- * meanwhile) or not a spool file.
+ * Reads a spool file's header and its bytes from offset `from` on (none with `headerOnly`);
+ * null when it is gone (deleted meanwhile) or not a spool file.
  */
-export function readSpool(path: string, headerOnly = false): SpoolContent | null {
-  let data: Buffer;
+export function readSpool(path: string, from = 0, headerOnly = false): SpoolContent | null {
+  let fd: number;
   try {
-    if (headerOnly) {
-      const fd = openSync(path, 'r');
-      try {
-        const head = Buffer.alloc(4096);
-        data = head.subarray(0, readSync(fd, head, 0, head.length, 0));
-      } finally {
-        closeSync(fd);
-      }
-    } else data = readFileSync(path);
+    fd = openSync(path, 'r');
   } catch {
     return null;
   }
-  const headerEnd = FILE_MAGIC.length + 4;
-  if (data.length < headerEnd || !data.subarray(0, FILE_MAGIC.length).equals(FILE_MAGIC)) return null;
-  const n = data.readUInt32LE(FILE_MAGIC.length);
-  if (headerEnd + n > data.length) return null;
   try {
-    const header = JSON.parse(data.toString('utf8', headerEnd, headerEnd + n)) as SpoolHeader;
+    const size = fstatSync(fd).size;
+    let head = readAt(fd, Math.min(size, HEAD_BYTES), 0);
+    const lenAt = FILE_MAGIC.length;
+    if (head.length < lenAt + 4 || !head.subarray(0, lenAt).equals(FILE_MAGIC)) return null;
+    const framesStart = lenAt + 4 + head.readUInt32LE(lenAt);
+    if (framesStart > size) return null;
+    if (framesStart > head.length) head = readAt(fd, framesStart, 0);
+    const header = JSON.parse(head.toString('utf8', lenAt + 4, framesStart)) as SpoolHeader;
     if (typeof header.projectId !== 'string' || typeof header.pid !== 'number') return null;
-    return { header, data, framesStart: headerEnd + n };
+    const base = Math.max(from, framesStart);
+    const data = headerOnly || base >= size ? Buffer.alloc(0) : readAt(fd, size - base, base);
+    return { header, data, base, size: base + data.length };
   } catch {
     return null;
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -134,6 +150,8 @@ export const removeFile = (path: string): void => {
 export interface SpoolWriterOptions {
   /** After this many records the file is finished and a new one started. */
   rotateAfter: number;
+  /** After this many bytes too (default 64 MiB): readers delete finished files they have read. */
+  rotateAfterBytes?: number;
 }
 
 /**
@@ -216,7 +234,10 @@ export class SpoolWriter {
     this.size += frame.length;
     this.count += batch.count;
     batch.reset();
-    if (this.count >= this.options.rotateAfter) {
+    if (
+      this.count >= this.options.rotateAfter ||
+      this.size >= (this.options.rotateAfterBytes ?? 64 * 1024 * 1024)
+    ) {
       this.finish();
       this.trim(keep);
     }
