@@ -25,10 +25,12 @@ import { isSameProcessAlive, processStartTime } from './process.js';
  *
  * A file being written ends in `.open` and is renamed to `.spool` when its writer moves on
  * (after `rotateAfter` records, or when it stops). A `.open` file whose process is gone is
- * treated as finished. File names sort in the order they were written:
- * `<start time, base 36>-<pid>-<sequence>`.
+ * treated as finished. A writer's file names sort in the order it wrote them:
+ * `<writer's start time, base 36>-<pid>-<sequence in the process>`.
  */
 const FILE_MAGIC = Buffer.from('MDSPOOL1');
+/** Files started by this process: part of their names, so that names never repeat. */
+let fileSeq = 0;
 const OPEN = '.open';
 const DONE = '.spool';
 
@@ -165,7 +167,6 @@ export class SpoolWriter {
   private path = '';
   private size = 0;
   private count = 0;
-  private seq = 0;
   private readonly started = Date.now().toString(36).padStart(9, '0');
   private readonly header: Buffer;
   /** This writer's finished files, oldest first, with their record counts. */
@@ -190,7 +191,7 @@ export class SpoolWriter {
 
   private open(): void {
     mkdirSync(this.dir, { recursive: true });
-    const key = `${this.started}-${process.pid}-${String(++this.seq).padStart(6, '0')}`;
+    const key = `${this.started}-${process.pid}-${String(++fileSeq).padStart(10, '0')}`;
     const path = join(this.dir, key + OPEN);
     const fd = openSync(path, 'ax');
     try {
