@@ -15,6 +15,7 @@ import {
 } from './request-log-pending.js';
 import { storedRow, type NewRequestRecord, type SharedResponse, type StoredRow } from './request-log-rows.js';
 import { RequestLogWriter } from './request-log-writer.js';
+import { record } from '../../test/helpers/records.js';
 import { RequestLog } from './request-log.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mockdev-pending-'));
@@ -24,21 +25,8 @@ const allBytes = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
 const sharedA: SharedResponse = { headersJson: '{"A":"1"}', body: Buffer.from('a') };
 const sharedB: SharedResponse = { headersJson: '{"B":"✓"}', body: null };
 
-const rec = (n: number, extra: Partial<NewRequestRecord> = {}): NewRequestRecord => ({
-  projectId: 'p',
-  endpointId: 'e1',
-  ts: 1_700_000_000_000 + n,
-  method: 'GET',
-  url: `/r/${n}`,
-  rawHeaders: ['Host', 'x'],
-  body: null,
-  status: 200,
-  durationMs: 0.125 + n,
-  truncated: false,
-  resHeadersJson: '{"Content-Type":"application/json"}',
-  resBody: Buffer.from('{}'),
-  ...extra,
-});
+const rec = (n: number, extra: Partial<NewRequestRecord> = {}) =>
+  record('p', n, { durationMs: 0.125 + n, ...extra });
 
 /** Every kind of field the wire can bring, one record each. */
 const variety = (): NewRequestRecord[] => [

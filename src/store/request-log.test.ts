@@ -7,26 +7,13 @@ import { after, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseRequestFilters, parseStatusFilter } from '../core/model/request.js';
 import { RequestLogWriter } from './request-log-writer.js';
-import { headersObject, parseQuery, RequestLog, type NewRequestRecord } from './request-log.js';
+import { record } from '../../test/helpers/records.js';
+import { headersObject, parseQuery, RequestLog } from './request-log.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mockdev-log-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-const rec = (projectId: string, n: number, extra: Partial<NewRequestRecord> = {}): NewRequestRecord => ({
-  projectId,
-  endpointId: 'e1',
-  ts: 1_700_000_000_000 + n,
-  method: 'GET',
-  url: `/r/${n}?n=${n}`,
-  rawHeaders: ['Host', 'x', 'Accept', 'a', 'Accept', 'b'],
-  body: null,
-  status: 200,
-  durationMs: 0.5,
-  truncated: false,
-  resHeadersJson: '{"Content-Type":"application/json"}',
-  resBody: Buffer.from('{}'),
-  ...extra,
-});
+const rec = record;
 
 describe('request log store', () => {
   it('writes batches of any size and reads records back in the DECISIONS shape', () => {

@@ -11,26 +11,13 @@ import type { NewRequestRecord } from './request-log-rows.js';
 import { RequestLogWriter } from './request-log-writer.js';
 import { RequestLog } from './request-log.js';
 import { spoolDirOf, SpoolWriter } from './request-spool.js';
+import { record } from '../../test/helpers/records.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mockdev-spool-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 const shared = { headersJson: '{"Content-Type":"application/json"}', body: Buffer.from('{"ok":true}') };
-const rec = (projectId: string, n: number): NewRequestRecord => ({
-  projectId,
-  endpointId: 'e1',
-  ts: 1_700_000_000_000 + n,
-  method: 'GET',
-  url: `/r/${n}`,
-  rawHeaders: ['Host', 'x'],
-  body: null,
-  status: 200,
-  durationMs: 0.5,
-  truncated: false,
-  resHeadersJson: shared.headersJson,
-  resBody: shared.body,
-  shared,
-});
+const rec = (projectId: string, n: number) => record(projectId, n, { shared });
 
 const paths = (log: RequestLog, projectId: string) =>
   log.list(projectId, parseRequestFilters({ limit: 1000 })).map((r) => r.path);
