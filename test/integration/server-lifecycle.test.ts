@@ -3,6 +3,8 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
+import { scanFrames } from '../../src/store/request-log-pending.js';
+import { listSpool, readSpool } from '../../src/store/request-spool.js';
 import { json, runCli, tempDir } from '../helpers/cli.js';
 import { makeProject, startServe, waitUntil, writeEndpoints, type ServeHandle } from '../helpers/server.js';
 
@@ -197,8 +199,8 @@ describe('mock server: start, stop, status, reload', () => {
     const load = startLoad(`${s.url}/ok`, 8);
     try {
       await waitUntil(() => load.answered >= 200, '200 answered requests', 30_000);
-      // The server writes batches as pending rows and expands them only when idle: the CLI
-      // expands them itself. Every request answered before it started is written by then.
+      // The server spools batches and expands them only when idle: the CLI expands them
+      // itself. Every request answered before it started is spooled by then.
       const before = load.answered;
       const listed = json<{ id: string; path: string }[]>(
         await runCli(['requests', 'list', project.id, '--json', '-l', '1000000'], { dataDir: tmp.dir }),
@@ -247,5 +249,25 @@ describe('mock server: start, stop, status, reload', () => {
     await waitUntil(async () => (await count(project.id)) === logged + 1, 'old records plus the new one');
     assert.equal(await again.stop(), 0);
     assert.ok(readFileSync(join(tmp.dir, 'requests.db')).length > 0);
+  });
+
+  it('keeps what a killed server spooled: the next reader expands it and deletes its file', async () => {
+    const project = await makeProject(tmp.dir, 'killed', [ok]);
+    const s = await serve(['killed']);
+    for (let i = 0; i < 20; i++) await fetch(`${s.url}/ok`).then((r) => r.text());
+    const spool = join(tmp.dir, 'requests-spool');
+    const spooled = () =>
+      listSpool(spool)
+        .map((f) => readSpool(f.path))
+        .filter((c) => c !== null && c.header.projectId === project.id)
+        .reduce((n, c) => n + scanFrames(c!.data, 0).frames.reduce((k, f) => k + f.count, 0), 0);
+    await waitUntil(() => spooled() >= 20, 'the 20 records spooled');
+    s.child.kill('SIGKILL');
+    await s.exited;
+    const listed = json<{ path: string }[]>(
+      await runCli(['requests', 'list', project.id, '--json', '-l', '100'], { dataDir: tmp.dir }),
+    );
+    assert.equal(listed.length, 20);
+    assert.equal(spooled(), 0, 'its spool file was deleted once read');
   });
 });
