@@ -109,6 +109,20 @@ describe('pending batch format', () => {
     assert.deepEqual(decodeAll(Buffer.from(batch.frame(10)), responseId), expected([rec(9)], idOf));
   });
 
+  it('writes responses inline once a batch has 65,535 distinct ones', () => {
+    const batch = new PendingBatch();
+    const many = Array.from({ length: 0xffff + 2 }, (_, i) => ({ headersJson: `{"N":"${i}"}`, body: null }));
+    const records = many.map((shared, i) =>
+      rec(i, { shared, resHeadersJson: shared.headersJson, resBody: null, rawHeaders: [] }),
+    );
+    for (const r of records) batch.add(r);
+    const ids = new Map(many.map((s, i) => [s.headersJson, i + 1]));
+    const rows = decodeAll(Buffer.from(batch.frame(10)), (h) => ids.get(h)!);
+    assert.equal(rows.length, records.length);
+    assert.deepEqual(rows.at(-3)!.slice(10, 12), [0xffff, null], 'the last slot');
+    assert.deepEqual(rows.at(-1)!.slice(10, 12), [null, '{"N":"65536"}'], 'inline after that');
+  });
+
   it('takes the slots off when a write failed, so later records join the same frame', () => {
     const batch = new PendingBatch();
     batch.add(rec(0, { shared: sharedA }));

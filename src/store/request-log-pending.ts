@@ -42,12 +42,6 @@ const SHORT = 24;
 /** Identifies a batch between two resets: shared responses remember their slot per batch. */
 let batchKeys = 0;
 
-interface SlotMark {
-  /** The batch (key) the slot below belongs to. */
-  slotBatch?: number;
-  slot?: number;
-}
-
 /** Resolves a response written in a batch to its row in `responses`. */
 export type ResponseIdOf = (headersJson: string, body: Buffer | null) => number;
 
@@ -119,12 +113,11 @@ export class PendingBatch {
   }
 
   private slotOf(shared: SharedResponse): number {
-    const mark = shared as SharedResponse & SlotMark;
-    if (mark.slotBatch !== this.key) {
-      mark.slotBatch = this.key;
-      mark.slot = this.slots.push(shared);
+    if (shared.slotBatch !== this.key) {
+      shared.slotBatch = this.key;
+      shared.slot = this.slots.push(shared);
     }
-    return mark.slot!;
+    return shared.slot!;
   }
 
   add(r: NewRequestRecord): void {
@@ -132,7 +125,9 @@ export class PendingBatch {
     const raw = r.rawHeaders;
     let headersLen = raw.length > 0 ? raw.length - 1 : 0;
     for (let i = 0; i < raw.length; i++) headersLen += raw[i]!.length;
-    const shared = r.shared;
+    // A slot number is 16 bits: past that many distinct responses in one batch, write inline.
+    const shared =
+      r.shared && (r.shared.slotBatch === this.key || this.slots.length < 0xffff) ? r.shared : undefined;
     const resBody = shared ? null : r.resBody;
     const resBodyBuf = typeof resBody === 'string' ? Buffer.from(resBody, 'utf8') : resBody;
     const need =

@@ -34,9 +34,9 @@ export interface NewRequestRecord {
 export interface SharedResponse {
   headersJson: string;
   body: Buffer | null;
-  /** Row id in the responses table, valid while `logGen` is the log's generation. */
-  logId?: number;
-  logGen?: number;
+  /** The pending batch (its key) that last wrote this response, and its slot there. */
+  slotBatch?: number;
+  slot?: number;
 }
 
 /**
