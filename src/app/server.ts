@@ -115,7 +115,7 @@ export async function startServer(ctx: AppContext, input: StartServerInput = {})
     writer = new RequestLogWriter(log, {
       projectId: state.project.id,
       limit: settings.requestLogLimit,
-      onError: (e) => logger.warn?.(`Could not write the request log (will retry): ${(e as Error).message}`),
+      onWarning: (m) => logger.warn?.(m),
     });
     source = new EndpointSource({
       dir: state.dir,

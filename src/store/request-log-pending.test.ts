@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { closeSync, mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -76,6 +76,8 @@ const resolver = () => {
 };
 
 /** The rows of every frame in `data`. */
+const paths = (log: RequestLog) => log.list('p', parseRequestFilters({ limit: 100 })).map((r) => r.path);
+
 const decodeAll = (data: Buffer, responseId: (h: string, b: Buffer | null) => number) =>
   scanFrames(data, 0).frames.flatMap((f) => decodeFrame('p', data, f, responseId));
 
@@ -228,13 +230,13 @@ describe('pending batch format', () => {
 
   it('a writer keeps its batch when a spool write fails and writes it all afterwards', () => {
     const log = new RequestLog(join(dir, 'failing.db'));
-    const errors: unknown[] = [];
+    const warnings: string[] = [];
     try {
       const w = new RequestLogWriter(log, {
         projectId: 'p',
         limit: 100,
         idleExpandMs: 60_000,
-        onError: (e) => errors.push(e),
+        onWarning: (m) => warnings.push(m),
       });
       w.push(rec(0, { shared: sharedA }));
       assert.equal(w.flushNow(), true);
@@ -243,8 +245,9 @@ describe('pending batch format', () => {
       closeSync(spool.fd);
       w.push(rec(1, { shared: sharedA }));
       assert.equal(w.flushNow(), false);
-      assert.equal(errors.length, 1);
       assert.equal(w.pending, 1, 'the failed batch is kept');
+      assert.equal(warnings.length, 1);
+      assert.match(warnings[0]!, /^Could not write the request log \(.+\); records are kept in memory/);
       w.push(rec(2, { shared: sharedB }));
       assert.equal(w.flushNow(), true, 'the next write starts a new spool file');
       w.close();
@@ -255,6 +258,65 @@ describe('pending batch format', () => {
           ['/r/1', { A: '1' }],
           ['/r/0', { A: '1' }],
         ],
+      );
+      assert.equal(warnings.length, 1, 'one warning for a run of failures');
+    } finally {
+      log.close();
+    }
+  });
+
+  it('drops records, and says so, when more than the cap waits; recovers when writes work again', () => {
+    const file = join(dir, 'blocked.db');
+    const log = new RequestLog(file);
+    const warnings: string[] = [];
+    // The spool folder's name is taken by a file: every write fails.
+    writeFileSync(join(dir, 'blocked-spool'), 'in the way');
+    try {
+      const w = new RequestLogWriter(log, {
+        projectId: 'p',
+        limit: 100,
+        idleExpandMs: 60_000,
+        maxHeldBytes: 1000,
+        onWarning: (m) => warnings.push(m),
+      });
+      for (let i = 0; i < 3; i++) w.push(rec(i));
+      assert.equal(w.flushNow(), false);
+      assert.equal(w.pending, 3, 'under the cap: kept');
+      for (let i = 3; i < 20; i++) w.push(rec(i));
+      assert.equal(w.flushNow(), false);
+      assert.equal(w.pending, 0);
+      assert.equal(w.dropped, 20);
+      assert.deepEqual(warnings.slice(1), [
+        'Dropped 20 request log records: more than 1000 bytes were waiting to be written',
+      ]);
+      rmSync(join(dir, 'blocked-spool'));
+      w.push(rec(20));
+      w.close();
+      assert.deepEqual(paths(log), ['/r/20']);
+    } finally {
+      log.close();
+    }
+  });
+
+  it('says how many records a stop could not write', () => {
+    const file = join(dir, 'stopped.db');
+    const log = new RequestLog(file);
+    const warnings: string[] = [];
+    writeFileSync(join(dir, 'stopped-spool'), 'in the way');
+    try {
+      const w = new RequestLogWriter(log, {
+        projectId: 'p',
+        limit: 100,
+        idleExpandMs: 60_000,
+        onWarning: (m) => warnings.push(m),
+      });
+      w.push(rec(0));
+      w.push(rec(1));
+      w.close();
+      assert.equal(w.dropped, 2);
+      assert.equal(
+        warnings.at(-1),
+        'Dropped 2 request log records: they could not be written before the stop',
       );
     } finally {
       log.close();

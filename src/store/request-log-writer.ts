@@ -6,8 +6,16 @@ export interface RequestLogWriterOptions {
   projectId: string;
   /** Retention: records kept per project (oldest unstarred dropped first). */
   limit: number;
-  /** Called with an error the writer could not handle (the batch is kept and retried). */
-  onError?: (e: unknown) => void;
+  /**
+   * Told, in one line, what went wrong: a spool write that failed (once per run of failures;
+   * the batch is kept and retried), records dropped, an expansion that failed.
+   */
+  onWarning?: (message: string) => void;
+  /**
+   * While writes fail, records wait in memory up to this many bytes (default 64 MiB); beyond
+   * it they are dropped, and said so, rather than growing the server without bound.
+   */
+  maxHeldBytes?: number;
   /**
    * Longest a record waits in memory before it is written (ms). Larger batches cost less per
    * record; 0 writes once per event-loop turn.
@@ -55,6 +63,10 @@ export class RequestLogWriter {
   private readonly idleMs: number;
   /** Records written so far. */
   written = 0;
+  /** Records dropped because they could not be written. */
+  dropped = 0;
+  /** In a run of failed writes (warned once). */
+  private failing = false;
 
   constructor(
     private readonly log: RequestLog,
@@ -116,9 +128,20 @@ export class RequestLogWriter {
       this.spool.write(this.batch, this.options.limit);
       this.written += n;
       this.sinceExpand += n;
+      this.failing = false;
     } catch (e) {
       // The batch keeps its records; the next attempt writes them with whatever came since.
-      this.options.onError?.(e);
+      if (!this.failing) {
+        this.failing = true;
+        this.warn(
+          `Could not write the request log (${message(e)}); records are kept in memory and written when it works again`,
+        );
+      }
+      const held = this.options.maxHeldBytes ?? 64 * 1024 * 1024;
+      if (this.batch.bytes > held)
+        this.drop(
+          `more than ${held >= 1024 * 1024 ? `${Math.round(held / 1024 / 1024)} MiB` : `${held} bytes`} were waiting to be written`,
+        );
       if (!this.closed && !this.retryTimer) this.retryTimer = setTimeout(this.retry, 200);
       return false;
     }
@@ -139,6 +162,18 @@ export class RequestLogWriter {
     else this.armIdleCheck();
   }
 
+  private warn(text: string): void {
+    this.options.onWarning?.(text);
+  }
+
+  /** Empties the batch, counting and reporting what was lost. */
+  private drop(why: string): void {
+    const n = this.batch.count;
+    this.batch.reset();
+    this.dropped += n;
+    this.warn(`Dropped ${n} request log record${n === 1 ? '' : 's'}: ${why}`);
+  }
+
   /** Expands pending batches (of every project) into records and applies retention. */
   expand(): boolean {
     try {
@@ -146,7 +181,7 @@ export class RequestLogWriter {
       this.sinceExpand = 0;
       return true;
     } catch (e) {
-      this.options.onError?.(e);
+      this.warn(`Could not update the request log (${message(e)}); the next reader will`);
       if (!this.closed && !this.idleTimer) this.armIdleCheck();
       return false;
     }
@@ -164,13 +199,16 @@ export class RequestLogWriter {
     for (let attempt = 0; attempt < 3 && !this.flushNow(); attempt++) {
       /* a failed write (a full disk) is tried again at once, a few times */
     }
+    if (this.batch.count) this.drop('they could not be written before the stop');
     try {
       this.spool.close();
     } catch (e) {
-      this.options.onError?.(e);
+      this.warn(`Could not finish the request spool file (${message(e)}); the next reader will`);
     }
     for (let attempt = 0; attempt < 5 && !this.expand(); attempt++) {
       /* busy_timeout already waited between attempts */
     }
   }
 }
+
+const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
