@@ -265,20 +265,25 @@ describe('pending batch format', () => {
     }
   });
 
-  it('drops records, and says so, when more than the cap waits; recovers when writes work again', () => {
-    const file = join(dir, 'blocked.db');
-    const log = new RequestLog(file);
+  /** A log whose spool folder's name is taken by a file (every write fails), and its writer. */
+  const blocked = (name: string, maxHeldBytes?: number) => {
+    const log = new RequestLog(join(dir, `${name}.db`));
+    const spool = join(dir, `${name}-spool`);
+    writeFileSync(spool, 'in the way');
     const warnings: string[] = [];
-    // The spool folder's name is taken by a file: every write fails.
-    writeFileSync(join(dir, 'blocked-spool'), 'in the way');
+    const w = new RequestLogWriter(log, {
+      projectId: 'p',
+      limit: 100,
+      idleExpandMs: 60_000,
+      maxHeldBytes,
+      onWarning: (m) => warnings.push(m),
+    });
+    return { log, w, warnings, unblock: () => rmSync(spool) };
+  };
+
+  it('drops records, and says so, when more than the cap waits; recovers when writes work again', () => {
+    const { log, w, warnings, unblock } = blocked('blocked', 1000);
     try {
-      const w = new RequestLogWriter(log, {
-        projectId: 'p',
-        limit: 100,
-        idleExpandMs: 60_000,
-        maxHeldBytes: 1000,
-        onWarning: (m) => warnings.push(m),
-      });
       for (let i = 0; i < 3; i++) w.push(rec(i));
       assert.equal(w.flushNow(), false);
       assert.equal(w.pending, 3, 'under the cap: kept');
@@ -289,7 +294,7 @@ describe('pending batch format', () => {
       assert.deepEqual(warnings.slice(1), [
         'Dropped 20 request log records: more than 1000 bytes were waiting to be written',
       ]);
-      rmSync(join(dir, 'blocked-spool'));
+      unblock();
       w.push(rec(20));
       w.close();
       assert.deepEqual(paths(log), ['/r/20']);
@@ -299,17 +304,8 @@ describe('pending batch format', () => {
   });
 
   it('says how many records a stop could not write', () => {
-    const file = join(dir, 'stopped.db');
-    const log = new RequestLog(file);
-    const warnings: string[] = [];
-    writeFileSync(join(dir, 'stopped-spool'), 'in the way');
+    const { log, w, warnings } = blocked('stopped');
     try {
-      const w = new RequestLogWriter(log, {
-        projectId: 'p',
-        limit: 100,
-        idleExpandMs: 60_000,
-        onWarning: (m) => warnings.push(m),
-      });
       w.push(rec(0));
       w.push(rec(1));
       w.close();
