@@ -82,9 +82,8 @@ export class RequestLogWriter {
     // Start from a compact log: expand what is pending, drop unreferenced responses, and apply
     // this project's retention now rather than in a long pause under load; after a large
     // prune, the WAL is copied into the database and truncated now.
-    const pending = log.pendingCount();
-    log.collectResponses();
-    if (log.prune(options.projectId, options.limit) + pending > 0) log.checkpoint();
+    const { expanded } = log.collectResponses();
+    if (log.prune(options.projectId, options.limit) + expanded > 0) log.checkpoint();
     this.flushNow = this.flushNow.bind(this);
     this.retry = this.retry.bind(this);
     this.idleCheck = this.idleCheck.bind(this);

@@ -187,8 +187,11 @@ export class RequestLog {
     };
   }
 
-  /** Deletes responses no record refers to any more (pending batches are expanded first). */
-  collectResponses(): number {
+  /**
+   * Deletes responses no record refers to any more (pending batches are expanded first).
+   * Returns the records expanded and the responses deleted.
+   */
+  collectResponses(): { expanded: number; deleted: number } {
     const run = this.db.transaction(() => {
       const expanded = this.expandPending();
       const deleted = this.db
@@ -200,7 +203,7 @@ export class RequestLog {
     });
     const { expanded, deleted } = run.immediate();
     this.cleanSpool(expanded.reads);
-    return deleted;
+    return { expanded: expanded.inserted, deleted };
   }
 
   /** Inserts records straight into `requests`, in one transaction. */
@@ -247,21 +250,26 @@ export class RequestLog {
     for (const r of reads) if (r.finished && r.end >= r.size) removeFile(r.file.path);
   }
 
-  private expandPending(): { inserted: number; reads: SpoolRead[] } {
-    // Rows of earlier versions first (they are older), then the spool files in name order.
-    const heads = this.db
-      .prepare('SELECT id, project_id, n, keep FROM pending ORDER BY id')
-      .all() as PendingHead[];
-    const offsets = this.spoolOffsets();
+  /**
+   * The whole frames not yet expanded, in write order, and how far each spool file was read.
+   * `present` holds every spool file's key (read or not).
+   */
+  private readSpoolFrames(offsets: Map<string, number>): {
+    frames: SpooledFrame[];
+    reads: SpoolRead[];
+    present: Set<string>;
+    damaged: number;
+  } {
     const frames: SpooledFrame[] = [];
     const reads: SpoolRead[] = [];
     const present = new Set<string>();
+    let damaged = 0;
     for (const file of listSpool(this.spoolDir)) {
       present.add(file.key);
       const content = readSpool(file.path, offsets.get(file.key) ?? 0);
       if (content === null) continue; // deleted meanwhile, or not (yet) a whole header
       const scan = scanFrames(content.data, 0);
-      if (scan.damaged) this.damagedBatches++;
+      if (scan.damaged) damaged++;
       for (const f of scan.frames)
         frames.push({ ...f, projectId: content.header.projectId, data: content.data });
       const finished = scan.damaged || isFinished(file, content.header);
@@ -272,6 +280,17 @@ export class RequestLog {
         size: content.size,
       });
     }
+    return { frames, reads, present, damaged };
+  }
+
+  private expandPending(): { inserted: number; reads: SpoolRead[] } {
+    // Rows of earlier versions first (they are older), then the spool files in name order.
+    const heads = this.db
+      .prepare('SELECT id, project_id, n, keep FROM pending ORDER BY id')
+      .all() as PendingHead[];
+    const offsets = this.spoolOffsets();
+    const { frames, reads, present, damaged } = this.readSpoolFrames(offsets);
+    this.damagedBatches += damaged;
     // Retention plan: per project, newest first, until its limit is covered; older batches
     // would only be deleted again by retention (pending records are newer than stored ones).
     const items = [
@@ -333,14 +352,9 @@ export class RequestLog {
 
   /** Records of all projects waiting in pending batches (spooled, or rows of earlier versions). */
   pendingCount(): number {
-    let n = (this.db.prepare('SELECT COALESCE(SUM(n), 0) FROM pending').pluck().get() as number) ?? 0;
-    const offsets = this.spoolOffsets();
-    for (const file of listSpool(this.spoolDir)) {
-      const content = readSpool(file.path, offsets.get(file.key) ?? 0);
-      if (content === null) continue;
-      for (const f of scanFrames(content.data, 0).frames) n += f.count;
-    }
-    return n;
+    const rows = (this.db.prepare('SELECT COALESCE(SUM(n), 0) FROM pending').pluck().get() as number) ?? 0;
+    const { frames } = this.readSpoolFrames(this.spoolOffsets());
+    return frames.reduce((n, f) => n + f.count, rows);
   }
 
   /**
