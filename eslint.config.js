@@ -17,10 +17,7 @@ export default tseslint.config(
     files: ['src/core/**/*.ts', 'src/formats/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: ['node:fs*', 'node:http*', 'node:net', 'fs', 'http'] },
-      ],
+      'no-restricted-imports': ['error', { patterns: ['node:fs*', 'node:http*', 'node:net', 'fs', 'http'] }],
       'no-console': 'error',
     },
   },

@@ -39,17 +39,29 @@ const isJson = (text: string): boolean => {
 /** The endpoint a cURL command becomes: status 200, the JSON request body echoed (POST/PUT/PATCH). */
 export function endpointFromCurl(parsed: ParsedCurl, name?: string): EndpointInput {
   if (!(HTTP_METHODS as readonly string[]).includes(parsed.method)) {
-    throw new MockdevError('INVALID_INPUT', `The cURL command uses the method "${parsed.method}", which mockdev cannot serve`, {
-      hint: `Change -X to one of ${HTTP_METHODS.join(', ')}`,
-    });
+    throw new MockdevError(
+      'INVALID_INPUT',
+      `The cURL command uses the method "${parsed.method}", which mockdev cannot serve`,
+      {
+        hint: `Change -X to one of ${HTTP_METHODS.join(', ')}`,
+      },
+    );
   }
   const path = PathSchema.safeParse(parsed.path);
   if (!path.success) {
-    throw new MockdevError('INVALID_INPUT', `The URL path "${parsed.path}" ${path.error.issues[0]!.message}`, {
-      hint: 'Percent-encode spaces in the URL (%20)',
-    });
+    throw new MockdevError(
+      'INVALID_INPUT',
+      `The URL path "${parsed.path}" ${path.error.issues[0]!.message}`,
+      {
+        hint: 'Percent-encode spaces in the URL (%20)',
+      },
+    );
   }
-  const echo = ['POST', 'PUT', 'PATCH'].includes(parsed.method) && parsed.body !== null && parsed.body.trim() !== '' && isJson(parsed.body);
+  const echo =
+    ['POST', 'PUT', 'PATCH'].includes(parsed.method) &&
+    parsed.body !== null &&
+    parsed.body.trim() !== '' &&
+    isJson(parsed.body);
   return {
     name: name ?? suggestEndpointName(parsed.method, parsed.path),
     method: parsed.method,

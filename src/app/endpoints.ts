@@ -18,14 +18,21 @@ import { assertSomethingToChange, resolveProject, type ResolveOptions } from './
 const describe = (e: Pick<Endpoint, 'method' | 'path'>) => `${e.method} ${e.path}`;
 
 /** Refuses an endpoint whose method + path (with any parameter names) is already taken. */
-export function assertRouteFree(endpoints: Endpoint[], candidate: Pick<Endpoint, 'method' | 'path'>, exceptId?: string): void {
+export function assertRouteFree(
+  endpoints: Endpoint[],
+  candidate: Pick<Endpoint, 'method' | 'path'>,
+  exceptId?: string,
+): void {
   const key = endpointKey(candidate.method, candidate.path);
   const clash = endpoints.find((e) => e.id !== exceptId && endpointKey(e.method, e.path) === key);
   if (clash) {
     throw new MockdevError(
       'CONFLICT',
       `${describe(candidate)} clashes with endpoint "${clash.name}" (${describe(clash)}, id ${clash.id})`,
-      { hint: 'Update or remove the existing endpoint, or use another method or path', details: { existingId: clash.id } },
+      {
+        hint: 'Update or remove the existing endpoint, or use another method or path',
+        details: { existingId: clash.id },
+      },
     );
   }
 }
@@ -33,7 +40,10 @@ export function assertRouteFree(endpoints: Endpoint[], candidate: Pick<Endpoint,
 /** Validates an input and gives it an id and a unique name; no duplicate check. */
 export function buildEndpoint(input: EndpointInput, existing: Endpoint[]): Endpoint {
   const parsed = parseInput(EndpointInputSchema, input, 'endpoint');
-  const name = uniqueName(parsed.name ?? suggestEndpointName(parsed.method, parsed.path), existing.map((e) => e.name));
+  const name = uniqueName(
+    parsed.name ?? suggestEndpointName(parsed.method, parsed.path),
+    existing.map((e) => e.name),
+  );
   if (parsed.kind === 'proxy' && !parsed.proxy) {
     throw new MockdevError('INVALID_ARGUMENT', 'A proxy endpoint needs a proxy target', {
       hint: 'Give proxy.target, e.g. https://api.example.com',
@@ -51,7 +61,10 @@ export function buildEndpoints(inputs: EndpointInput[]): Endpoint[] {
     // Checking against sets keeps large imports (thousands of operations) linear.
     const parsed = parseInput(EndpointInputSchema, input, 'endpoint');
     const wanted = parsed.name ?? suggestEndpointName(parsed.method, parsed.path);
-    const endpoint = buildEndpoint({ ...input, name: names.has(wanted.toLowerCase()) ? uniqueName(wanted, names) : wanted }, []);
+    const endpoint = buildEndpoint(
+      { ...input, name: names.has(wanted.toLowerCase()) ? uniqueName(wanted, names) : wanted },
+      [],
+    );
     const key = endpointKey(endpoint.method, endpoint.path);
     if (keys.has(key)) assertRouteFree(out, endpoint);
     keys.add(key);
@@ -99,7 +112,12 @@ export async function listEndpoints(
   return options.enabledOnly ? state.endpoints.filter((e) => e.enabled) : state.endpoints;
 }
 
-export async function getEndpoint(ctx: AppContext, projectRef: string, endpointRef: string, options?: ResolveOptions): Promise<Endpoint> {
+export async function getEndpoint(
+  ctx: AppContext,
+  projectRef: string,
+  endpointRef: string,
+  options?: ResolveOptions,
+): Promise<Endpoint> {
   return findEndpointByRef(await resolveProject(ctx, projectRef, options), endpointRef);
 }
 
@@ -109,7 +127,12 @@ const touched = (state: ProjectState, endpoints: Endpoint[]): ProjectState => ({
   project: { ...state.project, updatedAt: new Date().toISOString() },
 });
 
-export async function addEndpoint(ctx: AppContext, projectRef: string, input: EndpointInput, options?: ResolveOptions): Promise<Endpoint> {
+export async function addEndpoint(
+  ctx: AppContext,
+  projectRef: string,
+  input: EndpointInput,
+  options?: ResolveOptions,
+): Promise<Endpoint> {
   const target = await resolveProject(ctx, projectRef, options);
   return ctx.projects.update(target.dir, (state) => {
     const endpoint = buildEndpoint(input, state.endpoints);
@@ -135,9 +158,13 @@ export function applyEndpointPatch(endpoint: Endpoint, patch: EndpointPatch): En
     });
   }
   if (next.activeVariationId && !next.variations.some((v) => v.id === next.activeVariationId)) {
-    throw new MockdevError('INVALID_ARGUMENT', `Variation "${next.activeVariationId}" does not exist on endpoint "${next.name}"`, {
-      hint: `Use one of: ${next.variations.map((v) => v.id).join(', ') || '(no variations)'}`,
-    });
+    throw new MockdevError(
+      'INVALID_ARGUMENT',
+      `Variation "${next.activeVariationId}" does not exist on endpoint "${next.name}"`,
+      {
+        hint: `Use one of: ${next.variations.map((v) => v.id).join(', ') || '(no variations)'}`,
+      },
+    );
   }
   return next;
 }
@@ -153,21 +180,45 @@ export async function updateEndpoint(
   return ctx.projects.update(target.dir, (state) => {
     const current = findEndpointByRef(state, endpointRef);
     const next = applyEndpointPatch(current, patch);
-    if (next.name !== current.name && state.endpoints.some((e) => e.id !== current.id && e.name.toLowerCase() === next.name.toLowerCase())) {
-      throw new MockdevError('CONFLICT', `An endpoint named "${next.name}" already exists in project "${state.project.name}"`, {
-        hint: 'Choose another name',
-      });
+    if (
+      next.name !== current.name &&
+      state.endpoints.some((e) => e.id !== current.id && e.name.toLowerCase() === next.name.toLowerCase())
+    ) {
+      throw new MockdevError(
+        'CONFLICT',
+        `An endpoint named "${next.name}" already exists in project "${state.project.name}"`,
+        {
+          hint: 'Choose another name',
+        },
+      );
     }
     assertRouteFree(state.endpoints, next, current.id);
-    return { state: touched(state, state.endpoints.map((e) => (e.id === current.id ? next : e))), result: next };
+    return {
+      state: touched(
+        state,
+        state.endpoints.map((e) => (e.id === current.id ? next : e)),
+      ),
+      result: next,
+    };
   });
 }
 
-export async function removeEndpoint(ctx: AppContext, projectRef: string, endpointRef: string, options?: ResolveOptions): Promise<Endpoint> {
+export async function removeEndpoint(
+  ctx: AppContext,
+  projectRef: string,
+  endpointRef: string,
+  options?: ResolveOptions,
+): Promise<Endpoint> {
   const target = await resolveProject(ctx, projectRef, options);
   return ctx.projects.update(target.dir, (state) => {
     const current = findEndpointByRef(state, endpointRef);
-    return { state: touched(state, state.endpoints.filter((e) => e.id !== current.id)), result: current };
+    return {
+      state: touched(
+        state,
+        state.endpoints.filter((e) => e.id !== current.id),
+      ),
+      result: current,
+    };
   });
 }
 

@@ -9,7 +9,13 @@ import { NameSchema } from '../core/model/fields.js';
 import type { Project } from '../core/model/project.js';
 import { suggestEndpointName, uniqueName } from '../core/naming.js';
 import { parseInput } from '../core/validate.js';
-import { convertOpenApi, exportOpenApiDocument, locatePointer, parseDocumentText, type OpenApiVersion } from '../formats/openapi/index.js';
+import {
+  convertOpenApi,
+  exportOpenApiDocument,
+  locatePointer,
+  parseDocumentText,
+  type OpenApiVersion,
+} from '../formats/openapi/index.js';
 import { cleanName } from '../formats/openapi/import.js';
 import type { AppContext } from './context.js';
 import { buildEndpoint } from './endpoints.js';
@@ -50,15 +56,25 @@ const inside = (root: string, path: string): boolean => {
   return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 };
 
-async function readSource(ctx: AppContext, input: ImportInput, allowedRoot?: string): Promise<{ text: string; label: string; base: string }> {
+async function readSource(
+  ctx: AppContext,
+  input: ImportInput,
+  allowedRoot?: string,
+): Promise<{ text: string; label: string; base: string }> {
   if (input.text !== undefined && input.file !== undefined) {
     throw new MockdevError('INVALID_ARGUMENT', 'Give either the document text or a file, not both');
   }
   if (input.text !== undefined) {
-    return { text: input.text, label: 'The OpenAPI document', base: join(allowedRoot ?? ctx.cwd, 'openapi-document') };
+    return {
+      text: input.text,
+      label: 'The OpenAPI document',
+      base: join(allowedRoot ?? ctx.cwd, 'openapi-document'),
+    };
   }
   if (input.file === undefined || input.file.trim() === '') {
-    throw new MockdevError('INVALID_ARGUMENT', 'No OpenAPI document given', { hint: 'Give a file path, e.g. mockdev import openapi.yaml' });
+    throw new MockdevError('INVALID_ARGUMENT', 'No OpenAPI document given', {
+      hint: 'Give a file path, e.g. mockdev import openapi.yaml',
+    });
   }
   const path = resolve(ctx.cwd, input.file);
   if (allowedRoot !== undefined && !inside(allowedRoot, path)) {
@@ -70,8 +86,17 @@ async function readSource(ctx: AppContext, input: ImportInput, allowedRoot?: str
     return { text: await readFile(path, 'utf8'), label: input.file, base: path };
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : code === 'EACCES' ? 'permission denied' : (e as Error).message;
-    throw new MockdevError('INVALID_ARGUMENT', `Cannot read ${input.file}: ${why}`, { hint: 'Check the path to the OpenAPI document' });
+    const why =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'it is a folder'
+          : code === 'EACCES'
+            ? 'permission denied'
+            : (e as Error).message;
+    throw new MockdevError('INVALID_ARGUMENT', `Cannot read ${input.file}: ${why}`, {
+      hint: 'Check the path to the OpenAPI document',
+    });
   }
 }
 
@@ -105,21 +130,42 @@ function validationError(e: unknown, text: string, label: string): MockdevError 
   if (details && details.length) {
     // The deepest error is the most specific one; oneOf/anyOf summaries say little.
     const ranked = [...details].sort(
-      (a, b) => (b.instancePath?.length ?? 0) - (a.instancePath?.length ?? 0) || Number(/must match/.test(a.message ?? '')) - Number(/must match/.test(b.message ?? '')),
+      (a, b) =>
+        (b.instancePath?.length ?? 0) - (a.instancePath?.length ?? 0) ||
+        Number(/must match/.test(a.message ?? '')) - Number(/must match/.test(b.message ?? '')),
     );
-    const best = ranked.find((d) => !/must match (exactly one|a schema in anyOf)/.test(d.message ?? '')) ?? ranked[0]!;
+    const best =
+      ranked.find((d) => !/must match (exactly one|a schema in anyOf)/.test(d.message ?? '')) ?? ranked[0]!;
     const pointer = best.instancePath || '';
     const at = locatePointer(text, pointer);
     const where = `${pointer ? `#${pointer}` : 'the top level'}${at ? ` (line ${at.line}, column ${at.col})` : ''}`;
-    const extra = best.params && 'additionalProperty' in best.params ? ` "${String(best.params.additionalProperty)}"` : best.params && 'allowedValues' in best.params ? ` (${(best.params.allowedValues as unknown[]).join(', ')})` : '';
-    const more = details.length > 1 ? ` (${details.length - 1} more validation error${details.length > 2 ? 's' : ''})` : '';
-    return new MockdevError('INVALID_INPUT', `${label} is not a valid OpenAPI document: at ${where}: ${best.message ?? 'invalid'}${extra}${more}`, {
-      hint: 'Fix the document there and import it again',
-      details: { errors: details.slice(0, 20).map((d) => ({ path: d.instancePath, message: d.message })) },
-    });
+    const extra =
+      best.params && 'additionalProperty' in best.params
+        ? ` "${String(best.params.additionalProperty)}"`
+        : best.params && 'allowedValues' in best.params
+          ? ` (${(best.params.allowedValues as unknown[]).join(', ')})`
+          : '';
+    const more =
+      details.length > 1
+        ? ` (${details.length - 1} more validation error${details.length > 2 ? 's' : ''})`
+        : '';
+    return new MockdevError(
+      'INVALID_INPUT',
+      `${label} is not a valid OpenAPI document: at ${where}: ${best.message ?? 'invalid'}${extra}${more}`,
+      {
+        hint: 'Fix the document there and import it again',
+        details: { errors: details.slice(0, 20).map((d) => ({ path: d.instancePath, message: d.message })) },
+      },
+    );
   }
   const message = (err.message ?? String(e)).split('\n')[0]!.trim();
-  if (/Error (resolving|opening|reading)|Unable to resolve|ENOENT|Missing \$ref pointer|Invalid \$ref pointer|Resolver/i.test(message) || err.name === 'ResolverError' || err.name === 'MissingPointerError') {
+  if (
+    /Error (resolving|opening|reading)|Unable to resolve|ENOENT|Missing \$ref pointer|Invalid \$ref pointer|Resolver/i.test(
+      message,
+    ) ||
+    err.name === 'ResolverError' ||
+    err.name === 'MissingPointerError'
+  ) {
     return new MockdevError('INVALID_INPUT', `${label} has a $ref that cannot be resolved: ${message}`, {
       hint: /https?:/.test(message)
         ? 'Only local files and #/ pointers are resolved (no network); save the referenced document next to this one'
@@ -132,19 +178,32 @@ function validationError(e: unknown, text: string, label: string): MockdevError 
 }
 
 /** Parses, resolves `$ref`s, validates and dereferences a document. */
-async function loadDocument(text: string, label: string, base: string, allowedRoot?: string): Promise<Record<string, unknown>> {
+async function loadDocument(
+  text: string,
+  label: string,
+  base: string,
+  allowedRoot?: string,
+): Promise<Record<string, unknown>> {
   const raw = parseDocumentText(text, label);
   if (typeof raw.openapi === 'string' && !/^3\.[01]\.\d+$/.test(raw.openapi)) {
-    throw new MockdevError('INVALID_INPUT', `${label} declares openapi ${raw.openapi}, which mockdev does not read`, {
-      hint: 'Supported: Swagger 2.0, OpenAPI 3.0.x and 3.1.x',
-    });
+    throw new MockdevError(
+      'INVALID_INPUT',
+      `${label} declares openapi ${raw.openapi}, which mockdev does not read`,
+      {
+        hint: 'Supported: Swagger 2.0, OpenAPI 3.0.x and 3.1.x',
+      },
+    );
   }
   const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
   try {
-    const api = await SwaggerParser.validate(base, raw as never, {
-      resolve: { http: false, file: fileResolver(allowedRoot) as never, external: true },
-      dereference: { circular: true },
-    } as never);
+    const api = await SwaggerParser.validate(
+      base,
+      raw as never,
+      {
+        resolve: { http: false, file: fileResolver(allowedRoot) as never, external: true },
+        dereference: { circular: true },
+      } as never,
+    );
     return api as unknown as Record<string, unknown>;
   } catch (e) {
     throw validationError(e, text, label);
@@ -165,14 +224,21 @@ function projectNameFrom(title: string, label: string): string {
  * `info.title`, or into an existing one. All or nothing: nothing is written unless every
  * operation converts into a valid endpoint.
  */
-export async function importOpenApi(ctx: AppContext, input: ImportInput, options: ImportOptions = {}): Promise<ImportReport> {
+export async function importOpenApi(
+  ctx: AppContext,
+  input: ImportInput,
+  options: ImportOptions = {},
+): Promise<ImportReport> {
   const progress = options.onProgress ?? (() => undefined);
   progress({ phase: 'read' });
-  const target = input.projectRef !== undefined ? await resolveProject(ctx, input.projectRef, options) : undefined;
+  const target =
+    input.projectRef !== undefined ? await resolveProject(ctx, input.projectRef, options) : undefined;
   const { text, label, base } = await readSource(ctx, input, options.allowedRoot);
   progress({ phase: 'validate' });
   const doc = await loadDocument(text, label, base, options.allowedRoot);
-  const converted = convertOpenApi(doc, { onProgress: (done, total) => progress({ phase: 'convert', done, total }) });
+  const converted = convertOpenApi(doc, {
+    onProgress: (done, total) => progress({ phase: 'convert', done, total }),
+  });
   progress({ phase: 'write' });
 
   const skipped: ImportReport['skipped'] = [];
@@ -182,7 +248,11 @@ export async function importOpenApi(ctx: AppContext, input: ImportInput, options
     const key = endpointKey(op.method, op.path);
     const first = seen.get(key);
     if (first !== undefined) {
-      skipped.push({ method: op.method, path: op.path, reason: `same route as ${first} earlier in the document` });
+      skipped.push({
+        method: op.method,
+        path: op.path,
+        reason: `same route as ${first} earlier in the document`,
+      });
       continue;
     }
     seen.set(key, `${op.method} ${op.path}`);
@@ -200,13 +270,26 @@ export async function importOpenApi(ctx: AppContext, input: ImportInput, options
     const name = projectNameFrom(converted.title, label);
     for (let attempt = 0; ; attempt++) {
       const { states } = await ctx.projects.list();
-      const unique = uniqueName(name, states.map((s) => s.project.name));
+      const unique = uniqueName(
+        name,
+        states.map((s) => s.project.name),
+      );
       try {
-        const project = await createProjectWithEndpoints(ctx, { name: unique, description: converted.description.slice(0, 2000) }, inputs);
+        const project = await createProjectWithEndpoints(
+          ctx,
+          { name: unique, description: converted.description.slice(0, 2000) },
+          inputs,
+        );
         const { endpoints, ...summary } = project;
         return { project: summary, created: endpoints, replaced: [], skipped };
       } catch (e) {
-        if (!(e instanceof MockdevError && e.code === 'CONFLICT' && attempt < 3 && /project named/.test(e.message))) throw withCreateContext(e);
+        if (!(
+          e instanceof MockdevError &&
+          e.code === 'CONFLICT' &&
+          attempt < 3 &&
+          /project named/.test(e.message)
+        ))
+          throw withCreateContext(e);
       }
     }
   }
@@ -223,7 +306,10 @@ export async function importOpenApi(ctx: AppContext, input: ImportInput, options
       try {
         const parsed = parseInput(EndpointInputSchema, i, 'endpoint');
         const wanted = parsed.name ?? suggestEndpointName(parsed.method, parsed.path);
-        candidate = buildEndpoint({ ...i, name: names.has(wanted.toLowerCase()) ? uniqueName(wanted, names) : wanted }, []);
+        candidate = buildEndpoint(
+          { ...i, name: names.has(wanted.toLowerCase()) ? uniqueName(wanted, names) : wanted },
+          [],
+        );
       } catch (e) {
         throw withOperation(e, i);
       }
@@ -249,22 +335,31 @@ export async function importOpenApi(ctx: AppContext, input: ImportInput, options
       created.push(candidate);
     }
     const changed = created.length + replaced.length > 0;
-    const next = changed ? { ...state, endpoints, project: { ...state.project, updatedAt: new Date().toISOString() } } : state;
+    const next = changed
+      ? { ...state, endpoints, project: { ...state.project, updatedAt: new Date().toISOString() } }
+      : state;
     return { state: next, result: { project: toProject(next), created, replaced, skipped: localSkipped } };
   });
 }
 
 function withOperation(e: unknown, input: EndpointInput): unknown {
   if (!(e instanceof MockdevError)) return e;
-  return new MockdevError('INVALID_INPUT', `Operation ${describeEndpoint({ method: String(input.method ?? 'GET'), path: input.path })} cannot be imported: ${e.message}`, {
-    hint: 'Fix that operation in the document; nothing was imported',
-    details: e.details,
-  });
+  return new MockdevError(
+    'INVALID_INPUT',
+    `Operation ${describeEndpoint({ method: String(input.method ?? 'GET'), path: input.path })} cannot be imported: ${e.message}`,
+    {
+      hint: 'Fix that operation in the document; nothing was imported',
+      details: e.details,
+    },
+  );
 }
 
 function withCreateContext(e: unknown): unknown {
   if (e instanceof MockdevError && e.code === 'INVALID_ARGUMENT') {
-    return new MockdevError('INVALID_INPUT', `The document cannot be imported: ${e.message}`, { hint: 'Fix the document; nothing was imported', details: e.details });
+    return new MockdevError('INVALID_INPUT', `The document cannot be imported: ${e.message}`, {
+      hint: 'Fix the document; nothing was imported',
+      details: e.details,
+    });
   }
   return e;
 }
@@ -282,11 +377,16 @@ export async function exportOpenApi(
   }
   const version: OpenApiVersion = opts.openapiVersion ?? '3.0';
   if (version !== '3.0' && version !== '3.1') {
-    throw new MockdevError('INVALID_ARGUMENT', `Invalid OpenAPI version "${String(version)}": must be 3.0 or 3.1`);
+    throw new MockdevError(
+      'INVALID_ARGUMENT',
+      `Invalid OpenAPI version "${String(version)}": must be 3.0 or 3.1`,
+    );
   }
   const state = await resolveProject(ctx, projectRef, options);
   const document = exportOpenApiDocument(state.project, state.endpoints, version);
-  const text = format === 'json' ? `${JSON.stringify(document, null, 2)}\n` : toYaml(document, { lineWidth: 0, aliasDuplicateObjects: false, version: '1.1' });
+  const text =
+    format === 'json'
+      ? `${JSON.stringify(document, null, 2)}\n`
+      : toYaml(document, { lineWidth: 0, aliasDuplicateObjects: false, version: '1.1' });
   return { text, document };
 }
-

@@ -14,7 +14,15 @@ import {
   setEndpointEnabled,
   updateEndpoint,
 } from './endpoints.js';
-import { createProject, deleteProject, getProject, initProject, listProjects, resolveProject, updateProject } from './projects.js';
+import {
+  createProject,
+  deleteProject,
+  getProject,
+  initProject,
+  listProjects,
+  resolveProject,
+  updateProject,
+} from './projects.js';
 
 let root: string;
 let ctx: AppContext;
@@ -33,12 +41,24 @@ describe('projects', () => {
     const created = await createProject(ctx, { name: 'Payments', description: 'cards' });
     assert.equal(created.port, 3001);
     assert.match(created.id, /^[A-Za-z0-9][A-Za-z0-9_-]*$/);
-    assert.deepEqual(Object.keys(created), ['id', 'name', 'description', 'port', 'createdAt', 'updatedAt', 'endpointCount', 'endpoints']);
+    assert.deepEqual(Object.keys(created), [
+      'id',
+      'name',
+      'description',
+      'port',
+      'createdAt',
+      'updatedAt',
+      'endpointCount',
+      'endpoints',
+    ]);
     assert.equal((await getProject(ctx, created.id)).name, 'Payments');
     assert.equal((await getProject(ctx, 'payments')).id, created.id);
     const updated = await updateProject(ctx, 'Payments', { name: 'Billing', port: 4100, description: 'x' });
     assert.deepEqual([updated.name, updated.port, updated.description], ['Billing', 4100, 'x']);
-    assert.deepEqual((await listProjects(ctx)).map((p) => p.name), ['Billing']);
+    assert.deepEqual(
+      (await listProjects(ctx)).map((p) => p.name),
+      ['Billing'],
+    );
     await deleteProject(ctx, 'Billing');
     assert.deepEqual(await listProjects(ctx), []);
     await fails(getProject(ctx, 'Billing'), 'PROJECT_NOT_FOUND', /Project "Billing" not found/);
@@ -46,9 +66,17 @@ describe('projects', () => {
 
   it('an update that changes nothing is refused, naming the fields', async () => {
     await createProject(ctx, { name: 'p' });
-    await fails(updateProject(ctx, 'p', {}), 'INVALID_ARGUMENT', /Nothing to update\. Give at least one of name, description or port/);
+    await fails(
+      updateProject(ctx, 'p', {}),
+      'INVALID_ARGUMENT',
+      /Nothing to update\. Give at least one of name, description or port/,
+    );
     await addEndpoint(ctx, 'p', { path: '/a' });
-    await fails(updateEndpoint(ctx, 'p', 'GET /a', { status: undefined }), 'INVALID_ARGUMENT', /Nothing to update\. Give at least one of name, method, path/);
+    await fails(
+      updateEndpoint(ctx, 'p', 'GET /a', { status: undefined }),
+      'INVALID_ARGUMENT',
+      /Nothing to update\. Give at least one of name, method, path/,
+    );
   });
 
   it('takes the default port from settings', async () => {
@@ -58,13 +86,20 @@ describe('projects', () => {
 
   it('refuses duplicate names, naming the existing project', async () => {
     const a = await createProject(ctx, { name: 'Alpha' });
-    await fails(createProject(ctx, { name: 'alpha' }), 'CONFLICT', new RegExp(`"Alpha" already exists \\(id ${a.id}\\)`));
+    await fails(
+      createProject(ctx, { name: 'alpha' }),
+      'CONFLICT',
+      new RegExp(`"Alpha" already exists \\(id ${a.id}\\)`),
+    );
     await createProject(ctx, { name: 'Beta' });
     await fails(updateProject(ctx, 'Beta', { name: 'ALPHA' }), 'CONFLICT', /already exists/);
   });
 
   it('two concurrent creates of one name leave exactly one project', async () => {
-    const results = await Promise.allSettled([createProject(ctx, { name: 'Same' }), createProject(ctx, { name: 'Same' })]);
+    const results = await Promise.allSettled([
+      createProject(ctx, { name: 'Same' }),
+      createProject(ctx, { name: 'Same' }),
+    ]);
     assert.equal(results.filter((r) => r.status === 'fulfilled').length, 1);
     assert.equal((await listProjects(ctx)).length, 1);
   });
@@ -105,13 +140,20 @@ describe('projects', () => {
 
   it('the data-dir-only rule hides project folders elsewhere', async () => {
     await initProject(ctx, { path: 'outside' });
-    await fails(resolveProject(ctx, './outside', { dataDirOnly: true }), 'PROJECT_NOT_FOUND', /list_projects/);
+    await fails(
+      resolveProject(ctx, './outside', { dataDirOnly: true }),
+      'PROJECT_NOT_FOUND',
+      /list_projects/,
+    );
   });
 
   it('a corrupt project in the data dir is reported when it is the one asked for', async () => {
     const p = await createProject(ctx, { name: 'p' });
     writeFileSync(join(ctx.projects.dirFor(p.id), 'endpoints.json'), 'not json');
-    await assert.rejects(getProject(ctx, join(ctx.projects.dirFor(p.id))), /endpoints\.json is not valid JSON/);
+    await assert.rejects(
+      getProject(ctx, join(ctx.projects.dirFor(p.id))),
+      /endpoints\.json is not valid JSON/,
+    );
   });
 });
 
@@ -120,8 +162,26 @@ describe('endpoints', () => {
     await createProject(ctx, { name: 'p' });
     const e = await addEndpoint(ctx, 'p', { path: 'api/v1/users/:id' });
     assert.deepEqual(
-      { method: e.method, path: e.path, status: e.status, delay: e.delay, enabled: e.enabled, kind: e.kind, contentType: e.contentType, name: e.name },
-      { method: 'GET', path: '/api/v1/users/:id', status: 200, delay: 0, enabled: true, kind: 'mock', contentType: 'application/json', name: 'get-users-by-id' },
+      {
+        method: e.method,
+        path: e.path,
+        status: e.status,
+        delay: e.delay,
+        enabled: e.enabled,
+        kind: e.kind,
+        contentType: e.contentType,
+        name: e.name,
+      },
+      {
+        method: 'GET',
+        path: '/api/v1/users/:id',
+        status: 200,
+        delay: 0,
+        enabled: true,
+        kind: 'mock',
+        contentType: 'application/json',
+        name: 'get-users-by-id',
+      },
     );
     const second = await addEndpoint(ctx, 'p', { path: '/api/v1/users/{id}', method: 'put' });
     assert.equal(second.method, 'PUT');
@@ -130,7 +190,11 @@ describe('endpoints', () => {
   it('refuses a duplicate method + path, whatever the parameter style, naming the existing one', async () => {
     await createProject(ctx, { name: 'p' });
     const first = await addEndpoint(ctx, 'p', { path: '/users/:id', name: 'Get user' });
-    await fails(addEndpoint(ctx, 'p', { path: '/users/{userId}/' }), 'CONFLICT', new RegExp(`"Get user".*id ${first.id}`));
+    await fails(
+      addEndpoint(ctx, 'p', { path: '/users/{userId}/' }),
+      'CONFLICT',
+      new RegExp(`"Get user".*id ${first.id}`),
+    );
   });
 
   for (const [input, re] of [
@@ -155,7 +219,10 @@ describe('endpoints', () => {
     assert.equal((await getEndpoint(ctx, 'p', 'get user')).id, e.id);
     assert.equal((await getEndpoint(ctx, 'p', 'GET /users/{id}')).id, e.id);
     const changed = await updateEndpoint(ctx, 'p', 'Get user', { status: 404, headers: { 'X-A': '1' } });
-    assert.deepEqual([changed.id, changed.status, changed.headers, changed.body], [e.id, 404, { 'X-A': '1' }, '{}']);
+    assert.deepEqual(
+      [changed.id, changed.status, changed.headers, changed.body],
+      [e.id, 404, { 'X-A': '1' }, '{}'],
+    );
     assert.equal((await setEndpointEnabled(ctx, 'p', e.id, false)).enabled, false);
     assert.deepEqual(await listEndpoints(ctx, 'p', { enabledOnly: true }), []);
     assert.equal((await listEndpoints(ctx, 'p')).length, 1);
@@ -169,20 +236,30 @@ describe('endpoints', () => {
     await addEndpoint(ctx, 'p', { path: '/b', name: 'B' });
     await fails(updateEndpoint(ctx, 'p', 'B', { path: '/a' }), 'CONFLICT', /clashes with endpoint "A"/);
     await fails(updateEndpoint(ctx, 'p', 'B', { name: 'a' }), 'CONFLICT', /named "a" already exists/);
-    assert.deepEqual((await listEndpoints(ctx, 'p')).map((e) => `${e.name} ${e.path}`), ['A /a', 'B /b']);
+    assert.deepEqual(
+      (await listEndpoints(ctx, 'p')).map((e) => `${e.name} ${e.path}`),
+      ['A /a', 'B /b'],
+    );
   });
 
   it('refuses an active variation that does not exist, and a proxy without a target', async () => {
     await createProject(ctx, { name: 'p' });
     await addEndpoint(ctx, 'p', { path: '/a', name: 'A' });
-    await fails(updateEndpoint(ctx, 'p', 'A', { activeVariationId: 'nope' }), 'INVALID_ARGUMENT', /Variation "nope" does not exist/);
+    await fails(
+      updateEndpoint(ctx, 'p', 'A', { activeVariationId: 'nope' }),
+      'INVALID_ARGUMENT',
+      /Variation "nope" does not exist/,
+    );
     await fails(updateEndpoint(ctx, 'p', 'A', { kind: 'proxy' }), 'INVALID_ARGUMENT', /proxy target/);
     const v = await updateEndpoint(ctx, 'p', 'A', {
       variations: [{ id: 'v1', name: 'Not found', status: 404 }],
       activeVariationId: 'v1',
     });
     assert.equal(v.variations[0]!.body, '');
-    assert.equal((await updateEndpoint(ctx, 'p', 'A', { activeVariationId: null })).activeVariationId, undefined);
+    assert.equal(
+      (await updateEndpoint(ctx, 'p', 'A', { activeVariationId: null })).activeVariationId,
+      undefined,
+    );
   });
 
   it('twenty concurrent adds to one project all land', async () => {

@@ -28,7 +28,10 @@ export const toProject = (state: ProjectState): Project => ({
   endpointCount: state.endpoints.length,
 });
 
-export const toProjectDetail = (state: ProjectState): ProjectDetail => ({ ...toProject(state), endpoints: state.endpoints });
+export const toProjectDetail = (state: ProjectState): ProjectDetail => ({
+  ...toProject(state),
+  endpoints: state.endpoints,
+});
 
 const looksLikePath = (ref: string): boolean =>
   ref === '.' || ref === '..' || ref.includes('/') || ref.includes('\\') || ref.startsWith('~');
@@ -42,7 +45,11 @@ export interface ResolveOptions {
  * Finds a project by id, by name, or by a folder holding project.json (DECISIONS "Where state
  * lives"). Names match exactly first, then case-insensitively when that is unambiguous.
  */
-export async function resolveProject(ctx: AppContext, ref: string, options: ResolveOptions = {}): Promise<ProjectState> {
+export async function resolveProject(
+  ctx: AppContext,
+  ref: string,
+  options: ResolveOptions = {},
+): Promise<ProjectState> {
   const wanted = ref.trim();
   if (wanted === '') throw new MockdevError('INVALID_ARGUMENT', 'A project id, name or folder is required');
   const byPath = async (): Promise<ProjectState | undefined> => {
@@ -78,24 +85,42 @@ export async function listProjects(ctx: AppContext): Promise<Project[]> {
   return states.map(toProject);
 }
 
-export async function getProject(ctx: AppContext, ref: string, options?: ResolveOptions): Promise<ProjectDetail> {
+export async function getProject(
+  ctx: AppContext,
+  ref: string,
+  options?: ResolveOptions,
+): Promise<ProjectDetail> {
   return toProjectDetail(await resolveProject(ctx, ref, options));
 }
 
 async function assertNameFree(ctx: AppContext, name: string, exceptId?: string): Promise<void> {
   const { states } = await ctx.projects.list();
-  const clash = states.find((s) => s.project.id !== exceptId && s.project.name.toLowerCase() === name.toLowerCase());
+  const clash = states.find(
+    (s) => s.project.id !== exceptId && s.project.name.toLowerCase() === name.toLowerCase(),
+  );
   if (clash) {
-    throw new MockdevError('CONFLICT', `A project named "${clash.project.name}" already exists (id ${clash.project.id})`, {
-      hint: 'Choose another name, or update the existing project',
-      details: { existingId: clash.project.id },
-    });
+    throw new MockdevError(
+      'CONFLICT',
+      `A project named "${clash.project.name}" already exists (id ${clash.project.id})`,
+      {
+        hint: 'Choose another name, or update the existing project',
+        details: { existingId: clash.project.id },
+      },
+    );
   }
 }
 
 function newProjectFile(name: string, port: number, description: string): ProjectFile {
   const now = new Date().toISOString();
-  return { schemaVersion: PROJECT_SCHEMA_VERSION, id: newId(), name, description, port, createdAt: now, updatedAt: now };
+  return {
+    schemaVersion: PROJECT_SCHEMA_VERSION,
+    id: newId(),
+    name,
+    description,
+    port,
+    createdAt: now,
+    updatedAt: now,
+  };
 }
 
 /** Creates a project in the data directory. */
@@ -141,7 +166,10 @@ export interface InitInput {
 }
 
 /** `init [PATH]`: writes project.json and endpoints.json into a folder (default: cwd). */
-export async function initProject(ctx: AppContext, input: InitInput): Promise<ProjectDetail & { dir: string }> {
+export async function initProject(
+  ctx: AppContext,
+  input: InitInput,
+): Promise<ProjectDetail & { dir: string }> {
   const dir = ProjectStore.folder(input.path ?? '.', ctx.cwd);
   const fallbackName = NameSchema.safeParse(basename(dir)).success ? basename(dir) : 'mockdev-project';
   const parsed = parseInput(
@@ -180,7 +208,11 @@ export async function updateProject(
       const next = { ...state, project };
       return { state: next, result: toProjectDetail(next) };
     });
-  if (parsed.name !== undefined && parsed.name !== target.project.name && ctx.projects.isInDataDir(target.dir)) {
+  if (
+    parsed.name !== undefined &&
+    parsed.name !== target.project.name &&
+    ctx.projects.isInDataDir(target.dir)
+  ) {
     return ctx.projects.withDataDirLock(async () => {
       await assertNameFree(ctx, parsed.name!, target.project.id);
       return apply();
@@ -189,7 +221,11 @@ export async function updateProject(
   return apply();
 }
 
-export async function deleteProject(ctx: AppContext, ref: string, options?: ResolveOptions): Promise<Project> {
+export async function deleteProject(
+  ctx: AppContext,
+  ref: string,
+  options?: ResolveOptions,
+): Promise<Project> {
   const target = await resolveProject(ctx, ref, options);
   await ctx.projects.remove(target.dir);
   return toProject(target);

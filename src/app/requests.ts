@@ -53,7 +53,11 @@ export async function listRequests(
   return withLog(ctx, (log) => log.list(state.project.id, parsed));
 }
 
-export async function getRequest(ctx: AppContext, id: string, options?: ResolveOptions): Promise<RequestRecord> {
+export async function getRequest(
+  ctx: AppContext,
+  id: string,
+  options?: ResolveOptions,
+): Promise<RequestRecord> {
   await assertReachable(ctx, [id], options);
   const found = withLog(ctx, (log) => log.get(id));
   if (!found) throw notFound([id]);

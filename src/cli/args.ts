@@ -16,7 +16,10 @@ export function toInt(value: string | undefined, flag: string): number | undefin
 }
 
 /** Parses `KEY=VALUE` / `Name: value` header options into an object. */
-export function toHeaders(values: string[] | undefined, flag = '--header'): Record<string, string> | undefined {
+export function toHeaders(
+  values: string[] | undefined,
+  flag = '--header',
+): Record<string, string> | undefined {
   if (!values || values.length === 0) return undefined;
   const headers: Record<string, string> = {};
   for (const raw of values) {
@@ -32,4 +35,7 @@ export function toHeaders(values: string[] | undefined, flag = '--header'): Reco
 }
 
 /** Collects a repeatable option into an array (commander's accumulator). */
-export const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
+export const collect = (value: string, previous: string[] | undefined): string[] => [
+  ...(previous ?? []),
+  value,
+];

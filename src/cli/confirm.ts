@@ -5,12 +5,20 @@ import { MockdevError } from '../core/errors.js';
  * Destructive commands ask on a TTY; `--force` skips the question; without a TTY and without
  * `--force` they refuse (DECISIONS "CLI behaviour"). Returns false when the user says no.
  */
-export async function confirmDestructive(question: string, force: boolean | undefined, flagHint = '--force'): Promise<boolean> {
+export async function confirmDestructive(
+  question: string,
+  force: boolean | undefined,
+  flagHint = '--force',
+): Promise<boolean> {
   if (force) return true;
   if (!process.stdin.isTTY || !process.stderr.isTTY) {
-    throw new MockdevError('CONFIRMATION_REQUIRED', `${question.replace(/\?$/, '')}: refusing without confirmation`, {
-      hint: `Pass ${flagHint} to confirm when not running in a terminal`,
-    });
+    throw new MockdevError(
+      'CONFIRMATION_REQUIRED',
+      `${question.replace(/\?$/, '')}: refusing without confirmation`,
+      {
+        hint: `Pass ${flagHint} to confirm when not running in a terminal`,
+      },
+    );
   }
   const rl = createInterface({ input: process.stdin, output: process.stderr });
   try {

@@ -43,7 +43,9 @@ export function printTable<T>(rows: T[], columns: Column<T>[], empty: string): v
 export function printFields(fields: [string, unknown][]): void {
   const width = Math.max(...fields.map(([k]) => k.length));
   for (const [key, value] of fields) {
-    printLine(`${`${key}:`.padEnd(width + 1)} ${value === undefined || value === null || value === '' ? '-' : String(value)}`);
+    printLine(
+      `${`${key}:`.padEnd(width + 1)} ${value === undefined || value === null || value === '' ? '-' : String(value)}`,
+    );
   }
 }
 

@@ -106,8 +106,16 @@ export async function runCli(argv: string[]): Promise<number> {
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (e) {
     if (e instanceof CommanderError) {
-      if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') return 0;
-      const message = e.message.replace(CLEAN_COMMANDER_MESSAGE, '').replace(/\s*\n\s*/g, ' ').trim();
+      if (
+        e.code === 'commander.helpDisplayed' ||
+        e.code === 'commander.version' ||
+        e.code === 'commander.help'
+      )
+        return 0;
+      const message = e.message
+        .replace(CLEAN_COMMANDER_MESSAGE, '')
+        .replace(/\s*\n\s*/g, ' ')
+        .trim();
       process.stderr.write(`mockdev: ${message.replace(/\.$/, '')}. ${commanderHint(program, argv)}\n`);
       return ERROR_CATALOGUE.INVALID_ARGUMENT.exitCode;
     }

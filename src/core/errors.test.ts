@@ -6,7 +6,11 @@ import { ERROR_CATALOGUE, MockdevError, toMockdevError } from './errors.js';
 describe('error catalogue', () => {
   it('matches docs/errors.md row for row', () => {
     const doc = readFileSync(new URL('../../docs/errors.md', import.meta.url), 'utf8');
-    const rows = [...doc.matchAll(/^\| `([A-Z_]+)` \| (\d) \| (\d{3}) \|/gm)].map((m) => [m[1], Number(m[2]), Number(m[3])]);
+    const rows = [...doc.matchAll(/^\| `([A-Z_]+)` \| (\d) \| (\d{3}) \|/gm)].map((m) => [
+      m[1],
+      Number(m[2]),
+      Number(m[3]),
+    ]);
     const catalogue = Object.entries(ERROR_CATALOGUE).map(([code, v]) => [code, v.exitCode, v.httpStatus]);
     assert.deepEqual(rows, catalogue);
   });

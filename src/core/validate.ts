@@ -11,11 +11,15 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown, what 
   const issue = result.error.issues[0]!;
   const field = issue.path.length ? issue.path.join('.') : what;
   const given = issue.path.reduce<unknown>(
-    (v, k) => (v && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[k as PropertyKey] : undefined),
+    (v, k) =>
+      v && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[k as PropertyKey] : undefined,
     value,
   );
   const shown = given === undefined ? '' : ` ${JSON.stringify(given)}`;
   throw new MockdevError('INVALID_ARGUMENT', `Invalid ${field}${shown}: ${issue.message}`, {
-    details: { field, issues: result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) },
+    details: {
+      field,
+      issues: result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+    },
   });
 }

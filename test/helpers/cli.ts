@@ -27,7 +27,12 @@ export function runCli(args: string[], options: CliOptions): Promise<CliResult> 
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, ...args], {
       cwd: options.cwd ?? tmpdir(),
-      env: { ...process.env, MOCKDEV_LOG_LEVEL: undefined, ...options.env, MOCKDEV_DATA_DIR: options.dataDir },
+      env: {
+        ...process.env,
+        MOCKDEV_LOG_LEVEL: undefined,
+        ...options.env,
+        MOCKDEV_DATA_DIR: options.dataDir,
+      },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';

@@ -23,23 +23,76 @@ describe('mockdev endpoint', () => {
   it('add with every option, then show it as JSON with the DECISIONS shape', async () => {
     writeFileSync(join(tmp.dir, 'body.csv'), 'a,b\n1,2\n');
     const r = await cli(
-      'endpoint', 'add', 'api',
-      '-n', 'Create order', '-p', '/api/orders', '-m', 'post', '-s', '201',
-      '-b', '{"id":7}', '--delay', '250', '--content-type', 'application/vnd.api+json',
-      '-H', 'Location: /api/orders/7', '-H', 'X-Trace=abc', '--json',
+      'endpoint',
+      'add',
+      'api',
+      '-n',
+      'Create order',
+      '-p',
+      '/api/orders',
+      '-m',
+      'post',
+      '-s',
+      '201',
+      '-b',
+      '{"id":7}',
+      '--delay',
+      '250',
+      '--content-type',
+      'application/vnd.api+json',
+      '-H',
+      'Location: /api/orders/7',
+      '-H',
+      'X-Trace=abc',
+      '--json',
     );
     assert.equal(r.code, 0, r.stderr);
     const e = json<Endpoint>(r);
-    assert.deepEqual(Object.keys(e), ['id', 'name', 'method', 'path', 'status', 'headers', 'body', 'contentType', 'delay', 'enabled', 'kind', 'variations']);
+    assert.deepEqual(Object.keys(e), [
+      'id',
+      'name',
+      'method',
+      'path',
+      'status',
+      'headers',
+      'body',
+      'contentType',
+      'delay',
+      'enabled',
+      'kind',
+      'variations',
+    ]);
     assert.deepEqual(
       { ...e, id: undefined },
       {
-        id: undefined, name: 'Create order', method: 'POST', path: '/api/orders', status: 201,
-        headers: { Location: '/api/orders/7', 'X-Trace': 'abc' }, body: '{"id":7}',
-        contentType: 'application/vnd.api+json', delay: 250, enabled: true, kind: 'mock', variations: [],
+        id: undefined,
+        name: 'Create order',
+        method: 'POST',
+        path: '/api/orders',
+        status: 201,
+        headers: { Location: '/api/orders/7', 'X-Trace': 'abc' },
+        body: '{"id":7}',
+        contentType: 'application/vnd.api+json',
+        delay: 250,
+        enabled: true,
+        kind: 'mock',
+        variations: [],
       },
     );
-    const csv = json<Endpoint>(await cli('endpoint', 'add', 'api', '-p', '/report.csv', '--content-type', 'text/csv', '--body-file', 'body.csv', '--json'));
+    const csv = json<Endpoint>(
+      await cli(
+        'endpoint',
+        'add',
+        'api',
+        '-p',
+        '/report.csv',
+        '--content-type',
+        'text/csv',
+        '--body-file',
+        'body.csv',
+        '--json',
+      ),
+    );
     assert.equal(csv.body, 'a,b\n1,2\n');
     assert.equal(csv.name, 'get-report-csv');
     assert.deepEqual(json(await cli('endpoint', 'show', 'api', e.id, '--json')), e);
@@ -49,9 +102,15 @@ describe('mockdev endpoint', () => {
   it('add uses the defaults of DECISIONS and prints a summary line', async () => {
     const r = await cli('endpoint', 'add', 'api', '-p', '/api/users/:id');
     assert.equal(r.code, 0, r.stderr);
-    assert.match(r.stdout, /^Added GET \/api\/users\/:id -> 200 as "get-users-by-id" \(id [A-Za-z0-9_-]+\)\n$/);
+    assert.match(
+      r.stdout,
+      /^Added GET \/api\/users\/:id -> 200 as "get-users-by-id" \(id [A-Za-z0-9_-]+\)\n$/,
+    );
     const e = json<Endpoint>(await cli('endpoint', 'show', 'api', 'get-users-by-id', '--json'));
-    assert.deepEqual([e.method, e.status, e.delay, e.enabled, e.kind, e.contentType, e.body], ['GET', 200, 0, true, 'mock', 'application/json', '']);
+    assert.deepEqual(
+      [e.method, e.status, e.delay, e.enabled, e.kind, e.contentType, e.body],
+      ['GET', 200, 0, true, 'mock', 'application/json', ''],
+    );
     const human = await cli('endpoint', 'show', 'api', 'Create order');
     assert.match(human.stdout, /method:\s+POST/);
     assert.match(human.stdout, /delay:\s+250 ms/);
@@ -60,13 +119,37 @@ describe('mockdev endpoint', () => {
   });
 
   it('refuses bad values with exit 2 and one line naming the value', async () => {
-    assertError(await cli('endpoint', 'add', 'api', '-p', '/x', '-m', 'FETCH'), 2, /Invalid method "FETCH": must be one of GET/);
-    assertError(await cli('endpoint', 'add', 'api', '-p', '/x', '-s', '700'), 2, /Invalid status 700: must be from 100 to 599/);
-    assertError(await cli('endpoint', 'add', 'api', '-p', '/x', '-s', 'ok'), 2, /Invalid --status "ok": must be a whole number/);
-    assertError(await cli('endpoint', 'add', 'api', '-p', '/x', '--delay', '-5'), 2, /Invalid delay -5: must not be negative/);
-    assertError(await cli('endpoint', 'add', 'api', '-p', '/x', '-H', 'novalue'), 2, /Invalid --header "novalue"/);
+    assertError(
+      await cli('endpoint', 'add', 'api', '-p', '/x', '-m', 'FETCH'),
+      2,
+      /Invalid method "FETCH": must be one of GET/,
+    );
+    assertError(
+      await cli('endpoint', 'add', 'api', '-p', '/x', '-s', '700'),
+      2,
+      /Invalid status 700: must be from 100 to 599/,
+    );
+    assertError(
+      await cli('endpoint', 'add', 'api', '-p', '/x', '-s', 'ok'),
+      2,
+      /Invalid --status "ok": must be a whole number/,
+    );
+    assertError(
+      await cli('endpoint', 'add', 'api', '-p', '/x', '--delay', '-5'),
+      2,
+      /Invalid delay -5: must not be negative/,
+    );
+    assertError(
+      await cli('endpoint', 'add', 'api', '-p', '/x', '-H', 'novalue'),
+      2,
+      /Invalid --header "novalue"/,
+    );
     assertError(await cli('endpoint', 'add', 'api'), 2, /Missing --path/);
-    assertError(await cli('endpoint', 'add', 'api', '-p', '/x', '--body-file', 'missing.txt'), 2, /Cannot read --body-file "missing.txt"/);
+    assertError(
+      await cli('endpoint', 'add', 'api', '-p', '/x', '--body-file', 'missing.txt'),
+      2,
+      /Cannot read --body-file "missing.txt"/,
+    );
   });
 
   it('refuses a duplicate method + path, naming the existing endpoint', async () => {
@@ -79,13 +162,46 @@ describe('mockdev endpoint', () => {
 
   it('update changes only the options given', async () => {
     const before = json<Endpoint>(await cli('endpoint', 'show', 'api', 'Create order', '--json'));
-    const after = json<Endpoint>(await cli('endpoint', 'update', 'api', 'Create order', '-s', '202', '-b', '{"queued":true}', '--json'));
+    const after = json<Endpoint>(
+      await cli('endpoint', 'update', 'api', 'Create order', '-s', '202', '-b', '{"queued":true}', '--json'),
+    );
     assert.deepEqual(after, { ...before, status: 202, body: '{"queued":true}' });
-    const renamed = json<Endpoint>(await cli('endpoint', 'update', 'api', before.id, '-n', 'Queue order', '-p', '/api/queue', '-m', 'PUT', '--delay', '0', '--content-type', 'application/json', '-H', 'X-New: 1', '--json'));
-    assert.deepEqual([renamed.name, renamed.path, renamed.method, renamed.delay, renamed.headers], ['Queue order', '/api/queue', 'PUT', 0, { 'X-New': '1' }]);
+    const renamed = json<Endpoint>(
+      await cli(
+        'endpoint',
+        'update',
+        'api',
+        before.id,
+        '-n',
+        'Queue order',
+        '-p',
+        '/api/queue',
+        '-m',
+        'PUT',
+        '--delay',
+        '0',
+        '--content-type',
+        'application/json',
+        '-H',
+        'X-New: 1',
+        '--json',
+      ),
+    );
+    assert.deepEqual(
+      [renamed.name, renamed.path, renamed.method, renamed.delay, renamed.headers],
+      ['Queue order', '/api/queue', 'PUT', 0, { 'X-New': '1' }],
+    );
     assertError(await cli('endpoint', 'update', 'api', before.id), 2, /Nothing to update/);
-    assertError(await cli('endpoint', 'update', 'api', 'nope', '-s', '200'), 1, /Endpoint "nope" not found in project "api"/);
-    assertError(await cli('endpoint', 'update', 'api', before.id, '-p', '/api/users/:x', '-m', 'GET'), 1, /clashes with endpoint "get-users-by-id"/);
+    assertError(
+      await cli('endpoint', 'update', 'api', 'nope', '-s', '200'),
+      1,
+      /Endpoint "nope" not found in project "api"/,
+    );
+    assertError(
+      await cli('endpoint', 'update', 'api', before.id, '-p', '/api/users/:x', '-m', 'GET'),
+      1,
+      /clashes with endpoint "get-users-by-id"/,
+    );
   });
 
   it('disable / enable toggle, list --enabled-only hides disabled ones', async () => {
@@ -96,15 +212,24 @@ describe('mockdev endpoint', () => {
     const all = json<Endpoint[]>(await cli('endpoint', 'list', 'api', '--json'));
     assert.equal(all.find((e) => e.name === 'Queue order')?.enabled, false);
     assert.deepEqual(json(await cli('list', 'endpoints', 'api', '--enabled-only', '--json')), enabledOnly);
-    assert.equal(json<Endpoint>(await cli('endpoint', 'enable', 'api', 'Queue order', '--json')).enabled, true);
+    assert.equal(
+      json<Endpoint>(await cli('endpoint', 'enable', 'api', 'Queue order', '--json')).enabled,
+      true,
+    );
     const table = await cli('endpoint', 'list', 'api');
     assert.match(table.stdout, /^ID\s+METHOD\s+PATH\s+STATUS\s+ENABLED\s+KIND\s+NAME\n/);
     assert.match(table.stdout, /PUT\s+\/api\/queue\s+202\s+yes\s+mock\s+Queue order/);
   });
 
   it('remove refuses without a TTY unless --force, and leaves the endpoint there', async () => {
-    assertError(await cli('endpoint', 'remove', 'api', 'Queue order'), 2, /refusing without confirmation\. Pass --force/);
-    assert.ok(json<Endpoint[]>(await cli('endpoint', 'list', 'api', '--json')).some((e) => e.name === 'Queue order'));
+    assertError(
+      await cli('endpoint', 'remove', 'api', 'Queue order'),
+      2,
+      /refusing without confirmation\. Pass --force/,
+    );
+    assert.ok(
+      json<Endpoint[]>(await cli('endpoint', 'list', 'api', '--json')).some((e) => e.name === 'Queue order'),
+    );
     const r = await cli('endpoint', 'remove', 'api', 'Queue order', '-f');
     assert.match(r.stdout, /Removed PUT \/api\/queue "Queue order"/);
     assertError(await cli('endpoint', 'show', 'api', 'Queue order'), 1, /not found/);
@@ -123,14 +248,23 @@ describe('mockdev endpoint', () => {
     const dir = join(tmp.dir, 'big');
     await cli('init', dir);
     const endpoints = Array.from({ length: 3000 }, (_, i) => ({
-      id: `e${i}`, name: `n${i}`, method: 'GET', path: `/big/${i}`, status: 200, body: 'x'.repeat(200),
+      id: `e${i}`,
+      name: `n${i}`,
+      method: 'GET',
+      path: `/big/${i}`,
+      status: 200,
+      body: 'x'.repeat(200),
     }));
     writeFileSync(join(dir, 'endpoints.json'), JSON.stringify(endpoints));
-    const r = spawnSync('sh', ['-c', `"${process.execPath}" "${CLI}" endpoint list "${dir}" --json | head -c 100 >/dev/null`], {
-      env: { ...process.env, MOCKDEV_DATA_DIR: dataDir },
-      encoding: 'utf8',
-      timeout: 30_000,
-    });
+    const r = spawnSync(
+      'sh',
+      ['-c', `"${process.execPath}" "${CLI}" endpoint list "${dir}" --json | head -c 100 >/dev/null`],
+      {
+        env: { ...process.env, MOCKDEV_DATA_DIR: dataDir },
+        encoding: 'utf8',
+        timeout: 30_000,
+      },
+    );
     assert.equal(r.status, 0);
     assert.equal(r.stderr, '');
   });

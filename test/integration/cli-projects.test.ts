@@ -18,7 +18,9 @@ after(() => tmp.cleanup());
 
 describe('mockdev version and help', () => {
   it('prints the version, as text and as JSON', async () => {
-    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    };
     const text = await cli('version');
     assert.equal(text.code, 0);
     assert.match(text.stdout, new RegExp(`^mockdev ${pkg.version.replace(/\./g, '\\.')} `));
@@ -29,9 +31,18 @@ describe('mockdev version and help', () => {
   it('--help lists every command, and each command lists its options with an example', async () => {
     const top = await cli('--help');
     assert.equal(top.code, 0);
-    for (const c of ['version', 'init', 'list', 'project', 'endpoint']) assert.match(top.stdout, new RegExp(`\\n\\s+${c}\\b`));
+    for (const c of ['version', 'init', 'list', 'project', 'endpoint'])
+      assert.match(top.stdout, new RegExp(`\\n\\s+${c}\\b`));
     const add = await cli('endpoint', 'add', '--help');
-    for (const o of ['-n, --name', '-p, --path', '-m, --method', '-s, --status', '-b, --body', '--delay', '--content-type']) {
+    for (const o of [
+      '-n, --name',
+      '-p, --path',
+      '-m, --method',
+      '-s, --status',
+      '-b, --body',
+      '--delay',
+      '--content-type',
+    ]) {
       assert.ok(add.stdout.includes(o), `endpoint add --help mentions ${o}`);
     }
     assert.match(add.stdout, /Examples:\n\s+\$ mockdev endpoint add/);
@@ -51,7 +62,11 @@ describe('mockdev version and help', () => {
 
   it('unknown commands and options exit 2 with a pointer to --help', async () => {
     assertError(await cli('frobnicate'), 2, /unknown command 'frobnicate'.*mockdev --help/);
-    assertError(await cli('project', 'create', 'x', '--bogus'), 2, /unknown option '--bogus'.*mockdev project create --help/);
+    assertError(
+      await cli('project', 'create', 'x', '--bogus'),
+      2,
+      /unknown option '--bogus'.*mockdev project create --help/,
+    );
     assertError(await cli('project', 'create'), 2, /missing required argument 'NAME'/);
     assertError(await cli('project', 'show', 'a', 'b'), 2, /too many arguments/);
   });
@@ -69,7 +84,11 @@ describe('mockdev init', () => {
   it('writes project.json and endpoints.json with the example endpoints', async () => {
     const r = await cli('init', 'shop', '--with-examples', '--json');
     assert.equal(r.code, 0, r.stderr);
-    const made = json<{ name: string; port: number; endpoints: { method: string; path: string; body: string }[] }>(r);
+    const made = json<{
+      name: string;
+      port: number;
+      endpoints: { method: string; path: string; body: string }[];
+    }>(r);
     assert.equal(made.name, 'shop');
     assert.equal(made.port, 3001);
     assert.deepEqual(
@@ -84,7 +103,9 @@ describe('mockdev init', () => {
   it('uses -n and -p, defaults to the current folder and an empty endpoint list', async () => {
     const dir = join(tmp.dir, 'here');
     await cli('init', dir, '-n', 'Named', '-p', '4555');
-    const r = json<{ name: string; port: number; endpointCount: number }>(await cli('project', 'show', dir, '--json'));
+    const r = json<{ name: string; port: number; endpointCount: number }>(
+      await cli('project', 'show', dir, '--json'),
+    );
     assert.deepEqual([r.name, r.port, r.endpointCount], ['Named', 4555, 0]);
     const inCwd = await runCli(['init', '--json'], { dataDir, cwd: dir.replace('here', 'shop') });
     assert.equal(inCwd.code, 1);
@@ -110,37 +131,83 @@ describe('mockdev init', () => {
 
 describe('mockdev project', () => {
   it('create -> list -> show -> update -> delete, with --json shapes of DECISIONS', async () => {
-    const created = json<Record<string, unknown>>(await cli('project', 'create', 'Payments', '-p', '4000', '-d', 'Cards API', '--json'));
-    assert.deepEqual(Object.keys(created), ['id', 'name', 'description', 'port', 'createdAt', 'updatedAt', 'endpointCount', 'endpoints']);
-    assert.deepEqual([created.name, created.port, created.description, created.endpointCount], ['Payments', 4000, 'Cards API', 0]);
+    const created = json<Record<string, unknown>>(
+      await cli('project', 'create', 'Payments', '-p', '4000', '-d', 'Cards API', '--json'),
+    );
+    assert.deepEqual(Object.keys(created), [
+      'id',
+      'name',
+      'description',
+      'port',
+      'createdAt',
+      'updatedAt',
+      'endpointCount',
+      'endpoints',
+    ]);
+    assert.deepEqual(
+      [created.name, created.port, created.description, created.endpointCount],
+      ['Payments', 4000, 'Cards API', 0],
+    );
 
     const text = await cli('project', 'create', 'Orders');
     assert.match(text.stdout, /Created project "Orders" \(id [A-Za-z0-9_-]+, port 3001\)/);
 
     const listed = json<{ name: string }[]>(await cli('project', 'list', '--json'));
-    assert.deepEqual(listed.map((p) => p.name), ['Payments', 'Orders']);
-    assert.deepEqual(Object.keys(listed[0]!), ['id', 'name', 'description', 'port', 'createdAt', 'updatedAt', 'endpointCount']);
+    assert.deepEqual(
+      listed.map((p) => p.name),
+      ['Payments', 'Orders'],
+    );
+    assert.deepEqual(Object.keys(listed[0]!), [
+      'id',
+      'name',
+      'description',
+      'port',
+      'createdAt',
+      'updatedAt',
+      'endpointCount',
+    ]);
     assert.deepEqual(json<unknown[]>(await cli('list', '--json')), listed);
     assert.deepEqual(json<unknown[]>(await cli('list', 'projects', '--json')), listed);
-    assert.match((await cli('project', 'list')).stdout, /^ID\s+NAME\s+PORT\s+ENDPOINTS\s+DESCRIPTION\n.*Payments\s+4000\s+0\s+Cards API/);
+    assert.match(
+      (await cli('project', 'list')).stdout,
+      /^ID\s+NAME\s+PORT\s+ENDPOINTS\s+DESCRIPTION\n.*Payments\s+4000\s+0\s+Cards API/,
+    );
 
     const byId = json<{ name: string }>(await cli('project', 'show', String(created.id), '--json'));
     assert.equal(byId.name, 'Payments');
     assert.match((await cli('project', 'show', 'payments')).stdout, /name:\s+Payments/);
 
     const updated = json<{ name: string; port: number; description: string }>(
-      await cli('project', 'update', 'Payments', '--new-name', 'Billing', '-p', '4100', '-d', 'Invoices', '--json'),
+      await cli(
+        'project',
+        'update',
+        'Payments',
+        '--new-name',
+        'Billing',
+        '-p',
+        '4100',
+        '-d',
+        'Invoices',
+        '--json',
+      ),
     );
     assert.deepEqual([updated.name, updated.port, updated.description], ['Billing', 4100, 'Invoices']);
     assertError(await cli('project', 'update', 'Billing'), 2, /Nothing to update/);
-    assertError(await cli('project', 'update', 'Billing', '--new-name', 'orders'), 1, /"Orders" already exists/);
+    assertError(
+      await cli('project', 'update', 'Billing', '--new-name', 'orders'),
+      1,
+      /"Orders" already exists/,
+    );
     assertError(await cli('project', 'update', 'Billing', '-p', '99'), 2, /Invalid port 99/);
 
     assertError(await cli('project', 'delete', 'Billing'), 2, /refusing without confirmation\. Pass --force/);
     assert.equal(json<unknown[]>(await cli('project', 'list', '--json')).length, 2);
     const deleted = await cli('project', 'delete', 'Billing', '--force');
     assert.match(deleted.stdout, /Deleted project "Billing"/);
-    assert.deepEqual(json<{ name: string }[]>(await cli('project', 'list', '--json')).map((p) => p.name), ['Orders']);
+    assert.deepEqual(
+      json<{ name: string }[]>(await cli('project', 'list', '--json')).map((p) => p.name),
+      ['Orders'],
+    );
   });
 
   it('unknown projects exit 3 for every command that takes one', async () => {
@@ -160,7 +227,11 @@ describe('mockdev project', () => {
     for (const name of ['../x', '/etc', 'a\\b', 'nul\u0001x']) {
       assertError(await cli('project', 'create', name), 2, /Invalid name/);
     }
-    assertError(await cli('project', 'create', 'orders'), 1, /A project named "Orders" already exists \(id [A-Za-z0-9_-]+\)/);
+    assertError(
+      await cli('project', 'create', 'orders'),
+      1,
+      /A project named "Orders" already exists \(id [A-Za-z0-9_-]+\)/,
+    );
   });
 
   it('a hand-broken project.json is named in the error and left as it is', async () => {

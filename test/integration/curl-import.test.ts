@@ -46,7 +46,11 @@ describe('mockdev curl', () => {
   });
 
   it('--preview shows method, path, headers, the body pretty-printed, auth and warnings', async () => {
-    const r = await cli(['curl', `curl -u ada:secret https://x.test/orders -H 'Accept: application/json' --json '{"qty":2,"sku":"A"}' --bogus`, '--preview']);
+    const r = await cli([
+      'curl',
+      `curl -u ada:secret https://x.test/orders -H 'Accept: application/json' --json '{"qty":2,"sku":"A"}' --bogus`,
+      '--preview',
+    ]);
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /^name: +post-orders$/m);
     assert.match(r.stdout, /^method: +POST$/m);
@@ -58,7 +62,13 @@ describe('mockdev curl', () => {
   });
 
   it('creates the endpoint with a generated, unique name, status 200 and the request kept', async () => {
-    const r = await cli(['curl', `curl 'https://api.example.com/api/v1/users/42?x=1' -H 'Accept: application/json' -b 'sid=9'`, '-p', 'Api', '--json']);
+    const r = await cli([
+      'curl',
+      `curl 'https://api.example.com/api/v1/users/42?x=1' -H 'Accept: application/json' -b 'sid=9'`,
+      '-p',
+      'Api',
+      '--json',
+    ]);
     assert.equal(r.code, 0, r.stderr);
     const e = json<Endpoint>(r);
     assert.equal(e.name, 'get-users-by-id');
@@ -66,7 +76,12 @@ describe('mockdev curl', () => {
     assert.equal(e.path, '/api/v1/users/42');
     assert.equal(e.status, 200);
     assert.equal(e.body, '');
-    assert.deepEqual(e.request, { headers: { Accept: 'application/json', Cookie: 'sid=9' }, query: { x: '1' }, body: null, auth: null });
+    assert.deepEqual(e.request, {
+      headers: { Accept: 'application/json', Cookie: 'sid=9' },
+      query: { x: '1' },
+      body: null,
+      auth: null,
+    });
 
     // Same name wanted again (another path that names the same): made unique.
     const again = await cli(['curl', 'curl https://api.example.com/api/v2/users/43', '-p', 'Api', '--json']);
@@ -75,7 +90,15 @@ describe('mockdev curl', () => {
   });
 
   it('echoes a JSON body for POST, keeps the body for reference, and takes -n', async () => {
-    const r = await cli(['curl', `curl https://x.test/api/orders -H 'Content-Type: application/json' -d '{"sku":"A-1"}'`, '-p', 'Api', '-n', 'Create order', '--json']);
+    const r = await cli([
+      'curl',
+      `curl https://x.test/api/orders -H 'Content-Type: application/json' -d '{"sku":"A-1"}'`,
+      '-p',
+      'Api',
+      '-n',
+      'Create order',
+      '--json',
+    ]);
     assert.equal(r.code, 0, r.stderr);
     const e = json<Endpoint>(r);
     assert.equal(e.name, 'Create order');
@@ -88,25 +111,46 @@ describe('mockdev curl', () => {
   });
 
   it('reads Windows cmd and browser copies, and the command from stdin with -', async () => {
-    const cmd = 'curl ^"https://x.test/api/cmd?a=1^&b=2^" ^\r\n  -H ^"accept: */*^" ^\r\n  --data-raw ^"^{^\\^"k^\\^":^\\^"100^%^\\^"^}^"';
+    const cmd =
+      'curl ^"https://x.test/api/cmd?a=1^&b=2^" ^\r\n  -H ^"accept: */*^" ^\r\n  --data-raw ^"^{^\\^"k^\\^":^\\^"100^%^\\^"^}^"';
     const r = await cli(['curl', cmd, '--preview', '--json']);
     assert.equal(r.code, 0, r.stderr);
     const p = json<{ method: string; query: unknown; body: string }>(r);
     assert.equal(p.method, 'POST');
     assert.deepEqual(p.query, { a: '1', b: '2' });
     assert.equal(p.body, '{"k":"100%"}');
-    const piped = await cli(['curl', '-', '-p', 'Api', '--json'], "curl 'https://x.test/api/piped' \\\n  -H 'X-A: 1'\n");
+    const piped = await cli(
+      ['curl', '-', '-p', 'Api', '--json'],
+      "curl 'https://x.test/api/piped' \\\n  -H 'X-A: 1'\n",
+    );
     assert.equal(piped.code, 0, piped.stderr);
     assert.equal(json<Endpoint>(piped).path, '/api/piped');
   });
 
   it('unparseable input exits 1 with what is wrong, where, and how to fix it; nothing is created', async () => {
-    const before = readFileSync(join(dataDir, 'projects', json<{ id: string }>(await cli(['project', 'show', 'Api', '--json'])).id, 'endpoints.json'), 'utf8');
+    const before = readFileSync(
+      join(
+        dataDir,
+        'projects',
+        json<{ id: string }>(await cli(['project', 'show', 'Api', '--json'])).id,
+        'endpoints.json',
+      ),
+      'utf8',
+    );
     const cases: [string, RegExp][] = [
-      ['wget https://x.test', /Not a cURL command: it starts with "wget" at line 1, column 1\. Paste a command that starts with curl/],
-      ["curl 'https://x.test/a", /Unbalanced quote: the ' opened at line 1, column 6 is never closed\. Add the closing '/],
+      [
+        'wget https://x.test',
+        /Not a cURL command: it starts with "wget" at line 1, column 1\. Paste a command that starts with curl/,
+      ],
+      [
+        "curl 'https://x.test/a",
+        /Unbalanced quote: the ' opened at line 1, column 6 is never closed\. Add the closing '/,
+      ],
       ['curl -s -H "Accept: */*"', /No URL found in the cURL command\. Add the URL/],
-      ['curl https://x.test/a -H', /-H \(--header\) at line 1, column 23 needs a value, but the command ends there\. Give it a value/],
+      [
+        'curl https://x.test/a -H',
+        /-H \(--header\) at line 1, column 23 needs a value, but the command ends there\. Give it a value/,
+      ],
       ['curl -X PURGE https://x.test/a', /method "PURGE", which mockdev cannot serve/],
       ['', /The cURL command is empty/],
     ];
@@ -120,7 +164,15 @@ describe('mockdev curl', () => {
         assert.equal(p.code, 1, `preview ${text}`);
       }
     }
-    const after = readFileSync(join(dataDir, 'projects', json<{ id: string }>(await cli(['project', 'show', 'Api', '--json'])).id, 'endpoints.json'), 'utf8');
+    const after = readFileSync(
+      join(
+        dataDir,
+        'projects',
+        json<{ id: string }>(await cli(['project', 'show', 'Api', '--json'])).id,
+        'endpoints.json',
+      ),
+      'utf8',
+    );
     assert.equal(after, before);
   });
 

@@ -27,7 +27,13 @@ after(() => tmp.cleanup());
 
 const validate = async (doc: object) => SwaggerParser.validate(structuredClone(doc) as never);
 
-const variation = (name: string, status: number, body: string, contentType = 'application/json', headers: Record<string, string> = {}) => ({
+const variation = (
+  name: string,
+  status: number,
+  body: string,
+  contentType = 'application/json',
+  headers: Record<string, string> = {},
+) => ({
   id: `v-${name.replace(/\W/g, '')}`,
   name,
   status,
@@ -47,11 +53,29 @@ const SAMPLE: EndpointInput[] = [
     status: 200,
     body: '{"id":1,"name":"Ada"}', // compact JSON: kept as text
     headers: { 'X-Source': 'mock' },
-    variations: [variation('missing', 404, '{\n  "error": "not found"\n}'), variation('also ok', 200, '{\n  "id": 2\n}')],
+    variations: [
+      variation('missing', 404, '{\n  "error": "not found"\n}'),
+      variation('also ok', 200, '{\n  "id": 2\n}'),
+    ],
   },
   { name: 'Delete user', method: 'DELETE', path: '/api/users/{id}', status: 204, body: '', enabled: false },
-  { name: 'Report', method: 'GET', path: '/reports/{year}-{month}.csv', status: 200, body: 'a,b\n1,2\n', contentType: 'text/csv' },
-  { name: 'Not JSON', method: 'POST', path: '/echo', status: 201, body: 'plain words', contentType: 'application/json', delay: 250 },
+  {
+    name: 'Report',
+    method: 'GET',
+    path: '/reports/{year}-{month}.csv',
+    status: 200,
+    body: 'a,b\n1,2\n',
+    contentType: 'text/csv',
+  },
+  {
+    name: 'Not JSON',
+    method: 'POST',
+    path: '/echo',
+    status: 201,
+    body: 'plain words',
+    contentType: 'application/json',
+    delay: 250,
+  },
   {
     name: 'Fail first',
     method: 'PUT',
@@ -60,7 +84,13 @@ const SAMPLE: EndpointInput[] = [
     body: '{\n  "error": true\n}',
     variations: [variation('fine', 200, '{\n  "ok": true\n}'), variation('text', 200, 'hello', 'text/plain')],
   },
-  { name: 'Team', method: 'PATCH', path: '/enterprises/{enterprise}/teams/{enterprise-team}', status: 200, body: '"quoted"' },
+  {
+    name: 'Team',
+    method: 'PATCH',
+    path: '/enterprises/{enterprise}/teams/{enterprise-team}',
+    status: 200,
+    body: '"quoted"',
+  },
 ];
 
 const comparable = (e: Endpoint) => ({
@@ -72,7 +102,12 @@ const comparable = (e: Endpoint) => ({
   enabled: e.enabled,
   delay: e.delay,
   headers: e.headers,
-  variations: e.variations.map((v) => ({ name: v.name, status: v.status, contentType: v.contentType, body: v.body })),
+  variations: e.variations.map((v) => ({
+    name: v.name,
+    status: v.status,
+    contentType: v.contentType,
+    body: v.body,
+  })),
 });
 
 describe('mockdev export', () => {
@@ -82,11 +117,17 @@ describe('mockdev export', () => {
     await runCli(['endpoint', 'disable', join(dataDir, 'p'), 'Health check'], { dataDir });
     const r = await runCli(['export', join(dataDir, 'p')], { dataDir });
     assert.equal(r.code, 0, r.stderr);
-    const doc = parseYaml(r.stdout) as { openapi: string; info: { title: string }; paths: Record<string, Record<string, Record<string, unknown>>> };
+    const doc = parseYaml(r.stdout) as {
+      openapi: string;
+      info: { title: string };
+      paths: Record<string, Record<string, Record<string, unknown>>>;
+    };
     assert.equal(doc.openapi, '3.0.3');
     assert.equal(doc.info.title, 'Examples');
     assert.deepEqual(Object.keys(doc.paths).sort(), ['/api/users', '/api/users/{id}', '/health']);
-    assert.deepEqual(doc.paths['/api/users/{id}']!.get!.parameters, [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }]);
+    assert.deepEqual(doc.paths['/api/users/{id}']!.get!.parameters, [
+      { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+    ]);
     assert.equal(doc.paths['/health']!.get!['x-mockdev-enabled'], false);
     assert.deepEqual(Object.keys(doc.paths['/api/users']!.post!.responses as object), ['201']);
     await validate(doc);
@@ -96,7 +137,9 @@ describe('mockdev export', () => {
     const dataDir = freshDataDir();
     await runCli(['init', join(dataDir, 'p'), '-n', 'Examples', '--with-examples'], { dataDir });
     const out = join(tmp.dir, `out-${n}.json`);
-    const r = await runCli(['export', join(dataDir, 'p'), '-f', 'json', '-o', out, '--openapi', '3.1'], { dataDir });
+    const r = await runCli(['export', join(dataDir, 'p'), '-f', 'json', '-o', out, '--openapi', '3.1'], {
+      dataDir,
+    });
     assert.equal(r.code, 0, r.stderr);
     assert.equal(r.stdout, '');
     assert.match(r.stderr, /Wrote .*OpenAPI 3\.1\.0, JSON/);
@@ -112,10 +155,15 @@ describe('mockdev export', () => {
     const badFormat = await runCli(['export', join(dataDir, 'p'), '-f', 'xml', '-o', out], { dataDir });
     assert.equal(badFormat.code, 2);
     assert.match(badFormat.stderr, /Invalid --format "xml": must be json or yaml/);
-    const badVersion = await runCli(['export', join(dataDir, 'p'), '--openapi', '2.0', '-o', out], { dataDir });
+    const badVersion = await runCli(['export', join(dataDir, 'p'), '--openapi', '2.0', '-o', out], {
+      dataDir,
+    });
     assert.equal(badVersion.code, 2);
     assert.match(badVersion.stderr, /Invalid --openapi "2\.0": must be 3\.0 or 3\.1/);
-    const badDir = await runCli(['export', join(dataDir, 'p'), '-o', join(tmp.dir, 'no', 'such', 'dir', 'x.yaml')], { dataDir });
+    const badDir = await runCli(
+      ['export', join(dataDir, 'p'), '-o', join(tmp.dir, 'no', 'such', 'dir', 'x.yaml')],
+      { dataDir },
+    );
     assert.equal(badDir.code, 2);
     assert.match(badDir.stderr, /its folder does not exist/);
     const missing = await runCli(['export', 'ghost'], { dataDir });
@@ -123,7 +171,7 @@ describe('mockdev export', () => {
     assert.equal(existsSync(out), false);
   });
 
-  it('round trip: import(export(P)) gives P\'s endpoints back (3.0 and 3.1, YAML and JSON)', async () => {
+  it("round trip: import(export(P)) gives P's endpoints back (3.0 and 3.1, YAML and JSON)", async () => {
     const ctx = createContext({ dataDir: freshDataDir(), cwd: tmp.dir });
     const project = await createProjectWithEndpoints(ctx, { name: 'Round trip' }, SAMPLE);
     for (const openapiVersion of ['3.0', '3.1'] as const) {
@@ -145,14 +193,29 @@ describe('mockdev export', () => {
     }
   });
 
-  it('round trip: export(import(D)) validates and has D\'s operations, for every fixture', async () => {
+  it("round trip: export(import(D)) validates and has D's operations, for every fixture", async () => {
     const ctx = createContext({ dataDir: freshDataDir(), cwd: tmp.dir });
-    const fixtures = ['petstore-3.0.yaml', 'swagger-2.0.json', 'api-3.1.yaml', 'multi-file/main.yaml', 'circular.json', 'yaml-content.json'];
+    const fixtures = [
+      'petstore-3.0.yaml',
+      'swagger-2.0.json',
+      'api-3.1.yaml',
+      'multi-file/main.yaml',
+      'circular.json',
+      'yaml-content.json',
+    ];
     for (const file of fixtures) {
-      const source = (await SwaggerParser.parse(join(FIX, file))) as { paths: Record<string, Record<string, unknown>> };
+      const source = (await SwaggerParser.parse(join(FIX, file))) as {
+        paths: Record<string, Record<string, unknown>>;
+      };
       const operations = (paths: Record<string, Record<string, unknown>>) =>
         Object.entries(paths)
-          .flatMap(([p, item]) => Object.keys(item).filter((m) => ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'].includes(m)).map((m) => `${m.toUpperCase()} ${p}`))
+          .flatMap(([p, item]) =>
+            Object.keys(item)
+              .filter((m) =>
+                ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'].includes(m),
+              )
+              .map((m) => `${m.toUpperCase()} ${p}`),
+          )
           .sort();
       const report = await importOpenApi(ctx, { file: join(FIX, file) });
       for (const openapiVersion of ['3.0', '3.1'] as const) {
@@ -161,7 +224,9 @@ describe('mockdev export', () => {
         assert.deepEqual(operations((document as typeof source).paths), operations(source.paths), file);
       }
       // And once more through import: the same endpoints.
-      const again = await importOpenApi(ctx, { text: (await exportOpenApi(ctx, report.project.id, {})).text });
+      const again = await importOpenApi(ctx, {
+        text: (await exportOpenApi(ctx, report.project.id, {})).text,
+      });
       assert.deepEqual(again.created.map(comparable), report.created.map(comparable), file);
     }
   });

@@ -50,17 +50,34 @@ describe('mockdev import', () => {
     const list = byRoute(report.created, 'GET /pets');
     assert.equal(list.name, 'List pets');
     assert.equal(list.status, 200);
-    assert.deepEqual(JSON.parse(list.body), [{ name: 'string', tag: 'string', status: 'available', born: '2024-01-01', id: 0 }]);
+    assert.deepEqual(JSON.parse(list.body), [
+      { name: 'string', tag: 'string', status: 'available', born: '2024-01-01', id: 0 },
+    ]);
     assert.deepEqual(list.headers, { 'X-Next': '/pets?page=2' });
-    assert.deepEqual(list.variations.map((v) => [v.name, v.status]), [['default unexpected error', 500]]);
+    assert.deepEqual(
+      list.variations.map((v) => [v.name, v.status]),
+      [['default unexpected error', 500]],
+    );
     const create = byRoute(report.created, 'POST /pets');
     assert.equal(create.status, 201);
     assert.deepEqual(JSON.parse(create.body), { id: 10, name: 'Rex', tag: 'dog' });
-    assert.deepEqual(create.variations.map((v) => [v.name, v.status]), [['missing-name', 400], ['bad-tag', 400]]);
+    assert.deepEqual(
+      create.variations.map((v) => [v.name, v.status]),
+      [
+        ['missing-name', 400],
+        ['bad-tag', 400],
+      ],
+    );
     const show = byRoute(report.created, 'GET /pets/{petId}');
     assert.equal(show.name, 'showPetById');
     assert.deepEqual(JSON.parse(show.body), { id: 1, name: 'Rex', tag: 'dog' });
-    assert.deepEqual(show.variations.map((v) => [v.name, v.status]), [['tom', 200], ['404 Not found', 404]]);
+    assert.deepEqual(
+      show.variations.map((v) => [v.name, v.status]),
+      [
+        ['tom', 200],
+        ['404 Not found', 404],
+      ],
+    );
     const del = byRoute(report.created, 'DELETE /pets/{petId}');
     assert.equal(del.name, 'delete-pets-by-pet-id');
     assert.equal(del.status, 204);
@@ -69,7 +86,9 @@ describe('mockdev import', () => {
     assert.equal(health.contentType, 'text/plain');
     assert.equal(health.body, 'ok');
     // Stored as reported.
-    const listed = json<Endpoint[]>(await runCli(['endpoint', 'list', report.project.id, '--json'], { dataDir }));
+    const listed = json<Endpoint[]>(
+      await runCli(['endpoint', 'list', report.project.id, '--json'], { dataDir }),
+    );
     assert.deepEqual(listed.map((e) => e.id).sort(), report.created.map((e) => e.id).sort());
   });
 
@@ -85,7 +104,9 @@ describe('mockdev import', () => {
     const report = byRoute(swagger.created, 'GET /reports/{year}-{month}.csv');
     assert.equal(report.body, 'day,total\n1,10\n');
     const listUsers = byRoute(swagger.created, 'GET /users');
-    assert.deepEqual(JSON.parse(listUsers.body), [{ id: 1, email: 'user@example.com', created: '2024-01-01T00:00:00Z', roles: ['admin'] }]);
+    assert.deepEqual(JSON.parse(listUsers.body), [
+      { id: 1, email: 'user@example.com', created: '2024-01-01T00:00:00Z', roles: ['admin'] },
+    ]);
 
     const v31 = await importJson(dataDir, [fx('api-3.1.yaml')]);
     const call = byRoute(v31.created, 'GET /2010-04-01/Accounts/{AccountSid}/Calls/{Sid}.json');
@@ -102,17 +123,26 @@ describe('mockdev import', () => {
     assert.deepEqual(JSON.parse(compare.body), { status: 'ahead', ahead_by: 1, commits: ['string', 0] });
     const team = byRoute(v31.created, 'DELETE /enterprises/{enterprise}/teams/{enterprise-team}');
     assert.equal(team.status, 204);
-    assert.deepEqual(team.variations.map((v) => [v.status, v.contentType, JSON.parse(v.body)]), [
-      [400, 'application/problem+json', { title: 'Forbidden', status: 400 }],
-    ]);
+    assert.deepEqual(
+      team.variations.map((v) => [v.status, v.contentType, JSON.parse(v.body)]),
+      [[400, 'application/problem+json', { title: 'Forbidden', status: 400 }]],
+    );
 
     const split = await importJson(dataDir, [fx('multi-file/main.yaml')]);
     const get = byRoute(split.created, 'GET /users/{id}');
-    assert.deepEqual(JSON.parse(get.body), { id: '3fa85f64-5717-4562-b3fc-2c963f66afa6', name: 'Ada', address: { city: 'London' } });
+    assert.deepEqual(JSON.parse(get.body), {
+      id: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
+      name: 'Ada',
+      address: { city: 'London' },
+    });
     assert.deepEqual(JSON.parse(get.variations[0]!.body), { message: 'not found' });
 
     const circular = await importJson(dataDir, [fx('circular.json')]);
-    assert.deepEqual(JSON.parse(byRoute(circular.created, 'GET /tree').body), { name: 'string', parent: null, children: [] });
+    assert.deepEqual(JSON.parse(byRoute(circular.created, 'GET /tree').body), {
+      name: 'string',
+      parent: null,
+      children: [],
+    });
 
     const detected = await importJson(dataDir, [fx('yaml-content.json')]);
     assert.deepEqual(JSON.parse(byRoute(detected.created, 'GET /ping').body), { pong: true });
@@ -122,7 +152,10 @@ describe('mockdev import', () => {
     const dataDir = freshDataDir();
     const first = await runCli(['import', fx('petstore-3.0.yaml')], { dataDir });
     assert.equal(first.code, 0, first.stderr);
-    assert.match(first.stdout, /^Created project "Petstore" \(id \S+, port 3001\): 5 created, 0 replaced, 0 skipped/);
+    assert.match(
+      first.stdout,
+      /^Created project "Petstore" \(id \S+, port 3001\): 5 created, 0 replaced, 0 skipped/,
+    );
     assert.match(first.stdout, /created\s+GET\s+\/pets\s+"List pets" -> 200/);
     const second = await importJson(dataDir, [fx('petstore-3.0.yaml')]);
     assert.equal(second.project.name, 'Petstore-2');
@@ -131,13 +164,20 @@ describe('mockdev import', () => {
   it('-p imports into a project: existing routes are skipped, or replaced in place with --overwrite', async () => {
     const dataDir = freshDataDir();
     assert.equal((await runCli(['project', 'create', 'Shop'], { dataDir })).code, 0);
-    const added = await runCli(['endpoint', 'add', 'Shop', '-p', '/pets/:id', '-n', 'mine', '-b', 'old', '--json'], { dataDir });
+    const added = await runCli(
+      ['endpoint', 'add', 'Shop', '-p', '/pets/:id', '-n', 'mine', '-b', 'old', '--json'],
+      { dataDir },
+    );
     const mine = json<Endpoint>(added);
     const report = await importJson(dataDir, [fx('petstore-3.0.yaml'), '-p', 'Shop']);
     assert.equal(report.project.name, 'Shop');
     assert.equal(report.created.length, 4);
     assert.deepEqual(report.skipped, [
-      { method: 'GET', path: '/pets/{petId}', reason: `already exists as "mine" (id ${mine.id}); use --overwrite to replace it` },
+      {
+        method: 'GET',
+        path: '/pets/{petId}',
+        reason: `already exists as "mine" (id ${mine.id}); use --overwrite to replace it`,
+      },
     ]);
     const text = await runCli(['import', fx('petstore-3.0.yaml'), '-p', 'Shop'], { dataDir });
     assert.equal(text.code, 0);
@@ -166,8 +206,14 @@ describe('mockdev import', () => {
     const cases: [string, RegExp][] = [
       ['bad/syntax.yaml', /is not valid YAML at line 3, column 10: .*Fix the YAML there/],
       ['bad/syntax.json', /is not valid JSON at line 3, column \d+: .*Fix the JSON syntax there/],
-      ['bad/invalid.yaml', /is not a valid OpenAPI document: at #\/paths\/~1users\/get\/responses \(line 9, column 7\): must be object/],
-      ['bad/missing-ref.yaml', /has a \$ref that cannot be resolved: .*does-not-exist\.yaml.*Check that the referenced file exists/],
+      [
+        'bad/invalid.yaml',
+        /is not a valid OpenAPI document: at #\/paths\/~1users\/get\/responses \(line 9, column 7\): must be object/,
+      ],
+      [
+        'bad/missing-ref.yaml',
+        /has a \$ref that cannot be resolved: .*does-not-exist\.yaml.*Check that the referenced file exists/,
+      ],
       ['bad/not-openapi.json', /is not an OpenAPI document: it has no "openapi" or "swagger" field/],
       ['bad/unsupported-version.yaml', /declares openapi 4\.0\.0, which mockdev does not read/],
     ];
@@ -181,9 +227,16 @@ describe('mockdev import', () => {
       }
     }
     const projects = json<{ name: string }[]>(await runCli(['project', 'list', '--json'], { dataDir }));
-    assert.deepEqual(projects.map((p) => p.name), ['Keep'], 'no half-made project');
+    assert.deepEqual(
+      projects.map((p) => p.name),
+      ['Keep'],
+      'no half-made project',
+    );
     assert.equal(readFileSync(endpointsFile, 'utf8'), before, 'endpoints untouched');
-    assert.deepEqual(readdirSync(join(dataDir, 'projects')).filter((d) => !d.startsWith('.')), [keep.id]);
+    assert.deepEqual(
+      readdirSync(join(dataDir, 'projects')).filter((d) => !d.startsWith('.')),
+      [keep.id],
+    );
   });
 
   it('an operation that cannot become an endpoint fails the whole import', async () => {
@@ -195,7 +248,10 @@ describe('mockdev import', () => {
     );
     const r = await runCli(['import', file], { dataDir });
     assert.equal(r.code, 1, r.stderr);
-    assert.match(r.stderr, /Operation GET \/has space cannot be imported: Invalid path .*nothing was imported/);
+    assert.match(
+      r.stderr,
+      /Operation GET \/has space cannot be imported: Invalid path .*nothing was imported/,
+    );
     const projects = json<unknown[]>(await runCli(['project', 'list', '--json'], { dataDir }));
     assert.deepEqual(projects, []);
   });
@@ -208,7 +264,10 @@ describe('mockdev import', () => {
     const noProject = await runCli(['import', fx('petstore-3.0.yaml'), '-p', 'ghost'], { dataDir });
     assert.equal(noProject.code, 3);
     assert.match(noProject.stderr, /Project "ghost" not found/);
-    const stdin = await runCli(['import', '-', '--json'], { dataDir, input: readFileSync(fx('petstore-3.0.yaml'), 'utf8') });
+    const stdin = await runCli(['import', '-', '--json'], {
+      dataDir,
+      input: readFileSync(fx('petstore-3.0.yaml'), 'utf8'),
+    });
     assert.equal(stdin.code, 0, stdin.stderr);
     assert.equal(json<ImportReport>(stdin).created.length, 5);
   });
@@ -222,18 +281,24 @@ describe('mockdev import', () => {
     const ms = Date.now() - started;
     assert.equal(r.code, 0, r.stderr);
     assert.equal(json<ImportReport>(r).created.length, 1200);
-    console.log(`large import (1,200 operations, ${(readFileSync(big).length / 1e6).toFixed(1)} MB): ${ms} ms wall, process start included`);
+    console.log(
+      `large import (1,200 operations, ${(readFileSync(big).length / 1e6).toFixed(1)} MB): ${ms} ms wall, process start included`,
+    );
     // The target is 5 s; the bound here leaves room for a loaded CI machine.
     assert.ok(ms < 15_000, `took ${ms} ms`);
 
     // `script` gives the CLI a pseudo-terminal, so it shows its progress line.
     const hasScript = spawnSync('script', ['--version']).status === 0;
     if (hasScript) {
-      const tty = spawnSync('script', ['-qec', `"${process.execPath}" "${CLI}" import "${big}"`, '/dev/null'], {
-        env: { ...process.env, MOCKDEV_DATA_DIR: freshDataDir() },
-        encoding: 'utf8',
-        timeout: 60_000,
-      });
+      const tty = spawnSync(
+        'script',
+        ['-qec', `"${process.execPath}" "${CLI}" import "${big}"`, '/dev/null'],
+        {
+          env: { ...process.env, MOCKDEV_DATA_DIR: freshDataDir() },
+          encoding: 'utf8',
+          timeout: 60_000,
+        },
+      );
       assert.equal(tty.status, 0, tty.stderr);
       assert.match(tty.stdout, /Importing: (resolving|converting)/);
       assert.match(tty.stdout, /1200 created/);

@@ -65,7 +65,12 @@ function serve(dataDir: string, project: string): Promise<{ base: string; stop: 
 
 const get = async (url: string, method = 'GET') => {
   const res = await fetch(url, { method, signal: AbortSignal.timeout(10_000) });
-  return { status: res.status, type: res.headers.get('content-type') ?? '', headers: res.headers, text: await res.text() };
+  return {
+    status: res.status,
+    type: res.headers.get('content-type') ?? '',
+    headers: res.headers,
+    text: await res.text(),
+  };
 };
 
 describe('served responses after import', () => {
@@ -81,7 +86,9 @@ describe('served responses after import', () => {
       assert.equal(list.status, 200);
       assert.match(list.type, /application\/json/);
       assert.equal(list.headers.get('x-next'), '/pets?page=2');
-      assert.deepEqual(JSON.parse(list.text), [{ name: 'string', tag: 'string', status: 'available', born: '2024-01-01', id: 0 }]);
+      assert.deepEqual(JSON.parse(list.text), [
+        { name: 'string', tag: 'string', status: 'available', born: '2024-01-01', id: 0 },
+      ]);
       const one = await get(`${pet.base}/pets/123`);
       assert.deepEqual(JSON.parse(one.text), { id: 1, name: 'Rex', tag: 'dog' });
       const created = await get(`${pet.base}/pets`, 'POST');

@@ -12,7 +12,9 @@ function walk(cmd: Command, path: string[], out: Node[]): void {
   out.push({
     path,
     subcommands: cmd.commands.map((c) => c.name()),
-    options: cmd.options.flatMap((o) => [o.short, o.long].filter((x): x is string => Boolean(x))).concat('--help'),
+    options: cmd.options
+      .flatMap((o) => [o.short, o.long].filter((x): x is string => Boolean(x)))
+      .concat('--help'),
   });
   for (const sub of cmd.commands) walk(sub, [...path, sub.name()], out);
 }
@@ -31,7 +33,11 @@ _mockdev() {
     w="\${COMP_WORDS[i]}"
     [[ "$w" == -* ]] && continue
     case "\${key:+$key }$w" in
-${nodes.map((n) => n.path.join(' ')).filter(Boolean).map((p) => `      "${p}") key="${p}" ;;`).join('\n')}
+${nodes
+  .map((n) => n.path.join(' '))
+  .filter(Boolean)
+  .map((p) => `      "${p}") key="${p}" ;;`)
+  .join('\n')}
     esac
   done
   case "$key" in
@@ -55,7 +61,13 @@ export function registerCompletion(program: Command): void {
     .command('completion')
     .description('print a shell completion script (bash or zsh)')
     .argument('<SHELL>', 'bash or zsh')
-    .addHelpText('after', examples('mockdev completion bash > ~/.local/share/bash-completion/completions/mockdev', 'source <(mockdev completion zsh)'))
+    .addHelpText(
+      'after',
+      examples(
+        'mockdev completion bash > ~/.local/share/bash-completion/completions/mockdev',
+        'source <(mockdev completion zsh)',
+      ),
+    )
     .action((shell: string) => {
       if (shell !== 'bash' && shell !== 'zsh') {
         throw new MockdevError('INVALID_ARGUMENT', `Unsupported shell "${shell}": use bash or zsh`);

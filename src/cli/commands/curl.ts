@@ -12,8 +12,14 @@ export function registerCurl(program: Command): void {
   program
     .command('curl')
     .description('import an endpoint from a cURL command (bash or Windows cmd, browser "Copy as cURL" too)')
-    .argument('<CURL_STRING>', 'the whole cURL command as one argument (quote it), or - to read it from stdin')
-    .option('-p, --project <PROJECT>', 'project id, name or folder to add the endpoint to (required unless --preview)')
+    .argument(
+      '<CURL_STRING>',
+      'the whole cURL command as one argument (quote it), or - to read it from stdin',
+    )
+    .option(
+      '-p, --project <PROJECT>',
+      'project id, name or folder to add the endpoint to (required unless --preview)',
+    )
     .option('-n, --name <NAME>', 'endpoint name (default: generated from the URL path)')
     .option('--preview', 'only show what would be imported; create nothing')
     .option('--json', 'print JSON: the preview object with --preview, else the created endpoint')
@@ -25,5 +31,7 @@ export function registerCurl(program: Command): void {
         'pbpaste | mockdev curl - -p my-api -n "Get user"',
       ),
     )
-    .action(async (text: string, opts: CurlOptions) => (await import('../handlers/curl.js')).curl(text, opts));
+    .action(async (text: string, opts: CurlOptions) =>
+      (await import('../handlers/curl.js')).curl(text, opts),
+    );
 }

@@ -40,7 +40,13 @@ export function registerEndpoint(program: Command): void {
   const endpoint = program
     .command('endpoint')
     .description('manage the endpoints of a project')
-    .addHelpText('after', examples('mockdev endpoint add my-api -m GET -p /api/orders/:id -b \'{"id":1}\'', 'mockdev endpoint list my-api'));
+    .addHelpText(
+      'after',
+      examples(
+        'mockdev endpoint add my-api -m GET -p /api/orders/:id -b \'{"id":1}\'',
+        'mockdev endpoint list my-api',
+      ),
+    );
 
   endpoint
     .command('list')
@@ -48,11 +54,17 @@ export function registerEndpoint(program: Command): void {
     .argument('<PROJECT>', 'project id, name or folder')
     .option(...JSON_OPTION)
     .option('--enabled-only', 'leave out disabled endpoints')
-    .addHelpText('after', examples('mockdev endpoint list my-api', 'mockdev endpoint list my-api --enabled-only --json'))
+    .addHelpText(
+      'after',
+      examples('mockdev endpoint list my-api', 'mockdev endpoint list my-api --enabled-only --json'),
+    )
     .action(async (project: string, opts: EndpointOptions) => (await handlers()).list(project, opts));
 
   responseOptions(
-    endpoint.command('add').description('add a mock endpoint').argument('<PROJECT>', 'project id, name or folder'),
+    endpoint
+      .command('add')
+      .description('add a mock endpoint')
+      .argument('<PROJECT>', 'project id, name or folder'),
     false,
   )
     .option('--disabled', 'create it disabled')
@@ -72,8 +84,16 @@ export function registerEndpoint(program: Command): void {
     .argument('<PROJECT>', 'project id, name or folder')
     .argument('<ENDPOINT>', 'endpoint id, name, or "METHOD /path"')
     .option('--json', 'print JSON')
-    .addHelpText('after', examples('mockdev endpoint show my-api "Get user"', 'mockdev endpoint show my-api "GET /api/users/:id" --json'))
-    .action(async (project: string, ref: string, opts: EndpointOptions) => (await handlers()).show(project, ref, opts));
+    .addHelpText(
+      'after',
+      examples(
+        'mockdev endpoint show my-api "Get user"',
+        'mockdev endpoint show my-api "GET /api/users/:id" --json',
+      ),
+    )
+    .action(async (project: string, ref: string, opts: EndpointOptions) =>
+      (await handlers()).show(project, ref, opts),
+    );
 
   responseOptions(
     endpoint
@@ -83,8 +103,13 @@ export function registerEndpoint(program: Command): void {
       .argument('<ENDPOINT>', 'endpoint id, name, or "METHOD /path"'),
     true,
   )
-    .addHelpText('after', examples('mockdev endpoint update my-api "Get user" -s 404 -b \'{"error":"not found"}\''))
-    .action(async (project: string, ref: string, opts: EndpointOptions) => (await handlers()).update(project, ref, opts));
+    .addHelpText(
+      'after',
+      examples('mockdev endpoint update my-api "Get user" -s 404 -b \'{"error":"not found"}\''),
+    )
+    .action(async (project: string, ref: string, opts: EndpointOptions) =>
+      (await handlers()).update(project, ref, opts),
+    );
 
   endpoint
     .command('remove')
@@ -94,7 +119,9 @@ export function registerEndpoint(program: Command): void {
     .option(...FORCE_OPTION)
     .option('--json', 'print the removed endpoint as JSON')
     .addHelpText('after', examples('mockdev endpoint remove my-api "Get user" --force'))
-    .action(async (project: string, ref: string, opts: EndpointOptions) => (await handlers()).remove(project, ref, opts));
+    .action(async (project: string, ref: string, opts: EndpointOptions) =>
+      (await handlers()).remove(project, ref, opts),
+    );
 
   for (const [name, on] of [
     ['enable', true],
@@ -107,6 +134,8 @@ export function registerEndpoint(program: Command): void {
       .argument('<ENDPOINT>', 'endpoint id, name, or "METHOD /path"')
       .option('--json', 'print the endpoint as JSON')
       .addHelpText('after', examples(`mockdev endpoint ${name} my-api "GET /health"`))
-      .action(async (project: string, ref: string, opts: EndpointOptions) => (await handlers()).setEnabled(project, ref, on, opts));
+      .action(async (project: string, ref: string, opts: EndpointOptions) =>
+        (await handlers()).setEnabled(project, ref, on, opts),
+      );
   }
 }

@@ -12,12 +12,24 @@ export function registerImport(program: Command): void {
     .command('import')
     .description('import an OpenAPI document (Swagger 2.0, OpenAPI 3.0 or 3.1; JSON or YAML)')
     .argument('<FILE>', 'the document to import (- reads it from stdin)')
-    .option('-p, --project <ID>', 'import into this project (id, name or folder) instead of creating a new one')
-    .option('--overwrite', 'replace endpoints whose method and path already exist (they keep their id and name)')
+    .option(
+      '-p, --project <ID>',
+      'import into this project (id, name or folder) instead of creating a new one',
+    )
+    .option(
+      '--overwrite',
+      'replace endpoints whose method and path already exist (they keep their id and name)',
+    )
     .option('--json', 'print what was created, replaced and skipped as JSON')
     .addHelpText(
       'after',
-      examples('mockdev import petstore.yaml', 'mockdev import openapi.json -p my-api', 'mockdev import openapi.json -p my-api --overwrite --json'),
+      examples(
+        'mockdev import petstore.yaml',
+        'mockdev import openapi.json -p my-api',
+        'mockdev import openapi.json -p my-api --overwrite --json',
+      ),
     )
-    .action(async (file: string, opts: ImportOptions) => (await import('../handlers/import.js')).importDocument(file, opts));
+    .action(async (file: string, opts: ImportOptions) =>
+      (await import('../handlers/import.js')).importDocument(file, opts),
+    );
 }

@@ -19,6 +19,15 @@ export function registerInit(program: Command): void {
     .option('--with-examples', 'add example endpoints: GET/POST /api/users, GET /api/users/:id, GET /health')
     .option('--force', 'overwrite project.json and endpoints.json if they exist')
     .option('--json', 'print the created project as JSON')
-    .addHelpText('after', examples('mockdev init', 'mockdev init ./my-api -n "My API" -p 4000 --with-examples', 'mockdev init . --force'))
-    .action(async (path: string, opts: InitOptions) => (await import('../handlers/project.js')).init(path, opts));
+    .addHelpText(
+      'after',
+      examples(
+        'mockdev init',
+        'mockdev init ./my-api -n "My API" -p 4000 --with-examples',
+        'mockdev init . --force',
+      ),
+    )
+    .action(async (path: string, opts: InitOptions) =>
+      (await import('../handlers/project.js')).init(path, opts),
+    );
 }

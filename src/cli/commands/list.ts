@@ -10,20 +10,43 @@ export function registerList(program: Command): void {
     .argument('[PROJECT_ID]', 'project id, name or folder (for "endpoints")')
     .option('--json', 'print JSON instead of a table')
     .option('--enabled-only', 'only enabled endpoints (for "endpoints")')
-    .addHelpText('after', examples('mockdev list', 'mockdev list projects --json', 'mockdev list endpoints my-api --enabled-only'))
-    .action(async (resource: string, projectRef: string | undefined, opts: { json?: boolean; enabledOnly?: boolean }) => {
-      if (resource === 'projects') {
-        if (projectRef) throw new MockdevError('INVALID_ARGUMENT', `"list projects" takes no project argument (got "${projectRef}")`);
-        return (await import('../handlers/project.js')).list(opts);
-      }
-      if (resource === 'endpoints') {
-        if (!projectRef) {
-          throw new MockdevError('INVALID_ARGUMENT', '"list endpoints" needs a project', { hint: 'Example: mockdev list endpoints my-api' });
+    .addHelpText(
+      'after',
+      examples(
+        'mockdev list',
+        'mockdev list projects --json',
+        'mockdev list endpoints my-api --enabled-only',
+      ),
+    )
+    .action(
+      async (
+        resource: string,
+        projectRef: string | undefined,
+        opts: { json?: boolean; enabledOnly?: boolean },
+      ) => {
+        if (resource === 'projects') {
+          if (projectRef)
+            throw new MockdevError(
+              'INVALID_ARGUMENT',
+              `"list projects" takes no project argument (got "${projectRef}")`,
+            );
+          return (await import('../handlers/project.js')).list(opts);
         }
-        return (await import('../handlers/endpoint.js')).list(projectRef, opts);
-      }
-      throw new MockdevError('INVALID_ARGUMENT', `Unknown resource "${resource}": use "projects" or "endpoints"`, {
-        hint: 'Example: mockdev list endpoints my-api',
-      });
-    });
+        if (resource === 'endpoints') {
+          if (!projectRef) {
+            throw new MockdevError('INVALID_ARGUMENT', '"list endpoints" needs a project', {
+              hint: 'Example: mockdev list endpoints my-api',
+            });
+          }
+          return (await import('../handlers/endpoint.js')).list(projectRef, opts);
+        }
+        throw new MockdevError(
+          'INVALID_ARGUMENT',
+          `Unknown resource "${resource}": use "projects" or "endpoints"`,
+          {
+            hint: 'Example: mockdev list endpoints my-api',
+          },
+        );
+      },
+    );
 }

@@ -15,7 +15,10 @@ export function registerProject(program: Command): void {
   const project = program
     .command('project')
     .description('manage projects')
-    .addHelpText('after', examples('mockdev project create "Payments" -p 4000', 'mockdev project list --json'));
+    .addHelpText(
+      'after',
+      examples('mockdev project create "Payments" -p 4000', 'mockdev project list --json'),
+    );
 
   project
     .command('list')
@@ -31,7 +34,13 @@ export function registerProject(program: Command): void {
     .option('-p, --port <PORT>', 'port the project is served on, 1024-65535 (default: from settings, 3001)')
     .option('-d, --description <TEXT>', 'free-text description')
     .option('--json', 'print the created project as JSON')
-    .addHelpText('after', examples('mockdev project create "Payments"', 'mockdev project create "Payments" -p 4000 -d "Stripe-like API"'))
+    .addHelpText(
+      'after',
+      examples(
+        'mockdev project create "Payments"',
+        'mockdev project create "Payments" -p 4000 -d "Stripe-like API"',
+      ),
+    )
     .action(async (name: string, opts: ProjectOptions) => (await handlers()).create(name, opts));
 
   project
@@ -59,6 +68,9 @@ export function registerProject(program: Command): void {
     .argument('<NAME>', 'project id, name or folder')
     .option(...FORCE_OPTION)
     .option('--json', 'print the deleted project as JSON')
-    .addHelpText('after', examples('mockdev project delete Payments', 'mockdev project delete Payments --force'))
+    .addHelpText(
+      'after',
+      examples('mockdev project delete Payments', 'mockdev project delete Payments --force'),
+    )
     .action(async (ref: string, opts: ProjectOptions) => (await handlers()).remove(ref, opts));
 }

@@ -9,7 +9,12 @@ export function registerVersion(program: Command): void {
     .option('--json', 'print JSON')
     .addHelpText('after', examples('mockdev version', 'mockdev version --json'))
     .action((opts: { json?: boolean }) => {
-      const info = { name: 'mockdev', version: packageVersion(), node: process.versions.node, platform: `${process.platform}-${process.arch}` };
+      const info = {
+        name: 'mockdev',
+        version: packageVersion(),
+        node: process.versions.node,
+        platform: `${process.platform}-${process.arch}`,
+      };
       if (opts.json) process.stdout.write(`${JSON.stringify(info, null, 2)}\n`);
       else process.stdout.write(`mockdev ${info.version} (node ${info.node}, ${info.platform})\n`);
     });

@@ -20,7 +20,8 @@ async function readStdin(): Promise<string> {
 
 const describeAuth = (auth: Auth | null): string => {
   if (!auth) return 'none';
-  if (auth.type === 'basic') return `Basic (user "${auth.username}", password ${auth.password ? '*'.repeat(Math.min(8, auth.password.length)) : 'empty'})`;
+  if (auth.type === 'basic')
+    return `Basic (user "${auth.username}", password ${auth.password ? '*'.repeat(Math.min(8, auth.password.length)) : 'empty'})`;
   const t = auth.token;
   return `Bearer (token ${t.length > 12 ? `${t.slice(0, 8)}… ${t.length} characters` : t})`;
 };
@@ -53,7 +54,10 @@ export async function curl(text: string, opts: CurlOptions): Promise<void> {
     if (opts.name !== undefined) preview.name = opts.name;
     if (opts.project !== undefined) {
       const state = await resolveProject(ctx, opts.project);
-      preview.name = uniqueName(preview.name, state.endpoints.map((e) => e.name));
+      preview.name = uniqueName(
+        preview.name,
+        state.endpoints.map((e) => e.name),
+      );
     }
     if (opts.json) return printJson(preview);
     return printPreview(preview);
@@ -67,5 +71,7 @@ export async function curl(text: string, opts: CurlOptions): Promise<void> {
   const endpoint = await importCurl(ctx, opts.project, input, { name: opts.name });
   for (const w of preview.warnings) note(`warning: ${w}`);
   if (opts.json) return printJson(endpoint);
-  printLine(`Added ${endpoint.method} ${endpoint.path} -> ${endpoint.status} as "${endpoint.name}" (id ${endpoint.id})`);
+  printLine(
+    `Added ${endpoint.method} ${endpoint.path} -> ${endpoint.status} as "${endpoint.name}" (id ${endpoint.id})`,
+  );
 }

@@ -44,8 +44,20 @@ function printEndpoint(e: Endpoint): void {
     ['delay', `${e.delay} ms`],
     ['enabled', e.enabled ? 'yes' : 'no'],
     ['kind', e.kind],
-    ...(e.proxy ? ([['proxy target', `${e.proxy.target}${e.proxy.record ? ' (recording)' : ''}`]] as [string, unknown][]) : []),
-    ['variations', e.variations.length ? e.variations.map((v) => `${v.name} (${v.status})${v.id === e.activeVariationId ? ' [active]' : ''}`).join(', ') : ''],
+    ...(e.proxy
+      ? ([['proxy target', `${e.proxy.target}${e.proxy.record ? ' (recording)' : ''}`]] as [
+          string,
+          unknown,
+        ][])
+      : []),
+    [
+      'variations',
+      e.variations.length
+        ? e.variations
+            .map((v) => `${v.name} (${v.status})${v.id === e.activeVariationId ? ' [active]' : ''}`)
+            .join(', ')
+        : '',
+    ],
   ]);
   const headers = Object.entries(e.headers);
   if (headers.length) {
@@ -64,9 +76,13 @@ async function bodyFrom(opts: EndpointOptions): Promise<string | undefined> {
   try {
     return await readFile(opts.bodyFile, 'utf8');
   } catch (e) {
-    throw new MockdevError('INVALID_ARGUMENT', `Cannot read --body-file "${opts.bodyFile}": ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, {
-      hint: 'Check the path',
-    });
+    throw new MockdevError(
+      'INVALID_ARGUMENT',
+      `Cannot read --body-file "${opts.bodyFile}": ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+      {
+        hint: 'Check the path',
+      },
+    );
   }
 }
 
@@ -94,7 +110,9 @@ export async function list(project: string, opts: EndpointOptions): Promise<void
 
 export async function add(project: string, opts: EndpointOptions): Promise<void> {
   if (opts.path === undefined) {
-    throw new MockdevError('INVALID_ARGUMENT', 'Missing --path', { hint: 'Example: mockdev endpoint add my-api -p /api/orders' });
+    throw new MockdevError('INVALID_ARGUMENT', 'Missing --path', {
+      hint: 'Example: mockdev endpoint add my-api -p /api/orders',
+    });
   }
   const fields = await fieldsFrom(opts);
   const endpoint = await addEndpoint(cliContext(), project, {
@@ -103,7 +121,9 @@ export async function add(project: string, opts: EndpointOptions): Promise<void>
     enabled: !opts.disabled,
   } as Parameters<typeof addEndpoint>[2]);
   if (opts.json) return printJson(endpoint);
-  printLine(`Added ${endpoint.method} ${endpoint.path} -> ${endpoint.status} as "${endpoint.name}" (id ${endpoint.id})`);
+  printLine(
+    `Added ${endpoint.method} ${endpoint.path} -> ${endpoint.status} as "${endpoint.name}" (id ${endpoint.id})`,
+  );
 }
 
 export async function show(project: string, ref: string, opts: EndpointOptions): Promise<void> {
@@ -123,14 +143,22 @@ export async function remove(project: string, ref: string, opts: EndpointOptions
   const ctx = cliContext();
   const state = await resolveProject(ctx, project);
   const target = findEndpointByRef(state, ref);
-  const ok = await confirmDestructive(`Remove endpoint "${target.name}" (${target.method} ${target.path})?`, opts.force);
+  const ok = await confirmDestructive(
+    `Remove endpoint "${target.name}" (${target.method} ${target.path})?`,
+    opts.force,
+  );
   if (!ok) return note('Cancelled; nothing was removed.');
   const endpoint = await removeEndpoint(ctx, state.dir, target.id);
   if (opts.json) return printJson(endpoint);
   printLine(`Removed ${endpoint.method} ${endpoint.path} "${endpoint.name}" (id ${endpoint.id})`);
 }
 
-export async function setEnabled(project: string, ref: string, enabled: boolean, opts: EndpointOptions): Promise<void> {
+export async function setEnabled(
+  project: string,
+  ref: string,
+  enabled: boolean,
+  opts: EndpointOptions,
+): Promise<void> {
   const endpoint = await setEndpointEnabled(cliContext(), project, ref, enabled);
   if (opts.json) return printJson(endpoint);
   printLine(`${enabled ? 'Enabled' : 'Disabled'} ${endpoint.method} ${endpoint.path} "${endpoint.name}"`);

@@ -6,7 +6,9 @@ import { cliContext } from './context.js';
 
 async function readStdin(): Promise<string> {
   if (process.stdin.isTTY) {
-    throw new MockdevError('INVALID_ARGUMENT', 'FILE is "-" but nothing is piped to stdin', { hint: 'Pipe the document in, or give a file path' });
+    throw new MockdevError('INVALID_ARGUMENT', 'FILE is "-" but nothing is piped to stdin', {
+      hint: 'Pipe the document in, or give a file path',
+    });
   }
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
@@ -27,7 +29,9 @@ function progressLine(): { update: (p: ImportProgress) => void; done: () => void
   return {
     update: (p) => {
       const count = p.total ? ` ${p.done ?? 0}/${p.total}` : '';
-      process.stderr.write(`\r\x1b[2KImporting: ${words[p.phase]}${count} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+      process.stderr.write(
+        `\r\x1b[2KImporting: ${words[p.phase]}${count} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+      );
       shown = true;
     },
     done: () => {
@@ -44,7 +48,10 @@ function printReport(report: ImportReport, isNew: boolean, seconds: number): voi
   );
   const limit = 200;
   const rows = [
-    ...report.created.map((e) => `  created   ${e.method.padEnd(7)} ${e.path}  "${e.name}" -> ${e.status}${e.variations.length ? ` (+${e.variations.length} variations)` : ''}`),
+    ...report.created.map(
+      (e) =>
+        `  created   ${e.method.padEnd(7)} ${e.path}  "${e.name}" -> ${e.status}${e.variations.length ? ` (+${e.variations.length} variations)` : ''}`,
+    ),
     ...report.replaced.map((e) => `  replaced  ${e.method.padEnd(7)} ${e.path}  "${e.name}" (id ${e.id})`),
     ...report.skipped.map((s) => `  skipped   ${s.method.padEnd(7)} ${s.path}  ${s.reason}`),
   ];
@@ -58,11 +65,16 @@ export async function importDocument(file: string, opts: ImportOptions): Promise
   const started = Date.now();
   let report: ImportReport;
   try {
-    report = await importOpenApi(cliContext(), { ...input, projectRef: opts.project, overwrite: opts.overwrite === true }, { onProgress: progress.update });
+    report = await importOpenApi(
+      cliContext(),
+      { ...input, projectRef: opts.project, overwrite: opts.overwrite === true },
+      { onProgress: progress.update },
+    );
   } finally {
     progress.done();
   }
   if (opts.json) return printJson(report);
   printReport(report, opts.project === undefined, (Date.now() - started) / 1000);
-  if (report.skipped.some((s) => /--overwrite/.test(s.reason))) note('Some operations already existed and were skipped; pass --overwrite to replace them.');
+  if (report.skipped.some((s) => /--overwrite/.test(s.reason)))
+    note('Some operations already existed and were skipped; pass --overwrite to replace them.');
 }

@@ -94,6 +94,8 @@ export async function init(path: string, opts: InitOptions): Promise<void> {
     force: opts.force,
   });
   if (opts.json) return printJson(project);
-  printLine(`Created project "${project.name}" in ${project.dir} (port ${project.port}, ${project.endpointCount} endpoint(s))`);
+  printLine(
+    `Created project "${project.name}" in ${project.dir} (port ${project.port}, ${project.endpointCount} endpoint(s))`,
+  );
   if (project.endpoints.length) printEndpointTable(project.endpoints);
 }

@@ -7,7 +7,9 @@ export function routeKey(path: string): string {
   const trimmed = path.length > 1 && path.endsWith('/') ? path.replace(/\/+$/, '') || '/' : path;
   return trimmed
     .split('/')
-    .map((segment) => (segment.startsWith(':') && segment.length > 1 ? '{}' : segment.replace(/\{[^}]*\}/g, '{}')))
+    .map((segment) =>
+      segment.startsWith(':') && segment.length > 1 ? '{}' : segment.replace(/\{[^}]*\}/g, '{}'),
+    )
     .join('/');
 }
 

@@ -32,7 +32,11 @@ export const VariationSchema = z.object({
 });
 export type Variation = z.infer<typeof VariationSchema>;
 
-export const BasicAuthSchema = z.object({ type: z.literal('basic'), username: z.string(), password: z.string() });
+export const BasicAuthSchema = z.object({
+  type: z.literal('basic'),
+  username: z.string(),
+  password: z.string(),
+});
 export const BearerAuthSchema = z.object({ type: z.literal('bearer'), token: z.string() });
 export const AuthSchema = z.discriminatedUnion('type', [BasicAuthSchema, BearerAuthSchema]);
 export type Auth = z.infer<typeof AuthSchema>;

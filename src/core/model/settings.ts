@@ -16,6 +16,10 @@ export const SettingsSchema = z.object({
   /** Request-log retention per project (records); oldest unstarred dropped first. */
   requestLogLimit: z.number().int().min(1).default(10_000),
   /** Request and response bodies larger than this are stored truncated. */
-  requestBodyLimitBytes: z.number().int().min(0).default(1024 * 1024),
+  requestBodyLimitBytes: z
+    .number()
+    .int()
+    .min(0)
+    .default(1024 * 1024),
 });
 export type Settings = z.infer<typeof SettingsSchema>;

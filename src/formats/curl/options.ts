@@ -224,4 +224,6 @@ for (const [long, short, value] of IGNORED_FLAGS) {
 }
 
 /** The flags that change the captured request, for the docs and help. */
-export const SUPPORTED_ACTION_FLAGS = ACTION_FLAGS.map(([long, short]) => (short ? `-${short}/--${long}` : `--${long}`));
+export const SUPPORTED_ACTION_FLAGS = ACTION_FLAGS.map(([long, short]) =>
+  short ? `-${short}/--${long}` : `--${long}`,
+);

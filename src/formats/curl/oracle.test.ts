@@ -14,7 +14,8 @@ type Field = 'method' | 'path' | 'query' | 'headers' | 'body' | 'auth' | 'error'
 /** Known, deliberate differences: command id -> field -> why. */
 const EXPLAINED: Record<string, Partial<Record<Field, string>>> = {
   'unknown-flag': {
-    error: 'curlconverter refuses an unknown flag; mockdev ignores it with a warning (SPEC 4.5: warnings for unrecognised flags)',
+    error:
+      'curlconverter refuses an unknown flag; mockdev ignores it with a warning (SPEC 4.5: warnings for unrecognised flags)',
   },
   'ansi-c-unicode': {
     body: "curlconverter turns $'\\xe2\\x9c\\x93' into three Latin-1 characters; bash (and mockdev) emit those bytes, which are UTF-8 for ✓",
@@ -36,7 +37,11 @@ const splitRaw = (raw: string): { path: string; query: string } => {
 };
 
 const lowerKeys = (h: Record<string, string | null> = {}): Record<string, string> =>
-  Object.fromEntries(Object.entries(h).filter(([, v]) => v !== null).map(([k, v]) => [k.toLowerCase(), v as string]));
+  Object.fromEntries(
+    Object.entries(h)
+      .filter(([, v]) => v !== null)
+      .map(([k, v]) => [k.toLowerCase(), v as string]),
+  );
 
 const tryJson = (s: string): unknown => {
   try {
@@ -49,7 +54,10 @@ const tryJson = (s: string): unknown => {
 /** The body as comparable data: JSON parsed, form fields decoded, else the text. */
 function oursBody(p: ParsedCurl): unknown {
   if (p.body === null) return undefined;
-  if (p.multipart) return Object.fromEntries(p.body.split('&').map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
+  if (p.multipart)
+    return Object.fromEntries(
+      p.body.split('&').map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
+    );
   const json = tryJson(p.body);
   if (json !== undefined && typeof json === 'object') return json;
   return p.body;
@@ -107,8 +115,13 @@ function compare(id: string, text: string, oracleText: string): Partial<Record<F
   const ob = oursBody(ours);
   let tb = theirsBody(theirs, ob);
   let obCmp = ob;
-  if (typeof ob === 'string' && tb && typeof tb === 'object' && !Array.isArray(tb)) obCmp = parseQueryString(ob);
-  if (typeof tb === 'string' && typeof ob === 'string' && /application\/x-www-form-urlencoded/.test(lowerKeys(ours.headers)['content-type'] ?? '')) {
+  if (typeof ob === 'string' && tb && typeof tb === 'object' && !Array.isArray(tb))
+    obCmp = parseQueryString(ob);
+  if (
+    typeof tb === 'string' &&
+    typeof ob === 'string' &&
+    /application\/x-www-form-urlencoded/.test(lowerKeys(ours.headers)['content-type'] ?? '')
+  ) {
     obCmp = parseQueryString(ob);
     tb = parseQueryString(tb);
   }
@@ -121,7 +134,11 @@ function compare(id: string, text: string, oracleText: string): Partial<Record<F
       : authHeader && /^Basic /i.test(authHeader)
         ? (() => {
             const d = Buffer.from(authHeader.replace(/^Basic\s+/i, ''), 'base64').toString('utf8');
-            return { type: 'basic', username: d.slice(0, d.indexOf(':')), password: d.slice(d.indexOf(':') + 1) };
+            return {
+              type: 'basic',
+              username: d.slice(0, d.indexOf(':')),
+              password: d.slice(d.indexOf(':') + 1),
+            };
           })()
         : null;
   check('auth', ours.auth, theirAuth);
@@ -133,7 +150,8 @@ describe('cURL parser against curlconverter', () => {
   it(`has a corpus of at least 60 commands in every style`, () => {
     assert.ok(CORPUS.length >= 60, `corpus has ${CORPUS.length} commands`);
     const styles = new Set(CORPUS.map((e) => e.style));
-    for (const s of ['typed', 'chrome-bash', 'firefox-bash', 'chrome-cmd', 'firefox-cmd', 'cmd']) assert.ok(styles.has(s as never), s);
+    for (const s of ['typed', 'chrome-bash', 'firefox-bash', 'chrome-cmd', 'firefox-cmd', 'cmd'])
+      assert.ok(styles.has(s as never), s);
     assert.equal(new Set(CORPUS.map((e) => e.id)).size, CORPUS.length, 'ids are unique');
   });
 
@@ -152,9 +170,15 @@ describe('cURL parser against curlconverter', () => {
     }
     const explainedCount = Object.values(EXPLAINED).reduce((n, e) => n + Object.keys(e).length, 0);
     const pct = ((agreeing / CORPUS.length) * 100).toFixed(1);
-    t.diagnostic(`cURL oracle agreement: ${agreeing}/${CORPUS.length} commands (${pct}%) agree on every field; ${explainedSeen.size} explained difference(s)`);
+    t.diagnostic(
+      `cURL oracle agreement: ${agreeing}/${CORPUS.length} commands (${pct}%) agree on every field; ${explainedSeen.size} explained difference(s)`,
+    );
     assert.deepEqual(unexplained, [], 'every disagreement is fixed or explained');
-    assert.equal(explainedSeen.size, explainedCount, 'every explanation is still needed (stale ones are removed)');
+    assert.equal(
+      explainedSeen.size,
+      explainedCount,
+      'every explanation is still needed (stale ones are removed)',
+    );
   });
 
   it('cmd commands parse exactly like their bash twins', () => {

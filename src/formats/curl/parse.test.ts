@@ -21,7 +21,10 @@ describe('tokenize', () => {
 
   it('drops comments and stops at a pipe, with a note', () => {
     const { tokens, notes } = tokenize('curl https://x.test/a # fetch it\n | jq .');
-    assert.deepEqual(tokens.map((t) => t.value), ['curl', 'https://x.test/a']);
+    assert.deepEqual(
+      tokens.map((t) => t.value),
+      ['curl', 'https://x.test/a'],
+    );
     assert.equal(notes.length, 1);
   });
 
@@ -32,8 +35,13 @@ describe('tokenize', () => {
   });
 
   it('reads cmd: carets, escaped quotes, literal newlines and percent escapes', () => {
-    const { tokens } = tokenize('curl ^"https://x.test/a?p=50^%^" ^\n  --data-raw ^"^{^\\^"a^\\^":^\\^"x^&y^\\^"^}^" ^\n  -H "b: c"');
-    assert.deepEqual(tokens.map((t) => t.value), ['curl', 'https://x.test/a?p=50%', '--data-raw', '{"a":"x&y"}', '-H', 'b: c']);
+    const { tokens } = tokenize(
+      'curl ^"https://x.test/a?p=50^%^" ^\n  --data-raw ^"^{^\\^"a^\\^":^\\^"x^&y^\\^"^}^" ^\n  -H "b: c"',
+    );
+    assert.deepEqual(
+      tokens.map((t) => t.value),
+      ['curl', 'https://x.test/a?p=50%', '--data-raw', '{"a":"x&y"}', '-H', 'b: c'],
+    );
     const multi = tokenize('curl ^"https://x^" --data-raw ^"line1^\n\nline2^"');
     assert.equal(multi.tokens[3]!.value, 'line1\nline2');
   });
@@ -70,7 +78,9 @@ describe('parseCurl', () => {
   });
 
   it('moves data into the query with -G', () => {
-    const p = parseCurl("curl -G https://x.test/search?x=0 -d q=mock -d 'page=2' --data-urlencode 'name=Ada Lovelace'");
+    const p = parseCurl(
+      "curl -G https://x.test/search?x=0 -d q=mock -d 'page=2' --data-urlencode 'name=Ada Lovelace'",
+    );
     assert.equal(p.method, 'GET');
     assert.equal(p.body, null);
     assert.deepEqual(p.query, { x: '0', q: 'mock', page: '2', name: 'Ada Lovelace' });
@@ -78,7 +88,10 @@ describe('parseCurl', () => {
   });
 
   it('joins several -d with & and url-encodes --data-urlencode like curl', () => {
-    assert.equal(parseCurl("curl x.test -d a=1 -d 'b=2' --data-urlencode 'c=d e&f' --data-urlencode =raw?").body, 'a=1&b=2&c=d+e%26f&raw%3F');
+    assert.equal(
+      parseCurl("curl x.test -d a=1 -d 'b=2' --data-urlencode 'c=d e&f' --data-urlencode =raw?").body,
+      'a=1&b=2&c=d+e%26f&raw%3F',
+    );
   });
 
   it('--json sets the JSON headers unless given', () => {
@@ -94,15 +107,30 @@ describe('parseCurl', () => {
   });
 
   it('detects Bearer and Basic in the Authorization header, and --oauth2-bearer', () => {
-    assert.deepEqual(parseCurl("curl https://x.test -H 'Authorization: Bearer tok.en'").auth, { type: 'bearer', token: 'tok.en' });
-    assert.deepEqual(parseCurl(`curl https://x.test -H 'authorization: Basic ${Buffer.from('a:b:c').toString('base64')}'`).auth, {
-      type: 'basic',
-      username: 'a',
-      password: 'b:c',
+    assert.deepEqual(parseCurl("curl https://x.test -H 'Authorization: Bearer tok.en'").auth, {
+      type: 'bearer',
+      token: 'tok.en',
     });
+    assert.deepEqual(
+      parseCurl(`curl https://x.test -H 'authorization: Basic ${Buffer.from('a:b:c').toString('base64')}'`)
+        .auth,
+      {
+        type: 'basic',
+        username: 'a',
+        password: 'b:c',
+      },
+    );
     assert.deepEqual(parseCurl('curl https://x.test --oauth2-bearer T').auth, { type: 'bearer', token: 'T' });
-    assert.deepEqual(parseCurl('curl -u ada https://x.test').auth, { type: 'basic', username: 'ada', password: '' });
-    assert.deepEqual(parseCurl('curl https://bob:pw@x.test/a').auth, { type: 'basic', username: 'bob', password: 'pw' });
+    assert.deepEqual(parseCurl('curl -u ada https://x.test').auth, {
+      type: 'basic',
+      username: 'ada',
+      password: '',
+    });
+    assert.deepEqual(parseCurl('curl https://bob:pw@x.test/a').auth, {
+      type: 'basic',
+      username: 'bob',
+      password: 'pw',
+    });
   });
 
   it('reads combined and attached short flags', () => {
@@ -120,7 +148,9 @@ describe('parseCurl', () => {
   });
 
   it('warns about each unrecognised flag and extra URLs, and ignores known ones', () => {
-    const p = parseCurl('curl --compressed --frobnicate -Wk https://x.test/a https://x.test/b --max-time 5 -o out.txt');
+    const p = parseCurl(
+      'curl --compressed --frobnicate -Wk https://x.test/a https://x.test/b --max-time 5 -o out.txt',
+    );
     assert.equal(p.warnings.length, 3);
     assert.match(p.warnings[0]!, /--frobnicate/);
     assert.match(p.warnings[1]!, /-W/);
@@ -169,7 +199,9 @@ describe('parseCurl', () => {
   });
 
   it('reads a Firefox bash copy with -X', () => {
-    const p = parseCurl(`curl 'https://x.test/api/items/7' -X PUT -H 'User-Agent: Mozilla/5.0' -H 'Content-Type: application/json' -H 'Origin: https://x.test' -H 'Connection: keep-alive' --data-raw '{"done":true}'`);
+    const p = parseCurl(
+      `curl 'https://x.test/api/items/7' -X PUT -H 'User-Agent: Mozilla/5.0' -H 'Content-Type: application/json' -H 'Origin: https://x.test' -H 'Connection: keep-alive' --data-raw '{"done":true}'`,
+    );
     assert.equal(p.method, 'PUT');
     assert.equal(p.headers['User-Agent'], 'Mozilla/5.0');
   });
@@ -177,13 +209,19 @@ describe('parseCurl', () => {
   it('says what is wrong, where, and how to fix it', () => {
     fails('', /empty.*Paste a command/);
     fails('   \n  ', /empty/);
-    fails('wget https://x.test', /Not a cURL command: it starts with "wget" at line 1, column 1.*starts with curl/);
+    fails(
+      'wget https://x.test',
+      /Not a cURL command: it starts with "wget" at line 1, column 1.*starts with curl/,
+    );
     fails("curl 'https://x.test", /Unbalanced quote: the ' opened at line 1, column 6 is never closed/);
     fails('curl "https://x.test" \\\n -H "a: b', /Unbalanced quote: the " opened at line 2, column 5/);
     fails('curl "https://x.test/a b"', /contains whitespace/);
     fails("curl $'abc", /\$'…' string opened at line 1, column 6/);
     fails('curl ^"https://x.test', /Unbalanced quote/);
-    fails('curl https://x.test -H', /-H \(--header\) at line 1, column 21 needs a value, but the command ends there.*-H 'Accept/);
+    fails(
+      'curl https://x.test -H',
+      /-H \(--header\) at line 1, column 21 needs a value, but the command ends there.*-H 'Accept/,
+    );
     fails('curl https://x.test --data', /--data at line 1, column 21 needs a value/);
     fails('curl -s -o out.json', /No URL found.*Add the URL/);
     fails('curl -X -H a:b https://x.test', /needs an HTTP method/);

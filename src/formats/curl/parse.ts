@@ -26,16 +26,17 @@ export interface ParsedCurl {
 const fail = (message: string, hint: string, details?: Record<string, unknown>): MockdevError =>
   new MockdevError('INVALID_INPUT', message, { hint, details });
 
-const EXAMPLE = "curl -X POST https://api.example.com/users -H 'Content-Type: application/json' -d '{\"name\":\"Ada\"}'";
+const EXAMPLE =
+  'curl -X POST https://api.example.com/users -H \'Content-Type: application/json\' -d \'{"name":"Ada"}\'';
 
 const VALUE_EXAMPLES: Partial<Record<Action, string>> = {
   request: '-X POST',
   header: "-H 'Accept: application/json'",
   data: "-d 'name=Ada'",
-  'data-raw': "--data-raw '{\"a\":1}'",
-  'data-binary': "--data-binary '{\"a\":1}'",
+  'data-raw': '--data-raw \'{"a":1}\'',
+  'data-binary': '--data-binary \'{"a":1}\'',
   'data-urlencode': "--data-urlencode 'q=hello world'",
-  json: "--json '{\"a\":1}'",
+  json: '--json \'{"a":1}\'',
   form: "-F 'name=Ada'",
   user: '-u user:password',
   cookie: "-b 'session=abc'",
@@ -54,7 +55,11 @@ function flagLabel(spec: FlagSpec, written: string): string {
 /** Percent-encodes everything but A-Z a-z 0-9 - . _ ~ (curl_easy_escape). */
 const curlEscape = (s: string): string =>
   Array.from(new TextEncoder().encode(s))
-    .map((b) => (/[A-Za-z0-9\-._~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`))
+    .map((b) =>
+      /[A-Za-z0-9\-._~]/.test(String.fromCharCode(b))
+        ? String.fromCharCode(b)
+        : `%${b.toString(16).toUpperCase().padStart(2, '0')}`,
+    )
     .join('');
 
 /** curl (since 7.77) writes spaces in --data-urlencode values as '+', as forms do. */
@@ -104,20 +109,33 @@ const URL_RE = /^([a-zA-Z][a-zA-Z0-9+.-]*):\/\/([^/?#]*)([^?#]*)(?:\?([^#]*))?(?
 
 function splitUrl(raw: string, offsetText: string): SplitUrl {
   if (/\s/.test(raw)) {
-    throw fail(`The URL "${raw}"${offsetText} contains whitespace`, 'Check the quotes around the URL, and write spaces in it as %20', { url: raw });
+    throw fail(
+      `The URL "${raw}"${offsetText} contains whitespace`,
+      'Check the quotes around the URL, and write spaces in it as %20',
+      { url: raw },
+    );
   }
   const withScheme = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\//.test(raw) ? raw : `http://${raw}`;
   const m = URL_RE.exec(withScheme);
   const host = m?.[2]?.replace(/^.*@/, '') ?? '';
   if (!m || host === '') {
-    throw fail(`The URL "${raw}"${offsetText} has no host`, 'Give a full URL such as https://api.example.com/users', { url: raw });
+    throw fail(
+      `The URL "${raw}"${offsetText} has no host`,
+      'Give a full URL such as https://api.example.com/users',
+      { url: raw },
+    );
   }
   const authority = m[2]!;
   const at = authority.lastIndexOf('@');
   const path = m[3] || '/';
   const query = m[4] ?? '';
   const base = `${m[1]!.toLowerCase()}://${authority.slice(at + 1)}${path}`;
-  return { url: query ? `${base}?${query}` : base, path, query, userinfo: at >= 0 ? authority.slice(0, at) : null };
+  return {
+    url: query ? `${base}?${query}` : base,
+    path,
+    query,
+    userinfo: at >= 0 ? authority.slice(0, at) : null,
+  };
 }
 
 function authFromHeader(value: string): Auth | null {
@@ -127,7 +145,8 @@ function authFromHeader(value: string): Auth | null {
   if (basic) {
     const decoded = Buffer.from(basic[1]!, 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
-    if (colon >= 0) return { type: 'basic', username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+    if (colon >= 0)
+      return { type: 'basic', username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
   }
   return null;
 }
@@ -157,7 +176,8 @@ export function parseCurl(text: string): ParsedCurl {
   }
   const { tokens: all, dialect, notes } = tokenize(source);
   let tokens = all;
-  while (tokens.length && (tokens[0]!.value === '$' || tokens[0]!.value === '>' || tokens[0]!.value === '%')) tokens = tokens.slice(1);
+  while (tokens.length && (tokens[0]!.value === '$' || tokens[0]!.value === '>' || tokens[0]!.value === '%'))
+    tokens = tokens.slice(1);
   const first = tokens[0];
   if (!first) throw fail('The cURL command is empty', `Paste a command such as: ${EXAMPLE}`);
   if (!isCurl(first.value)) {
@@ -374,7 +394,9 @@ export function parseCurl(text: string): ParsedCurl {
     throw fail('No URL found in the cURL command', `Add the URL to call, e.g. ${EXAMPLE}`);
   }
   for (const extra of urls.slice(1)) {
-    warnings.push(`Only the first URL is imported: ignored "${extra.value}" at ${describeOffset(source, extra.offset)}`);
+    warnings.push(
+      `Only the first URL is imported: ignored "${extra.value}" at ${describeOffset(source, extra.offset)}`,
+    );
   }
   const split = splitUrl(urlToken.value.trim(), ` at ${describeOffset(source, urlToken.offset)}`);
   let queryString = split.query;
@@ -384,7 +406,11 @@ export function parseCurl(text: string): ParsedCurl {
   for (const q of urlQueries) addQuery(q);
 
   const dataText =
-    data.length === 0 ? null : data.every((d) => d.kind === 'json') ? data.map((d) => d.value).join('') : data.map((d) => d.value).join('&');
+    data.length === 0
+      ? null
+      : data.every((d) => d.kind === 'json')
+        ? data.map((d) => d.value).join('')
+        : data.map((d) => d.value).join('&');
   let body: string | null = null;
   let multipart = false;
   if (get) {
@@ -395,7 +421,8 @@ export function parseCurl(text: string): ParsedCurl {
     body = form.join('&');
     multipart = true;
   }
-  if (!get && data.some((d) => d.kind === 'data')) defaultHeader('Content-Type', 'application/x-www-form-urlencoded');
+  if (!get && data.some((d) => d.kind === 'data'))
+    defaultHeader('Content-Type', 'application/x-www-form-urlencoded');
   if (data.some((d) => d.kind === 'json')) {
     defaultHeader('Content-Type', 'application/json');
     defaultHeader('Accept', 'application/json');
@@ -403,7 +430,15 @@ export function parseCurl(text: string): ParsedCurl {
   if (cookies.length) setHeader('Cookie', cookies.join('; '));
   if (bearer !== undefined) defaultHeader('Authorization', `Bearer ${bearer}`);
 
-  const inferred = head ? 'HEAD' : get ? 'GET' : upload !== undefined ? 'PUT' : body !== null ? 'POST' : 'GET';
+  const inferred = head
+    ? 'HEAD'
+    : get
+      ? 'GET'
+      : upload !== undefined
+        ? 'PUT'
+        : body !== null
+          ? 'POST'
+          : 'GET';
   const finalMethod = method ?? inferred;
 
   let auth: Auth | null = null;
@@ -413,7 +448,8 @@ export function parseCurl(text: string): ParsedCurl {
   if (!auth && user !== undefined) auth = userToAuth(user);
   if (!auth && split.userinfo) auth = userToAuth(safeDecode(split.userinfo));
 
-  const path = requestTarget && requestTarget.startsWith('/') ? requestTarget.replace(/[?#].*$/, '') : split.path;
+  const path =
+    requestTarget && requestTarget.startsWith('/') ? requestTarget.replace(/[?#].*$/, '') : split.path;
   const base = split.url.replace(/\?.*$/, '');
   return {
     method: finalMethod,

@@ -175,12 +175,14 @@ function tokenizeBash(text: string): Tokenized {
     if (SHELL_STOP.has(c)) {
       push();
       const rest = text.slice(i).trim();
-      notes.push(`Ignored "${rest.length > 40 ? `${rest.slice(0, 40)}…` : rest}" after the curl command (shell operator ${c})`);
+      notes.push(
+        `Ignored "${rest.length > 40 ? `${rest.slice(0, 40)}…` : rest}" after the curl command (shell operator ${c})`,
+      );
       break;
     }
     begin();
     if (c === '\\') {
-      if (i + 1 < text.length) current = (current ?? "") + text[i + 1]!;
+      if (i + 1 < text.length) current = (current ?? '') + text[i + 1]!;
       i += 2;
     } else if (c === "'") {
       const end = text.indexOf("'", i + 1);
@@ -279,7 +281,9 @@ function tokenizeCmd(text: string): Tokenized {
     }
     if (!inQuote && (c === '|' || c === '&' || c === '>' || c === '<')) {
       const rest = text.slice(i).trim();
-      notes.push(`Ignored "${rest.length > 40 ? `${rest.slice(0, 40)}…` : rest}" after the curl command (cmd operator ${c})`);
+      notes.push(
+        `Ignored "${rest.length > 40 ? `${rest.slice(0, 40)}…` : rest}" after the curl command (cmd operator ${c})`,
+      );
       break;
     }
     stage += c;

@@ -27,7 +27,9 @@ export function detectFormat(text: string): 'json' | 'yaml' {
 export function parseDocumentText(text: string, source: string): Record<string, unknown> {
   const clean = text.replace(/^\uFEFF/, '');
   if (clean.trim() === '') {
-    throw new MockdevError('INVALID_INPUT', `${source} is empty`, { hint: 'Give an OpenAPI 3.x or Swagger 2.0 document in JSON or YAML' });
+    throw new MockdevError('INVALID_INPUT', `${source} is empty`, {
+      hint: 'Give an OpenAPI 3.x or Swagger 2.0 document in JSON or YAML',
+    });
   }
   const format = detectFormat(clean);
   let value: unknown;
@@ -37,11 +39,17 @@ export function parseDocumentText(text: string, source: string): Record<string, 
     } catch (e) {
       const message = (e as Error).message;
       const pos = /position (\d+)/.exec(message);
-      const where = pos ? (({ line, col }) => ` at line ${line}, column ${col}`)(lineCol(clean, Number(pos[1]))) : '';
-      throw new MockdevError('INVALID_INPUT', `${source} is not valid JSON${where}: ${message.replace(/ in JSON at position \d+.*$/, '').replace(/\s*\(line \d+ column \d+\)$/, '')}`, {
-        hint: 'Fix the JSON syntax there (a missing comma, quote or bracket is the usual cause)',
-        details: { source, format },
-      });
+      const where = pos
+        ? (({ line, col }) => ` at line ${line}, column ${col}`)(lineCol(clean, Number(pos[1])))
+        : '';
+      throw new MockdevError(
+        'INVALID_INPUT',
+        `${source} is not valid JSON${where}: ${message.replace(/ in JSON at position \d+.*$/, '').replace(/\s*\(line \d+ column \d+\)$/, '')}`,
+        {
+          hint: 'Fix the JSON syntax there (a missing comma, quote or bracket is the usual cause)',
+          details: { source, format },
+        },
+      );
     }
   } else {
     try {
@@ -58,15 +66,23 @@ export function parseDocumentText(text: string, source: string): Record<string, 
     }
   }
   if (!value || typeof value !== 'object' || Array.isArray(value)) {
-    throw new MockdevError('INVALID_INPUT', `${source} is not an OpenAPI document: its top level is not an object`, {
-      hint: 'Give an OpenAPI 3.x or Swagger 2.0 document (it starts with "openapi: 3..." or "swagger: \'2.0\'")',
-    });
+    throw new MockdevError(
+      'INVALID_INPUT',
+      `${source} is not an OpenAPI document: its top level is not an object`,
+      {
+        hint: 'Give an OpenAPI 3.x or Swagger 2.0 document (it starts with "openapi: 3..." or "swagger: \'2.0\'")',
+      },
+    );
   }
   const doc = value as Record<string, unknown>;
   if (doc.openapi === undefined && doc.swagger === undefined) {
-    throw new MockdevError('INVALID_INPUT', `${source} is not an OpenAPI document: it has no "openapi" or "swagger" field at the top level`, {
-      hint: 'Add openapi: 3.0.3 (or 3.1.0), or swagger: "2.0" for Swagger documents',
-    });
+    throw new MockdevError(
+      'INVALID_INPUT',
+      `${source} is not an OpenAPI document: it has no "openapi" or "swagger" field at the top level`,
+      {
+        hint: 'Add openapi: 3.0.3 (or 3.1.0), or swagger: "2.0" for Swagger documents',
+      },
+    );
   }
   return doc;
 }
@@ -87,7 +103,9 @@ export function locatePointer(text: string, pointer: string): { line: number; co
     let offset = node?.range?.[0];
     for (const segment of segments) {
       if (isMap(node)) {
-        const pair = node.items.find((p) => (isScalar(p.key) ? String(p.key.value) : String(p.key)) === segment);
+        const pair = node.items.find(
+          (p) => (isScalar(p.key) ? String(p.key.value) : String(p.key)) === segment,
+        );
         if (!pair) break;
         offset = (pair.key as Node | null)?.range?.[0] ?? offset;
         node = pair.value as Node | null;

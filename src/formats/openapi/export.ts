@@ -17,14 +17,48 @@ export interface ExportProject {
 }
 
 const REASONS: Record<number, string> = {
-  100: 'Continue', 101: 'Switching Protocols', 200: 'OK', 201: 'Created', 202: 'Accepted', 203: 'Non-Authoritative Information',
-  204: 'No Content', 205: 'Reset Content', 206: 'Partial Content', 300: 'Multiple Choices', 301: 'Moved Permanently', 302: 'Found',
-  303: 'See Other', 304: 'Not Modified', 307: 'Temporary Redirect', 308: 'Permanent Redirect', 400: 'Bad Request',
-  401: 'Unauthorized', 402: 'Payment Required', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
-  406: 'Not Acceptable', 408: 'Request Timeout', 409: 'Conflict', 410: 'Gone', 411: 'Length Required', 412: 'Precondition Failed',
-  413: 'Content Too Large', 415: 'Unsupported Media Type', 418: "I'm a teapot", 422: 'Unprocessable Content', 423: 'Locked',
-  425: 'Too Early', 428: 'Precondition Required', 429: 'Too Many Requests', 451: 'Unavailable For Legal Reasons',
-  500: 'Internal Server Error', 501: 'Not Implemented', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout',
+  100: 'Continue',
+  101: 'Switching Protocols',
+  200: 'OK',
+  201: 'Created',
+  202: 'Accepted',
+  203: 'Non-Authoritative Information',
+  204: 'No Content',
+  205: 'Reset Content',
+  206: 'Partial Content',
+  300: 'Multiple Choices',
+  301: 'Moved Permanently',
+  302: 'Found',
+  303: 'See Other',
+  304: 'Not Modified',
+  307: 'Temporary Redirect',
+  308: 'Permanent Redirect',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  402: 'Payment Required',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  406: 'Not Acceptable',
+  408: 'Request Timeout',
+  409: 'Conflict',
+  410: 'Gone',
+  411: 'Length Required',
+  412: 'Precondition Failed',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  418: "I'm a teapot",
+  422: 'Unprocessable Content',
+  423: 'Locked',
+  425: 'Too Early',
+  428: 'Precondition Required',
+  429: 'Too Many Requests',
+  451: 'Unavailable For Legal Reasons',
+  500: 'Internal Server Error',
+  501: 'Not Implemented',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
 };
 
 export const reasonPhrase = (status: number): string => REASONS[status] ?? `Status ${status}`;
@@ -37,7 +71,9 @@ export const toTemplatePath = (path: string): string =>
     .join('/');
 
 /** The parameter names of a templated path, in order, without repeats. */
-export const pathParams = (templatePath: string): string[] => [...new Set([...templatePath.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!))];
+export const pathParams = (templatePath: string): string[] => [
+  ...new Set([...templatePath.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!)),
+];
 
 interface ExampleEntry {
   value: unknown;
@@ -71,24 +107,42 @@ interface ResponseOut {
   content?: Record<string, { examples: Record<string, Record<string, unknown>> }>;
 }
 
-export function exportOpenApiDocument(project: ExportProject, endpoints: Endpoint[], version: OpenApiVersion = '3.0'): Record<string, unknown> {
+export function exportOpenApiDocument(
+  project: ExportProject,
+  endpoints: Endpoint[],
+  version: OpenApiVersion = '3.0',
+): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   const usedIds = new Set<string>();
   for (const e of endpoints) {
     const path = toTemplatePath(e.path);
-    const params = pathParams(path).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+    const params = pathParams(path).map((name) => ({
+      name,
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+    }));
     let operationId = operationIdFrom(e.name, e.method, path);
-    for (let i = 2; usedIds.has(operationId); i++) operationId = `${operationIdFrom(e.name, e.method, path)}${i}`;
+    for (let i = 2; usedIds.has(operationId); i++)
+      operationId = `${operationIdFrom(e.name, e.method, path)}${i}`;
     usedIds.add(operationId);
 
     const responses: Record<string, ResponseOut> = {};
-    const add = (status: number, name: string, body: string, contentType: string, headers: Record<string, string>, primary: boolean) => {
+    const add = (
+      status: number,
+      name: string,
+      body: string,
+      contentType: string,
+      headers: Record<string, string>,
+      primary: boolean,
+    ) => {
       const key = String(status);
       const response = (responses[key] ??= { description: reasonPhrase(status) });
       const headerEntries = Object.entries(headers).filter(([k]) => k.toLowerCase() !== 'content-type');
       if (headerEntries.length) {
         response.headers ??= {};
-        for (const [k, v] of headerEntries) response.headers[k] ??= { schema: { type: 'string' }, example: v };
+        for (const [k, v] of headerEntries)
+          response.headers[k] ??= { schema: { type: 'string' }, example: v };
       }
       const shared = [e.status, ...e.variations.map((v) => v.status)].filter((s) => s === status).length > 1;
       if (primary && body === '' && contentType === 'application/json' && !shared) return;
@@ -97,7 +151,10 @@ export function exportOpenApiDocument(project: ExportProject, endpoints: Endpoin
       const example = exampleFor(body, contentType);
       let exampleName = name;
       for (let i = 2; exampleName in media.examples; i++) exampleName = `${name}-${i}`;
-      media.examples[exampleName] = { value: example.value, ...(example.raw ? { 'x-mockdev-raw': true } : {}) };
+      media.examples[exampleName] = {
+        value: example.value,
+        ...(example.raw ? { 'x-mockdev-raw': true } : {}),
+      };
     };
     add(e.status, e.name, e.body, e.contentType, e.headers, true);
     for (const v of e.variations) add(v.status, v.name, v.body, v.contentType, v.headers, false);
@@ -115,7 +172,8 @@ export function exportOpenApiDocument(project: ExportProject, endpoints: Endpoin
     if (e.variations.length > 1) operation['x-mockdev-variations'] = e.variations.map((v) => v.name);
     if (!e.enabled) operation['x-mockdev-enabled'] = false;
     if (e.delay > 0) operation['x-mockdev-delay'] = e.delay;
-    if (e.kind === 'proxy' && e.proxy) operation['x-mockdev-proxy'] = { target: e.proxy.target, record: e.proxy.record };
+    if (e.kind === 'proxy' && e.proxy)
+      operation['x-mockdev-proxy'] = { target: e.proxy.target, record: e.proxy.record };
     (paths[path] ??= {})[e.method.toLowerCase()] = operation;
   }
   return {

@@ -17,7 +17,16 @@ import { sampleFromSchema } from './sample.js';
 
 type Obj = Record<string, unknown>;
 
-export const OPERATION_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+export const OPERATION_METHODS = [
+  'get',
+  'put',
+  'post',
+  'delete',
+  'options',
+  'head',
+  'patch',
+  'trace',
+] as const;
 
 export interface ConvertedOperation {
   method: string;
@@ -38,14 +47,21 @@ export interface ConvertOptions {
 
 const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
 
-export const isJsonMediaType = (ct: string): boolean => /^application\/(.+\+)?json\b/i.test(ct.trim()) || /[/+]json\s*(;|$)/i.test(ct.trim());
+export const isJsonMediaType = (ct: string): boolean =>
+  /^application\/(.+\+)?json\b/i.test(ct.trim()) || /[/+]json\s*(;|$)/i.test(ct.trim());
 
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]+/g;
 
 /** A name allowed by the endpoint rules: no slashes or control characters, 1-200 characters. */
 export function cleanName(raw: string): string {
-  const cleaned = raw.replace(CONTROL, ' ').replace(/[/\\]+/g, '-').replace(/\s+/g, ' ').trim().slice(0, 200).trim();
+  const cleaned = raw
+    .replace(CONTROL, ' ')
+    .replace(/[/\\]+/g, '-')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 200)
+    .trim();
   return cleaned === '.' || cleaned === '..' ? '' : cleaned;
 }
 
@@ -95,7 +111,12 @@ interface ResponseShape {
 function headerValue(header: unknown): string | undefined {
   if (!isObj(header)) return undefined;
   const schema = isObj(header.schema) ? header.schema : header; // Swagger 2 headers are schemas
-  const candidates = [header.example, isObj(header.examples) ? firstExampleValue(header.examples) : undefined, schema.example, schema.default];
+  const candidates = [
+    header.example,
+    isObj(header.examples) ? firstExampleValue(header.examples) : undefined,
+    schema.example,
+    schema.default,
+  ];
   const found = candidates.find((v) => v !== undefined && v !== null);
   if (found === undefined) return undefined;
   return typeof found === 'string' ? found : JSON.stringify(found);
@@ -129,7 +150,11 @@ function oas3Response(response: Obj): ResponseShape {
   // Further media types add variations, but only for examples they spell out.
   const others = Object.entries(content)
     .slice(1)
-    .map(([ct, media]) => ({ contentType: ct, headers, examples: explicitExamples(isObj(media) ? media : {}, ct) }))
+    .map(([ct, media]) => ({
+      contentType: ct,
+      headers,
+      examples: explicitExamples(isObj(media) ? media : {}, ct),
+    }))
     .filter((shape) => shape.examples.length > 0);
   return { contentType, headers, examples, others };
 }
@@ -141,7 +166,10 @@ function explicitExamples(m: Obj, contentType: string): ResponseExample[] {
   if (isObj(m.examples)) {
     for (const [name, ex] of Object.entries(m.examples)) {
       if (!isObj(ex) || ex.value === undefined) continue;
-      examples.push({ name, body: bodyFromExample(ex.value, contentType, raw || ex['x-mockdev-raw'] === true) });
+      examples.push({
+        name,
+        body: bodyFromExample(ex.value, contentType, raw || ex['x-mockdev-raw'] === true),
+      });
     }
   }
   return examples;
@@ -151,9 +179,14 @@ function swagger2Response(response: Obj, produces: string[]): ResponseShape {
   const headers = responseHeaders(response);
   const examples = isObj(response.examples) ? response.examples : {};
   const exampleTypes = Object.keys(examples);
-  const contentType = exampleTypes.find((t) => produces.includes(t)) ?? produces[0] ?? exampleTypes[0] ?? 'application/json';
+  const contentType =
+    exampleTypes.find((t) => produces.includes(t)) ?? produces[0] ?? exampleTypes[0] ?? 'application/json';
   if (examples[contentType] !== undefined) {
-    return { contentType, headers, examples: [{ body: bodyFromExample(examples[contentType], contentType) }] };
+    return {
+      contentType,
+      headers,
+      examples: [{ body: bodyFromExample(examples[contentType], contentType) }],
+    };
   }
   if (response.schema === undefined) return { contentType, headers, examples: [{ body: '' }] };
   return { contentType, headers, examples: [{ body: sampleBody(response.schema, contentType) }] };
@@ -169,29 +202,37 @@ function sampleBody(schema: unknown, contentType: string): string {
 }
 
 function describeResponse(key: string, response: Obj): string {
-  const description = typeof response.description === 'string' ? response.description.split('\n')[0]!.trim() : '';
+  const description =
+    typeof response.description === 'string' ? response.description.split('\n')[0]!.trim() : '';
   const short = description.length > 60 ? `${description.slice(0, 57)}...` : description;
   return cleanName(short ? `${key} ${short}` : key) || key;
 }
 
-function convertOperation(
-  doc: Obj,
-  path: string,
-  method: string,
-  op: Obj,
-  swagger2: boolean,
-): EndpointInput {
+function convertOperation(doc: Obj, path: string, method: string, op: Obj, swagger2: boolean): EndpointInput {
   const responses = isObj(op.responses) ? op.responses : {};
   const keys = Object.keys(responses).filter((k) => !k.startsWith('x-'));
-  const produces = (Array.isArray(op.produces) ? op.produces : Array.isArray(doc.produces) ? doc.produces : []) as string[];
+  const produces = (
+    Array.isArray(op.produces) ? op.produces : Array.isArray(doc.produces) ? doc.produces : []
+  ) as string[];
   const primaryKey = primaryResponseKey(keys, op['x-mockdev-status']);
   const name =
     (typeof op.summary === 'string' && cleanName(op.summary)) ||
     (typeof op.operationId === 'string' && cleanName(op.operationId)) ||
     suggestEndpointName(method, path);
-  const base: EndpointInput = { name, method: method.toUpperCase(), path, status: 200, body: '', contentType: 'application/json' };
+  const base: EndpointInput = {
+    name,
+    method: method.toUpperCase(),
+    path,
+    status: 200,
+    body: '',
+    contentType: 'application/json',
+  };
   if (op['x-mockdev-enabled'] === false) base.enabled = false;
-  if (typeof op['x-mockdev-delay'] === 'number' && Number.isInteger(op['x-mockdev-delay']) && op['x-mockdev-delay'] >= 0) {
+  if (
+    typeof op['x-mockdev-delay'] === 'number' &&
+    Number.isInteger(op['x-mockdev-delay']) &&
+    op['x-mockdev-delay'] >= 0
+  ) {
     base.delay = Math.min(op['x-mockdev-delay'], 600_000);
   }
   const proxy = op['x-mockdev-proxy'];
@@ -215,18 +256,29 @@ function convertOperation(
   const taken: string[] = [];
   const addVariation = (key: string, shape: ResponseShape, ex: ResponseExample, status: number) => {
     const raw = responses[key];
-    const label = ex.name !== undefined ? cleanName(ex.name) || key : describeResponse(key, isObj(raw) ? raw : {});
+    const label =
+      ex.name !== undefined ? cleanName(ex.name) || key : describeResponse(key, isObj(raw) ? raw : {});
     const vname = uniqueName(label, taken);
     taken.push(vname);
-    variations.push({ id: newId(), name: vname, status, headers: shape.headers, body: ex.body, contentType: shape.contentType, delay: 0 });
+    variations.push({
+      id: newId(),
+      name: vname,
+      status,
+      headers: shape.headers,
+      body: ex.body,
+      contentType: shape.contentType,
+      delay: 0,
+    });
   };
   for (const ex of more) addVariation(primaryKey, primary, ex, base.status);
-  for (const other of primary.others ?? []) for (const ex of other.examples) addVariation(primaryKey, other, ex, base.status);
+  for (const other of primary.others ?? [])
+    for (const ex of other.examples) addVariation(primaryKey, other, ex, base.status);
   for (const key of keys) {
     if (key === primaryKey) continue;
     const shape = shapeOf(key);
     const status = statusFromKey(key, 500);
-    for (const s of [shape, ...(shape.others ?? [])]) for (const ex of s.examples) addVariation(key, s, ex, status);
+    for (const s of [shape, ...(shape.others ?? [])])
+      for (const ex of s.examples) addVariation(key, s, ex, status);
   }
   const order = op['x-mockdev-variations'];
   if (Array.isArray(order)) {
@@ -260,7 +312,11 @@ export function convertOpenApi(doc: Obj, options: ConvertOptions = {}): Converte
     for (const method of OPERATION_METHODS) {
       const op = item[method];
       if (!isObj(op)) continue;
-      operations.push({ method: method.toUpperCase(), path, input: convertOperation(doc, path, method, op, swagger2) });
+      operations.push({
+        method: method.toUpperCase(),
+        path,
+        input: convertOperation(doc, path, method, op, swagger2),
+      });
       done++;
       if (options.onProgress && (done % 50 === 0 || done === total)) options.onProgress(done, total);
     }

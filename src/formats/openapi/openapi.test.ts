@@ -47,24 +47,45 @@ describe('sampleFromSchema', () => {
   it('handles arrays, allOf, oneOf, anyOf, nullable and 3.1 type arrays', () => {
     assert.deepEqual(sampleFromSchema({ type: 'array', items: { type: 'integer' }, minItems: 2 }), [0, 0]);
     assert.deepEqual(
-      sampleFromSchema({ allOf: [{ type: 'object', properties: { a: { type: 'string' } } }, { properties: { b: { type: 'integer' } } }] }),
+      sampleFromSchema({
+        allOf: [
+          { type: 'object', properties: { a: { type: 'string' } } },
+          { properties: { b: { type: 'integer' } } },
+        ],
+      }),
       { a: 'string', b: 0 },
     );
-    assert.equal(sampleFromSchema({ oneOf: [{ type: 'null' }, { type: 'string', format: 'date' }] }), '2024-01-01');
+    assert.equal(
+      sampleFromSchema({ oneOf: [{ type: 'null' }, { type: 'string', format: 'date' }] }),
+      '2024-01-01',
+    );
     assert.equal(sampleFromSchema({ anyOf: [{ type: 'integer' }, { type: 'string' }] }), 0);
     assert.equal(sampleFromSchema({ type: 'string', nullable: true }), 'string');
     assert.equal(sampleFromSchema({ nullable: true }), null);
     assert.equal(sampleFromSchema({ type: ['null', 'boolean'] }), true);
-    assert.deepEqual(sampleFromSchema({ type: 'array', prefixItems: [{ type: 'string' }, { type: 'integer' }] }), ['string', 0]);
+    assert.deepEqual(
+      sampleFromSchema({ type: 'array', prefixItems: [{ type: 'string' }, { type: 'integer' }] }),
+      ['string', 0],
+    );
     assert.equal(sampleFromSchema({ type: 'string', examples: ['first', 'second'] }), 'first');
   });
 
   it('leaves out writeOnly properties in responses and fills required ones when deep', () => {
-    assert.deepEqual(sampleFromSchema({ type: 'object', properties: { pw: { type: 'string', writeOnly: true }, id: { type: 'integer' } } }), { id: 0 });
+    assert.deepEqual(
+      sampleFromSchema({
+        type: 'object',
+        properties: { pw: { type: 'string', writeOnly: true }, id: { type: 'integer' } },
+      }),
+      { id: 0 },
+    );
   });
 
   it('stops at cycles without hanging, and is deterministic', () => {
-    const node: Record<string, unknown> = { type: 'object', required: ['name', 'parent'], properties: { name: { type: 'string' } } };
+    const node: Record<string, unknown> = {
+      type: 'object',
+      required: ['name', 'parent'],
+      properties: { name: { type: 'string' } },
+    };
     (node.properties as Record<string, unknown>).parent = node;
     (node.properties as Record<string, unknown>).children = { type: 'array', items: node };
     const a = sampleFromSchema(node);
@@ -104,13 +125,23 @@ describe('OpenAPI import rules', () => {
           get: {
             operationId: 'getUser',
             responses: {
-              '404': { description: 'Not found', content: { 'application/json': { example: { error: 'nope' } } } },
+              '404': {
+                description: 'Not found',
+                content: { 'application/json': { example: { error: 'nope' } } },
+              },
               '200': {
                 description: 'ok',
-                headers: { 'X-Rate': { schema: { type: 'integer' }, example: 5 }, 'X-No-Example': { schema: { type: 'string' } } },
+                headers: {
+                  'X-Rate': { schema: { type: 'integer' }, example: 5 },
+                  'X-No-Example': { schema: { type: 'string' } },
+                },
                 content: {
                   'application/json': {
-                    examples: { first: { value: { id: 1 } }, second: { value: { id: 2 } }, ext: { externalValue: 'x.json' } },
+                    examples: {
+                      first: { value: { id: 1 } },
+                      second: { value: { id: 2 } },
+                      ext: { externalValue: 'x.json' },
+                    },
                   },
                 },
               },
@@ -153,7 +184,11 @@ describe('OpenAPI import rules', () => {
             responses: { '200': { description: 'ok', schema: { type: 'string', format: 'date' } } },
           },
         },
-        '/b': { get: { responses: { '200': { description: 'ok', examples: { 'application/json': { ok: true } } } } } },
+        '/b': {
+          get: {
+            responses: { '200': { description: 'ok', examples: { 'application/json': { ok: true } } } },
+          },
+        },
       },
     };
     const [a, b] = convertOpenApi(doc).operations;
@@ -164,22 +199,53 @@ describe('OpenAPI import rules', () => {
 });
 
 describe('OpenAPI export', () => {
-  const base = { headers: {}, delay: 0, enabled: true, kind: 'mock' as const, variations: [], contentType: 'application/json' };
+  const base = {
+    headers: {},
+    delay: 0,
+    enabled: true,
+    kind: 'mock' as const,
+    variations: [],
+    contentType: 'application/json',
+  };
   it('writes {id} paths, declares path params, marks disabled endpoints', () => {
     assert.equal(toTemplatePath('/users/:id/posts/:postId'), '/users/{id}/posts/{postId}');
     assert.deepEqual(pathParams('/compare/{base}...{head}'), ['base', 'head']);
     const doc = exportOpenApiDocument({ name: 'P', description: '', port: 3001 }, [
-      { ...base, id: '1', name: 'Get user', method: 'GET', path: '/users/:id', status: 404, body: '{"a":1}', enabled: false, variations: [
-        { id: 'v', name: 'found', status: 200, headers: { 'X-A': '1' }, body: '{\n  "ok": true\n}', contentType: 'application/json', delay: 0 },
-      ] },
+      {
+        ...base,
+        id: '1',
+        name: 'Get user',
+        method: 'GET',
+        path: '/users/:id',
+        status: 404,
+        body: '{"a":1}',
+        enabled: false,
+        variations: [
+          {
+            id: 'v',
+            name: 'found',
+            status: 200,
+            headers: { 'X-A': '1' },
+            body: '{\n  "ok": true\n}',
+            contentType: 'application/json',
+            delay: 0,
+          },
+        ],
+      },
     ]) as { openapi: string; paths: Record<string, Record<string, Record<string, unknown>>> };
     assert.equal(doc.openapi, '3.0.3');
     const op = doc.paths['/users/{id}']!.get!;
     assert.deepEqual(op.parameters, [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }]);
     assert.equal(op['x-mockdev-enabled'], false);
     assert.equal(op['x-mockdev-status'], 404);
-    const responses = op.responses as Record<string, { content: Record<string, { examples: Record<string, unknown> }> }>;
-    assert.deepEqual(responses['404']!.content['application/json']!.examples['Get user'], { value: '{"a":1}', 'x-mockdev-raw': true });
+    const responses = op.responses as Record<
+      string,
+      { content: Record<string, { examples: Record<string, unknown> }> }
+    >;
+    assert.deepEqual(responses['404']!.content['application/json']!.examples['Get user'], {
+      value: '{"a":1}',
+      'x-mockdev-raw': true,
+    });
     assert.deepEqual(responses['200']!.content['application/json']!.examples.found, { value: { ok: true } });
   });
 });
@@ -192,7 +258,10 @@ describe('document text', () => {
 
   it('gives line and column for syntax errors and refuses non-OpenAPI documents', () => {
     const bad = (text: string, re: RegExp) =>
-      assert.throws(() => parseDocumentText(text, 'doc.yaml'), (e: unknown) => e instanceof MockdevError && e.code === 'INVALID_INPUT' && re.test(e.fullMessage));
+      assert.throws(
+        () => parseDocumentText(text, 'doc.yaml'),
+        (e: unknown) => e instanceof MockdevError && e.code === 'INVALID_INPUT' && re.test(e.fullMessage),
+      );
     bad('{\n "openapi": "3.0.0",\n "info": {} x\n}', /not valid JSON at line 3, column/);
     bad('openapi: 3.0.0\ninfo:\n  title: a\n   version: 1\n', /not valid YAML at line 3, column 10/);
     bad('', /is empty/);

@@ -87,12 +87,21 @@ class Sampler {
     for (const key of ['oneOf', 'anyOf'] as const) {
       const options = s[key];
       if (Array.isArray(options) && options.length) {
-        const pick = options.find((o) => !(isObj(o) && (o.type === 'null' || (Array.isArray(o.type) && o.type.every((t) => t === 'null'))))) ?? options[0];
+        const pick =
+          options.find(
+            (o) =>
+              !(
+                isObj(o) &&
+                (o.type === 'null' || (Array.isArray(o.type) && o.type.every((t) => t === 'null')))
+              ),
+          ) ?? options[0];
         const base = { ...s };
         delete base[key];
         const picked = this.sample(pick, depth);
         if (picked === SKIP) return SKIP;
-        const rest = Object.keys(base).some((k) => k === 'properties' || k === 'type') ? this.sampleInner(base, depth) : undefined;
+        const rest = Object.keys(base).some((k) => k === 'properties' || k === 'type')
+          ? this.sampleInner(base, depth)
+          : undefined;
         return isObj(picked) && isObj(rest) ? { ...rest, ...picked } : picked;
       }
     }
@@ -123,9 +132,11 @@ class Sampler {
       const nonNull = t.find((x) => x !== 'null');
       return (nonNull as string | undefined) ?? 'null';
     }
-    if (isObj(s.properties) || isObj(s.additionalProperties) || s.additionalProperties === true) return 'object';
+    if (isObj(s.properties) || isObj(s.additionalProperties) || s.additionalProperties === true)
+      return 'object';
     if (s.items !== undefined || Array.isArray(s.prefixItems)) return 'array';
-    if (typeof s.format === 'string' || typeof s.pattern === 'string' || s.minLength !== undefined) return 'string';
+    if (typeof s.format === 'string' || typeof s.pattern === 'string' || s.minLength !== undefined)
+      return 'string';
     if (s.minimum !== undefined || s.maximum !== undefined) return 'number';
     return undefined;
   }
@@ -185,7 +196,8 @@ class Sampler {
   }
 
   private string(s: Schema): string {
-    let value = typeof s.format === 'string' && s.format in STRING_FORMATS ? STRING_FORMATS[s.format]! : 'string';
+    let value =
+      typeof s.format === 'string' && s.format in STRING_FORMATS ? STRING_FORMATS[s.format]! : 'string';
     const min = typeof s.minLength === 'number' ? s.minLength : 0;
     const max = typeof s.maxLength === 'number' ? s.maxLength : Infinity;
     while (value.length < min) value += value || 'a';
@@ -197,9 +209,11 @@ class Sampler {
     const int = type === 'integer';
     let lower: number | undefined;
     let upper: number | undefined;
-    if (typeof s.minimum === 'number') lower = s.exclusiveMinimum === true ? s.minimum + (int ? 1 : 0.5) : s.minimum;
+    if (typeof s.minimum === 'number')
+      lower = s.exclusiveMinimum === true ? s.minimum + (int ? 1 : 0.5) : s.minimum;
     if (typeof s.exclusiveMinimum === 'number') lower = s.exclusiveMinimum + (int ? 1 : 0.5);
-    if (typeof s.maximum === 'number') upper = s.exclusiveMaximum === true ? s.maximum - (int ? 1 : 0.5) : s.maximum;
+    if (typeof s.maximum === 'number')
+      upper = s.exclusiveMaximum === true ? s.maximum - (int ? 1 : 0.5) : s.maximum;
     if (typeof s.exclusiveMaximum === 'number') upper = s.exclusiveMaximum - (int ? 1 : 0.5);
     let value = lower ?? (upper !== undefined && upper < 0 ? upper : 0);
     if (upper !== undefined && value > upper) value = upper;
