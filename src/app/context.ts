@@ -1,22 +1,26 @@
-import { resolveDataDir } from '../store/data-dir.js';
-import { ProjectStore } from '../store/project-store.js';
-import { SettingsStore } from '../store/settings-store.js';
+import type { Stores } from '../core/ports.js';
+import { resolveDataDir } from '../store/fs/data-dir.js';
+import { openLocalStores } from '../store/local.js';
 
-/** What every use case needs: where data lives and the stores over it. */
-export interface AppContext {
+/** What every use case needs: the stores, the data directory and the working folder. */
+export interface AppContext extends Stores {
+  /** The data directory: the MCP server reaches only what is inside it. */
   dataDir: string;
-  /** Folder that relative project paths are resolved against. */
+  /** Folder that relative paths the user gives are resolved against. */
   cwd: string;
-  projects: ProjectStore;
-  settings: SettingsStore;
 }
 
-export function createContext(options: { dataDir?: string; cwd?: string } = {}): AppContext {
+export interface ContextOptions {
+  dataDir?: string;
+  cwd?: string;
+  /** How often the change feed polls a served project folder / the data directory (ms). */
+  folderPollMs?: number;
+  dataDirPollMs?: number;
+}
+
+/** The context over this machine's stores (the data directory from the environment by default). */
+export function createContext(options: ContextOptions = {}): AppContext {
   const dataDir = options.dataDir ?? resolveDataDir();
-  return {
-    dataDir,
-    cwd: options.cwd ?? process.cwd(),
-    projects: new ProjectStore(dataDir),
-    settings: new SettingsStore(dataDir),
-  };
+  const cwd = options.cwd ?? process.cwd();
+  return { ...openLocalStores(dataDir, { ...options, cwd }), dataDir, cwd };
 }

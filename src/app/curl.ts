@@ -1,11 +1,11 @@
 import { MockdevError } from '../core/errors.js';
 import type { Endpoint, EndpointInput } from '../core/model/endpoint.js';
 import { HTTP_METHODS, PathSchema } from '../core/model/fields.js';
-import { suggestEndpointName } from '../core/naming.js';
+import { suggestEndpointName, uniqueName } from '../core/naming.js';
 import { parseCurl, type ParsedCurl } from '../formats/curl/index.js';
 import type { AppContext } from './context.js';
 import { addEndpoint } from './endpoints.js';
-import type { ResolveOptions } from './projects.js';
+import { resolveProject, type ResolveOptions } from './projects.js';
 
 /** The DECISIONS "cURL preview" shape: what was parsed, plus the endpoint name an import would use. */
 export type CurlPreview = { name: string } & Omit<ParsedCurl, 'dialect' | 'multipart'>;
@@ -22,9 +22,27 @@ const toPreview = (p: ParsedCurl): CurlPreview => ({
   warnings: p.warnings,
 });
 
-/** Parses a cURL command and says what an import would capture; creates nothing. */
-export function previewCurl(text: string): CurlPreview {
-  return toPreview(parseCurl(text));
+/**
+ * Parses a cURL command and says what an import would capture; creates nothing. The name is
+ * the one given, else generated from the path; with a project, made unique in it as an import
+ * would.
+ */
+export async function previewCurl(
+  ctx: AppContext,
+  text: string,
+  opts: { projectRef?: string; name?: string } = {},
+  options?: ResolveOptions,
+): Promise<CurlPreview> {
+  const preview = toPreview(parseCurl(text));
+  if (opts.name !== undefined) preview.name = opts.name;
+  if (opts.projectRef !== undefined) {
+    const stored = await resolveProject(ctx, opts.projectRef, options);
+    preview.name = uniqueName(
+      preview.name,
+      stored.endpoints.map((e) => e.name),
+    );
+  }
+  return preview;
 }
 
 const isJson = (text: string): boolean => {
@@ -83,7 +101,8 @@ export async function importCurl(
   text: string,
   opts: { name?: string } = {},
   options?: ResolveOptions,
-): Promise<Endpoint> {
+): Promise<{ endpoint: Endpoint; warnings: string[] }> {
   const parsed = parseCurl(text);
-  return addEndpoint(ctx, projectRef, endpointFromCurl(parsed, opts.name), options);
+  const endpoint = await addEndpoint(ctx, projectRef, endpointFromCurl(parsed, opts.name), options);
+  return { endpoint, warnings: parsed.warnings };
 }

@@ -11,7 +11,7 @@ import {
 } from '../core/model/endpoint.js';
 import { suggestEndpointName, uniqueName } from '../core/naming.js';
 import { parseInput } from '../core/validate.js';
-import type { ProjectState } from '../store/project-store.js';
+import type { StoredProject } from '../core/ports.js';
 import type { AppContext } from './context.js';
 import { assertSomethingToChange, resolveProject, type ResolveOptions } from './projects.js';
 
@@ -77,7 +77,7 @@ export function buildEndpoints(inputs: EndpointInput[]): Endpoint[] {
 /**
  * Finds an endpoint by id, by exact name, by case-insensitive name, or by "METHOD /path".
  */
-export function findEndpointByRef(state: ProjectState, ref: string): Endpoint {
+export function findEndpointByRef(state: StoredProject, ref: string): Endpoint {
   const wanted = ref.trim();
   const eps = state.endpoints;
   const found =
@@ -87,7 +87,8 @@ export function findEndpointByRef(state: ProjectState, ref: string): Endpoint {
     byRoute(eps, wanted);
   if (!found) {
     throw new MockdevError('NOT_FOUND', `Endpoint "${wanted}" not found in project "${state.project.name}"`, {
-      hint: `Run "mockdev endpoint list ${state.project.name}" to see its endpoints (id, name or "METHOD /path")`,
+      hint: (say) =>
+        `${say.action('listEndpoints', state.project.name)} to see its endpoints (id, name or "METHOD /path")`,
       details: { endpoint: wanted, projectId: state.project.id },
     });
   }
@@ -121,10 +122,11 @@ export async function getEndpoint(
   return findEndpointByRef(await resolveProject(ctx, projectRef, options), endpointRef);
 }
 
-const touched = (state: ProjectState, endpoints: Endpoint[]): ProjectState => ({
-  ...state,
+/** What a change of the endpoint list writes: the endpoints, and the project's updatedAt. */
+export const withEndpoints = <T>(current: StoredProject, endpoints: Endpoint[], result: T) => ({
   endpoints,
-  project: { ...state.project, updatedAt: new Date().toISOString() },
+  project: { ...current.project, updatedAt: new Date().toISOString() },
+  result,
 });
 
 export async function addEndpoint(
@@ -134,10 +136,10 @@ export async function addEndpoint(
   options?: ResolveOptions,
 ): Promise<Endpoint> {
   const target = await resolveProject(ctx, projectRef, options);
-  return ctx.projects.update(target.dir, (state) => {
-    const endpoint = buildEndpoint(input, state.endpoints);
-    assertRouteFree(state.endpoints, endpoint);
-    return { state: touched(state, [...state.endpoints, endpoint]), result: endpoint };
+  return ctx.projects.update(target.key, (current) => {
+    const endpoint = buildEndpoint(input, current.endpoints);
+    assertRouteFree(current.endpoints, endpoint);
+    return withEndpoints(current, [...current.endpoints, endpoint], endpoint);
   });
 }
 
@@ -177,29 +179,23 @@ export async function updateEndpoint(
   options?: ResolveOptions,
 ): Promise<Endpoint> {
   const target = await resolveProject(ctx, projectRef, options);
-  return ctx.projects.update(target.dir, (state) => {
-    const current = findEndpointByRef(state, endpointRef);
+  return ctx.projects.update(target.key, (stored) => {
+    const current = findEndpointByRef(stored, endpointRef);
     const next = applyEndpointPatch(current, patch);
-    if (
-      next.name !== current.name &&
-      state.endpoints.some((e) => e.id !== current.id && e.name.toLowerCase() === next.name.toLowerCase())
-    ) {
+    const sameName = (e: Endpoint) => e.id !== current.id && e.name.toLowerCase() === next.name.toLowerCase();
+    if (next.name !== current.name && stored.endpoints.some(sameName)) {
       throw new MockdevError(
-        'CONFLICT',
-        `An endpoint named "${next.name}" already exists in project "${state.project.name}"`,
-        {
-          hint: 'Choose another name',
-        },
+        'NAME_TAKEN',
+        `An endpoint named "${next.name}" already exists in project "${stored.project.name}"`,
+        { hint: 'Choose another name' },
       );
     }
-    assertRouteFree(state.endpoints, next, current.id);
-    return {
-      state: touched(
-        state,
-        state.endpoints.map((e) => (e.id === current.id ? next : e)),
-      ),
-      result: next,
-    };
+    assertRouteFree(stored.endpoints, next, current.id);
+    return withEndpoints(
+      stored,
+      stored.endpoints.map((e) => (e.id === current.id ? next : e)),
+      next,
+    );
   });
 }
 
@@ -210,15 +206,13 @@ export async function removeEndpoint(
   options?: ResolveOptions,
 ): Promise<Endpoint> {
   const target = await resolveProject(ctx, projectRef, options);
-  return ctx.projects.update(target.dir, (state) => {
-    const current = findEndpointByRef(state, endpointRef);
-    return {
-      state: touched(
-        state,
-        state.endpoints.filter((e) => e.id !== current.id),
-      ),
-      result: current,
-    };
+  return ctx.projects.update(target.key, (stored) => {
+    const current = findEndpointByRef(stored, endpointRef);
+    return withEndpoints(
+      stored,
+      stored.endpoints.filter((e) => e.id !== current.id),
+      current,
+    );
   });
 }
 

@@ -1,7 +1,7 @@
 import { MockdevError } from '../core/errors.js';
 import { compileRoutes } from '../core/match/router.js';
 import type { Endpoint } from '../core/model/endpoint.js';
-import { HTTP_METHODS, MethodSchema } from '../core/model/fields.js';
+import { parseMethod } from '../core/model/fields.js';
 import type { AppContext } from './context.js';
 import { resolveProject, type ResolveOptions } from './projects.js';
 
@@ -18,26 +18,17 @@ export async function findEndpoint(
   path: string,
   options?: ResolveOptions,
 ): Promise<{ endpoint: Endpoint; params: Record<string, string> } | null> {
-  const parsed = MethodSchema.safeParse(method);
-  if (!parsed.success) {
-    throw new MockdevError(
-      'INVALID_ARGUMENT',
-      `Invalid method "${method}": must be one of ${HTTP_METHODS.join(', ')}`,
-      {
-        details: { field: 'method', value: method },
-      },
-    );
-  }
+  const wantedMethod = parseMethod(method);
   if (typeof path !== 'string' || path.trim() === '') {
     throw new MockdevError('INVALID_ARGUMENT', 'A path is required, e.g. /api/users/42', {
       details: { field: 'path' },
     });
   }
   const wanted = path.trim().startsWith('/') ? path.trim() : `/${path.trim()}`;
-  const state = await resolveProject(ctx, projectRef, options);
-  const enabled = compileRoutes(state.endpoints).match(parsed.data, wanted);
+  const { endpoints } = await resolveProject(ctx, projectRef, options);
+  const enabled = compileRoutes(endpoints).match(wantedMethod, wanted);
   if (enabled) return enabled;
-  const any = compileRoutes(state.endpoints.map((e) => ({ ...e, enabled: true }))).match(parsed.data, wanted);
+  const any = compileRoutes(endpoints.map((e) => ({ ...e, enabled: true }))).match(wantedMethod, wanted);
   if (!any) return null;
-  return { endpoint: state.endpoints.find((e) => e.id === any.endpoint.id)!, params: any.params };
+  return { endpoint: endpoints.find((e) => e.id === any.endpoint.id)!, params: any.params };
 }

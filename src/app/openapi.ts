@@ -1,8 +1,7 @@
-import { readFile } from 'node:fs/promises';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stringify as toYaml } from 'yaml';
-import { MockdevError } from '../core/errors.js';
+import { MockdevError, PLAIN_WORDING, type Wording } from '../core/errors.js';
 import { endpointKey } from '../core/match/route-key.js';
 import { EndpointInputSchema, type Endpoint, type EndpointInput } from '../core/model/endpoint.js';
 import { NameSchema } from '../core/model/fields.js';
@@ -19,13 +18,15 @@ import {
 import { cleanName } from '../formats/openapi/import.js';
 import type { AppContext } from './context.js';
 import { buildEndpoint } from './endpoints.js';
-import { createProjectWithEndpoints, resolveProject, toProject, type ResolveOptions } from './projects.js';
+import { withEndpoints } from './endpoints.js';
+import { createProject, resolveProject, toProject, type ResolveOptions } from './projects.js';
 
 export interface ImportReport {
   project: Project;
   created: Endpoint[];
   replaced: Endpoint[];
-  skipped: { method: string; path: string; reason: string }[];
+  /** Operations not imported, and why; `existingId` when an endpoint already has the route. */
+  skipped: { method: string; path: string; reason: string; existingId?: string }[];
 }
 
 export interface ImportInput {
@@ -46,20 +47,20 @@ export interface ImportProgress {
 }
 
 export type ImportOptions = ResolveOptions & {
-  /** A `file` (and any file a `$ref` points to) must be inside this folder. */
-  allowedRoot?: string;
+  /**
+   * A `file`, and every file a `$ref` points to, must be inside this folder (symlinks followed);
+   * a relative `file` is relative to it. `name` says what the folder is, for messages.
+   */
+  within?: { root: string; name: string };
+  /** How the report words its advice (the adapter's words). */
+  say?: Wording;
   onProgress?: (progress: ImportProgress) => void;
-};
-
-const inside = (root: string, path: string): boolean => {
-  const rel = relative(resolve(root), resolve(path));
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 };
 
 async function readSource(
   ctx: AppContext,
   input: ImportInput,
-  allowedRoot?: string,
+  within: ImportOptions['within'],
 ): Promise<{ text: string; label: string; base: string }> {
   if (input.text !== undefined && input.file !== undefined) {
     throw new MockdevError('INVALID_ARGUMENT', 'Give either the document text or a file, not both');
@@ -68,51 +69,34 @@ async function readSource(
     return {
       text: input.text,
       label: 'The OpenAPI document',
-      base: join(allowedRoot ?? ctx.cwd, 'openapi-document'),
+      base: join(within?.root ?? ctx.cwd, 'openapi-document'),
     };
   }
   if (input.file === undefined || input.file.trim() === '') {
     throw new MockdevError('INVALID_ARGUMENT', 'No OpenAPI document given', {
-      hint: 'Give a file path, e.g. mockdev import openapi.yaml',
+      hint: (say) => `give the document as ${say.option('file')} or ${say.option('text')}`,
     });
   }
-  const path = resolve(ctx.cwd, input.file);
-  if (allowedRoot !== undefined && !inside(allowedRoot, path)) {
-    throw new MockdevError('INVALID_ARGUMENT', `The file ${input.file} is outside ${allowedRoot}`, {
-      hint: `Put the document inside ${allowedRoot}, or pass its text instead`,
-    });
-  }
-  try {
-    return { text: await readFile(path, 'utf8'), label: input.file, base: path };
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    const why =
-      code === 'ENOENT'
-        ? 'no such file'
-        : code === 'EISDIR'
-          ? 'it is a folder'
-          : code === 'EACCES'
-            ? 'permission denied'
-            : (e as Error).message;
-    throw new MockdevError('INVALID_ARGUMENT', `Cannot read ${input.file}: ${why}`, {
-      hint: 'Check the path to the OpenAPI document',
-    });
-  }
+  const base = isAbsolute(input.file) ? input.file : join(within?.root ?? ctx.cwd, input.file);
+  const text = (await ctx.files.read(input.file, { within })).toString('utf8');
+  return { text, label: input.file, base };
 }
 
-/** File $refs resolve relative to the document; URLs are refused (no network); allowedRoot is enforced. */
-function fileResolver(allowedRoot: string | undefined) {
+/** File $refs resolve relative to the document; URLs are refused (no network); `within` holds. */
+function fileResolver(ctx: AppContext, within: ImportOptions['within'], label: string) {
   return {
     order: 1,
     canRead: (file: { url: string }) => !/^https?:/i.test(file.url),
     read: async (file: { url: string }) => {
       const path = file.url.startsWith('file:') ? fileURLToPath(file.url) : decodeURI(file.url);
-      if (allowedRoot !== undefined && !inside(allowedRoot, path)) {
-        throw new MockdevError('INVALID_INPUT', `A $ref points to ${path}, outside ${allowedRoot}`, {
-          hint: 'Keep referenced files next to the document',
+      try {
+        return await ctx.files.read(path, { within });
+      } catch (e) {
+        if (!(e instanceof MockdevError)) throw e;
+        throw new MockdevError('INVALID_INPUT', `${label} has a $ref that cannot be resolved: ${e.message}`, {
+          hint: 'Keep referenced files next to the document, and check that the referenced file exists',
         });
       }
-      return readFile(path);
     },
   };
 }
@@ -179,11 +163,11 @@ function validationError(e: unknown, text: string, label: string): MockdevError 
 
 /** Parses, resolves `$ref`s, validates and dereferences a document. */
 async function loadDocument(
-  text: string,
-  label: string,
-  base: string,
-  allowedRoot?: string,
+  ctx: AppContext,
+  source: { text: string; label: string; base: string },
+  within: ImportOptions['within'],
 ): Promise<Record<string, unknown>> {
+  const { text, label, base } = source;
   const raw = parseDocumentText(text, label);
   if (typeof raw.openapi === 'string' && !/^3\.[01]\.\d+$/.test(raw.openapi)) {
     throw new MockdevError(
@@ -200,7 +184,7 @@ async function loadDocument(
       base,
       raw as never,
       {
-        resolve: { http: false, file: fileResolver(allowedRoot) as never, external: true },
+        resolve: { http: false, file: fileResolver(ctx, within, label) as never, external: true },
         dereference: { circular: true },
       } as never,
     );
@@ -233,9 +217,10 @@ export async function importOpenApi(
   progress({ phase: 'read' });
   const target =
     input.projectRef !== undefined ? await resolveProject(ctx, input.projectRef, options) : undefined;
-  const { text, label, base } = await readSource(ctx, input, options.allowedRoot);
+  const source = await readSource(ctx, input, options.within);
+  const { label } = source;
   progress({ phase: 'validate' });
-  const doc = await loadDocument(text, label, base, options.allowedRoot);
+  const doc = await loadDocument(ctx, source, options.within);
   const converted = convertOpenApi(doc, {
     onProgress: (done, total) => progress({ phase: 'convert', done, total }),
   });
@@ -269,13 +254,13 @@ export async function importOpenApi(
     }
     const name = projectNameFrom(converted.title, label);
     for (let attempt = 0; ; attempt++) {
-      const { states } = await ctx.projects.list();
+      // Another process may take the name meanwhile: then the next free one is tried.
       const unique = uniqueName(
         name,
-        states.map((s) => s.project.name),
+        (await ctx.projects.names()).map((p) => p.name),
       );
       try {
-        const project = await createProjectWithEndpoints(
+        const project = await createProject(
           ctx,
           { name: unique, description: converted.description.slice(0, 2000) },
           inputs,
@@ -283,22 +268,18 @@ export async function importOpenApi(
         const { endpoints, ...summary } = project;
         return { project: summary, created: endpoints, replaced: [], skipped };
       } catch (e) {
-        if (!(
-          e instanceof MockdevError &&
-          e.code === 'CONFLICT' &&
-          attempt < 3 &&
-          /project named/.test(e.message)
-        ))
+        if (!(e instanceof MockdevError && e.code === 'NAME_TAKEN' && attempt < 3))
           throw withCreateContext(e);
       }
     }
   }
 
-  return ctx.projects.update(target.dir, (state) => {
+  const say = options.say ?? PLAIN_WORDING;
+  return ctx.projects.update(target.key, (stored) => {
     const created: Endpoint[] = [];
     const replaced: Endpoint[] = [];
     const localSkipped = [...skipped];
-    let endpoints = [...state.endpoints];
+    let endpoints = [...stored.endpoints];
     const byKey = new Map(endpoints.map((e) => [endpointKey(e.method, e.path), e]));
     const names = new Set(endpoints.map((e) => e.name.toLowerCase()));
     for (const i of inputs) {
@@ -319,7 +300,8 @@ export async function importOpenApi(
         localSkipped.push({
           method: candidate.method,
           path: candidate.path,
-          reason: `already exists as "${existing.name}" (id ${existing.id}); use --overwrite to replace it`,
+          reason: `already exists as "${existing.name}" (id ${existing.id}); ${say.turnOn('overwrite')} to replace it`,
+          existingId: existing.id,
         });
         continue;
       }
@@ -334,11 +316,12 @@ export async function importOpenApi(
       endpoints.push(candidate);
       created.push(candidate);
     }
-    const changed = created.length + replaced.length > 0;
-    const next = changed
-      ? { ...state, endpoints, project: { ...state.project, updatedAt: new Date().toISOString() } }
-      : state;
-    return { state: next, result: { project: toProject(next), created, replaced, skipped: localSkipped } };
+    if (created.length + replaced.length === 0) {
+      return { result: { project: toProject(stored), created, replaced, skipped: localSkipped } };
+    }
+    const change = withEndpoints(stored, endpoints, undefined);
+    const project = toProject({ ...stored, ...change });
+    return { ...change, result: { project, created, replaced, skipped: localSkipped } };
   });
 }
 
@@ -364,29 +347,62 @@ function withCreateContext(e: unknown): unknown {
   return e;
 }
 
-/** Exports a project as an OpenAPI 3.0.3 (default) or 3.1.0 document, as YAML (default) or JSON text. */
+export type ExportFormat = 'json' | 'yaml';
+
+/** A format as people write it: json, yaml or yml, any case. */
+export function parseExportFormat(value: string | undefined): ExportFormat {
+  const format = (value ?? 'yaml').trim().toLowerCase();
+  if (format === 'json') return 'json';
+  if (format === 'yaml' || format === 'yml') return 'yaml';
+  throw new MockdevError('INVALID_ARGUMENT', `Invalid format "${value}": must be json or yaml`, {
+    hint: (say) => `give ${say.option('format')} json or yaml`,
+    details: { field: 'format', value },
+  });
+}
+
+/** An OpenAPI version as people write it: 3.0 or 3.1, or a full 3.0.x / 3.1.x. */
+export function parseOpenApiVersion(value: string | undefined): OpenApiVersion {
+  const version = (value ?? '3.0').trim().replace(/^(3\.[01])\.\d+$/, '$1');
+  if (version === '3.0' || version === '3.1') return version;
+  throw new MockdevError('INVALID_ARGUMENT', `Invalid OpenAPI version "${value}": must be 3.0 or 3.1`, {
+    hint: (say) => `give ${say.option('openapiVersion')} 3.0 or 3.1`,
+    details: { field: 'openapiVersion', value },
+  });
+}
+
+export interface ExportResult {
+  text: string;
+  document: object;
+  format: ExportFormat;
+  openapiVersion: OpenApiVersion;
+  /** Set when the document was written to a file (atomically). */
+  file?: string;
+}
+
+/**
+ * Exports a project as an OpenAPI 3.0.3 (default) or 3.1.0 document, as YAML (default) or JSON
+ * text; with `output`, writes it to that file atomically.
+ */
 export async function exportOpenApi(
   ctx: AppContext,
   projectRef: string,
-  opts: { format?: 'json' | 'yaml'; openapiVersion?: '3.0' | '3.1' } = {},
+  opts: { format?: string; openapiVersion?: string; output?: string } = {},
   options?: ResolveOptions,
-): Promise<{ text: string; document: object }> {
-  const format = opts.format ?? 'yaml';
-  if (format !== 'json' && format !== 'yaml') {
-    throw new MockdevError('INVALID_ARGUMENT', `Invalid format "${String(format)}": must be json or yaml`);
-  }
-  const version: OpenApiVersion = opts.openapiVersion ?? '3.0';
-  if (version !== '3.0' && version !== '3.1') {
-    throw new MockdevError(
-      'INVALID_ARGUMENT',
-      `Invalid OpenAPI version "${String(version)}": must be 3.0 or 3.1`,
-    );
-  }
-  const state = await resolveProject(ctx, projectRef, options);
-  const document = exportOpenApiDocument(state.project, state.endpoints, version);
+): Promise<ExportResult> {
+  const format = parseExportFormat(opts.format);
+  const openapiVersion = parseOpenApiVersion(opts.openapiVersion);
+  const stored = await resolveProject(ctx, projectRef, options);
+  const document = exportOpenApiDocument(stored.project, stored.endpoints, openapiVersion);
   const text =
     format === 'json'
       ? `${JSON.stringify(document, null, 2)}\n`
       : toYaml(document, { lineWidth: 0, aliasDuplicateObjects: false, version: '1.1' });
-  return { text, document };
+  if (opts.output !== undefined) await ctx.files.writeAtomic(opts.output, text);
+  return {
+    text,
+    document,
+    format,
+    openapiVersion,
+    ...(opts.output !== undefined ? { file: opts.output } : {}),
+  };
 }

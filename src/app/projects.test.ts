@@ -31,7 +31,10 @@ beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'mockdev-app-'));
   ctx = createContext({ dataDir: join(root, 'data'), cwd: root });
 });
-afterEach(() => rmSync(root, { recursive: true, force: true }));
+afterEach(() => {
+  ctx.close();
+  rmSync(root, { recursive: true, force: true });
+});
 
 const fails = async (p: Promise<unknown>, code: string, re: RegExp) =>
   assert.rejects(p, (e: unknown) => e instanceof MockdevError && e.code === code && re.test(e.fullMessage));
@@ -88,11 +91,11 @@ describe('projects', () => {
     const a = await createProject(ctx, { name: 'Alpha' });
     await fails(
       createProject(ctx, { name: 'alpha' }),
-      'CONFLICT',
+      'NAME_TAKEN',
       new RegExp(`"Alpha" already exists \\(id ${a.id}\\)`),
     );
     await createProject(ctx, { name: 'Beta' });
-    await fails(updateProject(ctx, 'Beta', { name: 'ALPHA' }), 'CONFLICT', /already exists/);
+    await fails(updateProject(ctx, 'Beta', { name: 'ALPHA' }), 'NAME_TAKEN', /already exists/);
   });
 
   it('two concurrent creates of one name leave exactly one project', async () => {
@@ -133,7 +136,7 @@ describe('projects', () => {
     for (const e of made.endpoints) assert.doesNotThrow(() => JSON.parse(e.body));
     assert.equal((await resolveProject(ctx, './demo')).project.id, made.id);
     assert.equal((await resolveProject(ctx, join(root, 'demo'))).project.id, made.id);
-    await fails(initProject(ctx, { path: 'demo' }), 'CONFLICT', /already exists.*--force/);
+    await fails(initProject(ctx, { path: 'demo' }), 'CONFLICT', /already exists.*force/);
     const again = await initProject(ctx, { path: 'demo', force: true, name: 'Demo 2', port: 4000 });
     assert.deepEqual([again.name, again.port, again.endpointCount], ['Demo 2', 4000, 0]);
   });
@@ -143,17 +146,17 @@ describe('projects', () => {
     await fails(
       resolveProject(ctx, './outside', { dataDirOnly: true }),
       'PROJECT_NOT_FOUND',
-      /list_projects/,
+      /List the projects to see the project ids and names/,
     );
   });
 
-  it('a corrupt project in the data dir is reported when it is the one asked for', async () => {
-    const p = await createProject(ctx, { name: 'p' });
-    writeFileSync(join(ctx.projects.dirFor(p.id), 'endpoints.json'), 'not json');
-    await assert.rejects(
-      getProject(ctx, join(ctx.projects.dirFor(p.id))),
-      /endpoints\.json is not valid JSON/,
-    );
+  it('a corrupt project in the data dir is reported (exit 1, naming the file) whether asked for by id, name or folder', async () => {
+    const p = await createProject(ctx, { name: 'Fragile' });
+    const folder = join(ctx.dataDir, 'projects', p.id);
+    writeFileSync(join(folder, 'endpoints.json'), 'not json');
+    for (const ref of [p.id, 'Fragile', 'fragile', folder])
+      await fails(getProject(ctx, ref), 'CORRUPT_FILE', /endpoints\.json is not valid JSON/);
+    await fails(listEndpoints(ctx, 'Fragile'), 'CORRUPT_FILE', /endpoints\.json/);
   });
 });
 
@@ -235,7 +238,7 @@ describe('endpoints', () => {
     await addEndpoint(ctx, 'p', { path: '/a', name: 'A' });
     await addEndpoint(ctx, 'p', { path: '/b', name: 'B' });
     await fails(updateEndpoint(ctx, 'p', 'B', { path: '/a' }), 'CONFLICT', /clashes with endpoint "A"/);
-    await fails(updateEndpoint(ctx, 'p', 'B', { name: 'a' }), 'CONFLICT', /named "a" already exists/);
+    await fails(updateEndpoint(ctx, 'p', 'B', { name: 'a' }), 'NAME_TAKEN', /named "a" already exists/);
     assert.deepEqual(
       (await listEndpoints(ctx, 'p')).map((e) => `${e.name} ${e.path}`),
       ['A /a', 'B /b'],

@@ -13,24 +13,24 @@ import {
   type ProjectFile,
   type ProjectPatch,
 } from '../core/model/project.js';
+import type { StoredProject } from '../core/ports.js';
 import { parseInput } from '../core/validate.js';
-import { ProjectStore, type ProjectState } from '../store/project-store.js';
 import type { AppContext } from './context.js';
 import { buildEndpoints } from './endpoints.js';
 
-export const toProject = (state: ProjectState): Project => ({
-  id: state.project.id,
-  name: state.project.name,
-  description: state.project.description,
-  port: state.project.port,
-  createdAt: state.project.createdAt,
-  updatedAt: state.project.updatedAt,
-  endpointCount: state.endpoints.length,
+export const toProject = (stored: StoredProject): Project => ({
+  id: stored.project.id,
+  name: stored.project.name,
+  description: stored.project.description,
+  port: stored.project.port,
+  createdAt: stored.project.createdAt,
+  updatedAt: stored.project.updatedAt,
+  endpointCount: stored.endpoints.length,
 });
 
-export const toProjectDetail = (state: ProjectState): ProjectDetail => ({
-  ...toProject(state),
-  endpoints: state.endpoints,
+export const toProjectDetail = (stored: StoredProject): ProjectDetail => ({
+  ...toProject(stored),
+  endpoints: stored.endpoints,
 });
 
 const looksLikePath = (ref: string): boolean =>
@@ -43,46 +43,49 @@ export interface ResolveOptions {
 
 /**
  * Finds a project by id, by name, or by a folder holding project.json (DECISIONS "Where state
- * lives"). Names match exactly first, then case-insensitively when that is unambiguous.
+ * lives"). Names match exactly first, then case-insensitively.
  */
 export async function resolveProject(
   ctx: AppContext,
   ref: string,
   options: ResolveOptions = {},
-): Promise<ProjectState> {
+): Promise<StoredProject> {
   const wanted = ref.trim();
   if (wanted === '') throw new MockdevError('INVALID_ARGUMENT', 'A project id, name or folder is required');
-  const byPath = async (): Promise<ProjectState | undefined> => {
-    if (options.dataDirOnly) return undefined;
-    const dir = ProjectStore.folder(wanted, ctx.cwd);
-    return (await ctx.projects.exists(dir)) ? ctx.projects.read(dir) : undefined;
-  };
+  const inFolder = async () => (options.dataDirOnly ? undefined : ctx.projects.openFolder(wanted, ctx.cwd));
   if (looksLikePath(wanted)) {
-    const found = await byPath();
+    const found = await inFolder();
     if (found) return found;
   } else {
-    const { states } = await ctx.projects.list();
-    const byId = states.find((s) => s.project.id === wanted);
-    if (byId) return byId;
-    const exact = states.filter((s) => s.project.name === wanted);
-    if (exact.length === 1) return exact[0]!;
-    const loose = states.filter((s) => s.project.name.toLowerCase() === wanted.toLowerCase());
-    if (loose.length === 1) return loose[0]!;
-    const found = await byPath();
-    if (found) return found;
+    const found = await ctx.projects.find(wanted);
+    if (found.length === 1) return found[0]!;
+    if (found.length > 1) {
+      throw new MockdevError(
+        'INVALID_ARGUMENT',
+        `"${wanted}" names ${found.length} projects (ids ${found.map((p) => p.project.id).join(', ')})`,
+        { hint: 'Give the project id instead', details: { project: wanted } },
+      );
+    }
+    const folder = await inFolder();
+    if (folder) return folder;
   }
-  throw new MockdevError('PROJECT_NOT_FOUND', `Project "${wanted}" not found`, {
-    hint: options.dataDirOnly
-      ? 'Use list_projects to see the project ids and names'
-      : 'Run "mockdev project list" to see projects, or pass a folder that holds project.json',
+  const { errors } = await ctx.projects.list();
+  const unreadable = errors.length
+    ? ` (${errors.length} project${errors.length === 1 ? '' : 's'} in the data directory could not be read: ${errors[0]!.message})`
+    : '';
+  throw new MockdevError('PROJECT_NOT_FOUND', `Project "${wanted}" not found${unreadable}`, {
+    hint: (say) =>
+      options.dataDirOnly
+        ? `${say.action('listProjects')} to see the project ids and names`
+        : `${say.action('listProjects')} to see projects, or give a folder that holds project.json`,
     details: { project: wanted },
   });
 }
 
 export async function listProjects(ctx: AppContext): Promise<Project[]> {
-  const { states, errors } = await ctx.projects.list();
-  if (errors.length && states.length === 0) throw errors[0]!;
-  return states.map(toProject);
+  const { projects, errors } = await ctx.projects.list();
+  if (errors.length && projects.length === 0) throw errors[0]!;
+  return projects.map(toProject);
 }
 
 export async function getProject(
@@ -91,23 +94,6 @@ export async function getProject(
   options?: ResolveOptions,
 ): Promise<ProjectDetail> {
   return toProjectDetail(await resolveProject(ctx, ref, options));
-}
-
-async function assertNameFree(ctx: AppContext, name: string, exceptId?: string): Promise<void> {
-  const { states } = await ctx.projects.list();
-  const clash = states.find(
-    (s) => s.project.id !== exceptId && s.project.name.toLowerCase() === name.toLowerCase(),
-  );
-  if (clash) {
-    throw new MockdevError(
-      'CONFLICT',
-      `A project named "${clash.project.name}" already exists (id ${clash.project.id})`,
-      {
-        hint: 'Choose another name, or update the existing project',
-        details: { existingId: clash.project.id },
-      },
-    );
-  }
 }
 
 function newProjectFile(name: string, port: number, description: string): ProjectFile {
@@ -123,38 +109,20 @@ function newProjectFile(name: string, port: number, description: string): Projec
   };
 }
 
-/** Creates a project in the data directory. */
-export async function createProject(ctx: AppContext, input: ProjectCreate): Promise<ProjectDetail> {
-  const parsed = parseInput(ProjectCreateSchema, input, 'project');
-  const port = parsed.port ?? (await ctx.settings.read()).defaultPort;
-  return ctx.projects.withDataDirLock(async () => {
-    await assertNameFree(ctx, parsed.name);
-    const project = newProjectFile(parsed.name, port, parsed.description);
-    const state: ProjectState = { dir: ctx.projects.dirFor(project.id), project, endpoints: [] };
-    await ctx.projects.create(state);
-    return toProjectDetail(state);
-  });
-}
-
 /**
- * Creates a project in the data directory with endpoints in one step: nothing is written
- * unless everything is valid (imports use this so that a failure leaves no half-made project).
+ * Creates a project in the data directory, with endpoints when given: nothing is written unless
+ * everything is valid (imports rely on it: a failure leaves no half-made project).
  */
-export async function createProjectWithEndpoints(
+export async function createProject(
   ctx: AppContext,
   input: ProjectCreate,
-  endpoints: Parameters<typeof buildEndpoints>[0],
+  endpoints: Parameters<typeof buildEndpoints>[0] = [],
 ): Promise<ProjectDetail> {
   const parsed = parseInput(ProjectCreateSchema, input, 'project');
   const built = buildEndpoints(endpoints);
   const port = parsed.port ?? (await ctx.settings.read()).defaultPort;
-  return ctx.projects.withDataDirLock(async () => {
-    await assertNameFree(ctx, parsed.name);
-    const project = newProjectFile(parsed.name, port, parsed.description);
-    const state: ProjectState = { dir: ctx.projects.dirFor(project.id), project, endpoints: built };
-    await ctx.projects.create(state);
-    return toProjectDetail(state);
-  });
+  const stored = await ctx.projects.create(newProjectFile(parsed.name, port, parsed.description), built);
+  return toProjectDetail(stored);
 }
 
 export interface InitInput {
@@ -170,18 +138,23 @@ export async function initProject(
   ctx: AppContext,
   input: InitInput,
 ): Promise<ProjectDetail & { dir: string }> {
-  const dir = ProjectStore.folder(input.path ?? '.', ctx.cwd);
-  const fallbackName = NameSchema.safeParse(basename(dir)).success ? basename(dir) : 'mockdev-project';
+  const path = input.path ?? '.';
+  const folderName = basename(ctx.files.resolve(path));
   const parsed = parseInput(
     ProjectCreateSchema,
-    { name: input.name ?? fallbackName, port: input.port ?? DEFAULT_PROJECT_PORT },
+    {
+      name: input.name ?? (NameSchema.safeParse(folderName).success ? folderName : 'mockdev-project'),
+      port: input.port ?? DEFAULT_PROJECT_PORT,
+    },
     'project',
   );
   const endpoints = input.withExamples ? buildEndpoints(EXAMPLE_ENDPOINTS) : [];
-  const project = newProjectFile(parsed.name, parsed.port ?? DEFAULT_PROJECT_PORT, parsed.description);
-  const state: ProjectState = { dir, project, endpoints };
-  await ctx.projects.create(state, { overwrite: input.force === true });
-  return { ...toProjectDetail(state), dir };
+  const stored = await ctx.projects.create(
+    newProjectFile(parsed.name, parsed.port ?? DEFAULT_PROJECT_PORT, parsed.description),
+    endpoints,
+    { folder: { path, cwd: ctx.cwd, overwrite: input.force === true } },
+  );
+  return { ...toProjectDetail(stored), dir: stored.location };
 }
 
 /** An update with no field to change is a mistake, not a no-op. */
@@ -202,31 +175,19 @@ export async function updateProject(
   const parsed = parseInput(ProjectPatchSchema, patch, 'project');
   assertSomethingToChange(parsed, ['name', 'description', 'port']);
   const target = await resolveProject(ctx, ref, options);
-  const apply = () =>
-    ctx.projects.update(target.dir, (state) => {
-      const project: ProjectFile = { ...state.project, ...parsed, updatedAt: new Date().toISOString() };
-      const next = { ...state, project };
-      return { state: next, result: toProjectDetail(next) };
-    });
-  if (
-    parsed.name !== undefined &&
-    parsed.name !== target.project.name &&
-    ctx.projects.isInDataDir(target.dir)
-  ) {
-    return ctx.projects.withDataDirLock(async () => {
-      await assertNameFree(ctx, parsed.name!, target.project.id);
-      return apply();
-    });
-  }
-  return apply();
+  return ctx.projects.update(target.key, (current) => {
+    const project: ProjectFile = { ...current.project, ...parsed, updatedAt: new Date().toISOString() };
+    return { project, result: toProjectDetail({ ...current, project }) };
+  });
 }
 
+/** Deletes a project. */
 export async function deleteProject(
   ctx: AppContext,
   ref: string,
   options?: ResolveOptions,
 ): Promise<Project> {
   const target = await resolveProject(ctx, ref, options);
-  await ctx.projects.remove(target.dir);
+  await ctx.projects.remove(target.key);
   return toProject(target);
 }

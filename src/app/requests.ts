@@ -1,30 +1,16 @@
 import { MockdevError } from '../core/errors.js';
 import { parseRequestFilters, type RequestFilters, type RequestRecord } from '../core/model/request.js';
-import { dataPaths } from '../store/data-dir.js';
-import { RequestLog } from '../store/request-log.js';
 import type { AppContext } from './context.js';
-import { listProjects, resolveProject, type ResolveOptions } from './projects.js';
+import { resolveProject, type ResolveOptions } from './projects.js';
 
-/**
- * Request log use cases (CLI `requests …`, MCP request tools). Each call opens the shared
- * SQLite log, does its work and closes it, so it is safe while servers write to it.
- */
-
-function withLog<T>(ctx: AppContext, fn: (log: RequestLog) => T): T {
-  const log = new RequestLog(dataPaths(ctx.dataDir).requestLog);
-  try {
-    return fn(log);
-  } finally {
-    log.close();
-  }
-}
+/** Request log use cases (CLI `requests …`, MCP request tools), over the request log store. */
 
 const notFound = (ids: string[]): MockdevError =>
   new MockdevError(
     'NOT_FOUND',
     `Request${ids.length > 1 ? 's' : ''} ${ids.map((id) => `"${id}"`).join(', ')} not found`,
     {
-      hint: "List the project's requests (mockdev requests list, or the list_requests tool) to see their ids",
+      hint: (say) => `${say.action('listRequests')} to see their ids`,
       details: { ids },
     },
   );
@@ -35,9 +21,11 @@ const notFound = (ids: string[]): MockdevError =>
  */
 async function assertReachable(ctx: AppContext, ids: string[], options?: ResolveOptions): Promise<void> {
   if (!options?.dataDirOnly) return;
-  const reachable = new Set((await listProjects(ctx)).map((p) => p.id));
-  const records = withLog(ctx, (log) => ids.map((id) => log.get(id)));
-  const hidden = ids.filter((_, i) => records[i] && !reachable.has(records[i]!.projectId));
+  const hidden: string[] = [];
+  for (const id of ids) {
+    const record = await ctx.requests.get(id);
+    if (record && !(await ctx.projects.get(record.projectId))?.managed) hidden.push(id);
+  }
   if (hidden.length) throw notFound(hidden);
 }
 
@@ -49,8 +37,8 @@ export async function listRequests(
   options?: ResolveOptions,
 ): Promise<RequestRecord[]> {
   const parsed = parseRequestFilters(filters);
-  const state = await resolveProject(ctx, projectRef, options);
-  return withLog(ctx, (log) => log.list(state.project.id, parsed));
+  const stored = await resolveProject(ctx, projectRef, options);
+  return ctx.requests.list(stored.project.id, parsed);
 }
 
 export async function getRequest(
@@ -59,7 +47,7 @@ export async function getRequest(
   options?: ResolveOptions,
 ): Promise<RequestRecord> {
   await assertReachable(ctx, [id], options);
-  const found = withLog(ctx, (log) => log.get(id));
+  const found = await ctx.requests.get(id);
   if (!found) throw notFound([id]);
   return found;
 }
@@ -71,7 +59,7 @@ export async function starRequest(
   options?: ResolveOptions,
 ): Promise<RequestRecord> {
   await assertReachable(ctx, [id], options);
-  const found = withLog(ctx, (log) => log.setStarred(id, starred));
+  const found = await ctx.requests.setStarred(id, starred);
   if (!found) throw notFound([id]);
   return found;
 }
@@ -85,7 +73,7 @@ export async function deleteRequests(
   if (ids.length === 0) throw new MockdevError('INVALID_ARGUMENT', 'Give at least one request id');
   const unique = [...new Set(ids.map((id) => id.trim()))];
   await assertReachable(ctx, unique, options);
-  const result = withLog(ctx, (log) => log.deleteIds(unique));
+  const result = await ctx.requests.deleteIds(unique);
   if (result.missing.length) throw notFound(result.missing);
   return { deleted: result.deleted };
 }
@@ -96,6 +84,6 @@ export async function clearRequests(
   projectRef: string,
   options?: ResolveOptions,
 ): Promise<{ deleted: number }> {
-  const state = await resolveProject(ctx, projectRef, options);
-  return { deleted: withLog(ctx, (log) => log.clear(state.project.id)) };
+  const stored = await resolveProject(ctx, projectRef, options);
+  return { deleted: await ctx.requests.clear(stored.project.id) };
 }

@@ -1,22 +1,14 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MockdevError } from '../core/errors.js';
 import type { Endpoint } from '../core/model/endpoint.js';
 import { DEFAULT_HOST, PORT_MAX, PORT_MIN } from '../core/model/fields.js';
 import type { Project } from '../core/model/project.js';
+import type { ServerRecord } from '../core/model/server.js';
+import type { NewRequestRecord, StoredProject } from '../core/ports.js';
+import { EndpointSource } from '../runtime/endpoint-source.js';
 import { createMockHandler } from '../runtime/handler.js';
 import { listen } from '../runtime/listen.js';
-import { EndpointSource } from '../runtime/reload.js';
-import { dataPaths } from '../store/data-dir.js';
-import { RequestLog, type NewRequestRecord } from '../store/request-log.js';
-import { RequestLogWriter } from '../store/request-log-writer.js';
-import {
-  isProcessAlive,
-  processStartTime,
-  ServerRegistry,
-  type ServerRecord,
-} from '../store/server-registry.js';
+import type { AfterResponse } from '../runtime/pipeline.js';
 import type { AppContext } from './context.js';
 import { resolveProject, toProject } from './projects.js';
 
@@ -25,6 +17,8 @@ export interface ServerLogger {
   warn?: (message: string) => void;
   /** Set only when per-request lines are wanted (debug level): it costs a write per request. */
   request?: (record: NewRequestRecord) => void;
+  /** Set only when a line per arriving request is wanted (trace level). */
+  received?: (method: string, url: string) => void;
 }
 
 export interface StartServerInput {
@@ -43,7 +37,10 @@ export interface RunningServer {
   url: string;
   /** The endpoints in force now (live-reloaded). */
   endpoints(): Endpoint[];
-  /** Stops accepting, answers what is in flight, writes the request log, unregisters. */
+  /**
+   * Stops accepting, ends pending delays and answers what is in flight, writes the request log,
+   * unregisters. Records that could not be written are reported through the logger.
+   */
   stop(): Promise<void>;
   /** Settles when the server has stopped (by stop(), a signal handler or `mockdev stop`). */
   readonly stopped: Promise<void>;
@@ -54,15 +51,16 @@ export interface ServerInfo extends ServerRecord {
   uptimeMs: number;
 }
 
+/** How long a stop waits for requests in flight (bodies still arriving) before closing them. */
+const STOP_GRACE_MS = 5000;
+
 /** Validates a port given to `serve`: 0 (any free port) or 1024-65535. */
 export function checkServePort(port: number): number {
   if (!Number.isInteger(port) || (port !== 0 && (port < PORT_MIN || port > PORT_MAX))) {
     throw new MockdevError(
       'INVALID_ARGUMENT',
       `Invalid port "${port}": must be from ${PORT_MIN} to ${PORT_MAX} (or 0 for any free port)`,
-      {
-        details: { field: 'port', value: port },
-      },
+      { details: { field: 'port', value: port } },
     );
   }
   return port;
@@ -71,119 +69,116 @@ export function checkServePort(port: number): number {
 export function checkHost(host: string): string {
   const h = host.trim();
   if (h === '' || /[\s/\\?#@]/.test(h)) {
-    throw new MockdevError(
-      'INVALID_ARGUMENT',
-      `Invalid --host "${host}": must be a host name or IP address`,
-      {
-        hint: 'Use 127.0.0.1 (the default), localhost or 0.0.0.0',
-        details: { field: 'host', value: host },
-      },
-    );
+    throw new MockdevError('INVALID_ARGUMENT', `Invalid host "${host}": must be a host name or IP address`, {
+      hint: 'Use 127.0.0.1 (the default), localhost or 0.0.0.0',
+      details: { field: 'host', value: host },
+    });
   }
   return h;
 }
 
-const hostForUrl = (host: string): string => (host.includes(':') ? `[${host}]` : host);
-
-/** Starts the mock server of a project (DECISIONS "CLI behaviour", "Mock server behaviour"). */
-export async function startServer(ctx: AppContext, input: StartServerInput = {}): Promise<RunningServer> {
-  const host = checkHost(input.host ?? DEFAULT_HOST);
-  if (input.port !== undefined) checkServePort(input.port);
-  let state;
+async function projectToServe(ctx: AppContext, ref: string | undefined): Promise<StoredProject> {
   try {
-    state = await resolveProject(ctx, input.project ?? '.');
+    return await resolveProject(ctx, ref ?? '.');
   } catch (e) {
-    if (input.project === undefined && e instanceof MockdevError && e.code === 'PROJECT_NOT_FOUND') {
+    if (ref === undefined && e instanceof MockdevError && e.code === 'PROJECT_NOT_FOUND') {
       throw new MockdevError('PROJECT_NOT_FOUND', `No project in ${ctx.cwd} (project.json is missing)`, {
-        hint: 'Pass a project id, name or folder, or run "mockdev init" here',
+        hint: (say) => `give a project id, name or folder, or ${say.action('initProject')}`,
       });
     }
     throw e;
   }
-  const settings = await ctx.settings.read();
-  const port = input.port ?? state.project.port ?? settings.defaultPort;
+}
+
+/**
+ * Starts the mock server of a project (DECISIONS "CLI behaviour", "Mock server behaviour").
+ * Only what answering needs happens before the socket is open; the request log's housekeeping
+ * (what earlier servers spooled, retention) waits for the first idle moment.
+ */
+export async function startServer(ctx: AppContext, input: StartServerInput = {}): Promise<RunningServer> {
+  const host = checkHost(input.host ?? DEFAULT_HOST);
+  if (input.port !== undefined) checkServePort(input.port);
+  const [stored, settings] = await Promise.all([projectToServe(ctx, input.project), ctx.settings.read()]);
+  const port = input.port ?? stored.project.port ?? settings.defaultPort;
   const logger = input.logger ?? {};
+  const projectId = stored.project.id;
 
-  const logFile = dataPaths(ctx.dataDir).requestLog;
-  // The server does not write SQLite while it answers (it spools): a small page cache is enough.
-  const log = new RequestLog(logFile, { cacheKiB: 512 });
-  let server: Server | undefined;
-  let source: EndpointSource | undefined;
-  let writer: RequestLogWriter | undefined;
-  const registry = new ServerRegistry(ctx.dataDir);
+  const writer = ctx.requests.openWriter({
+    projectId,
+    limit: settings.requestLogLimit,
+    onWarning: (m) => logger.warn?.(m),
+  });
+  const source = new EndpointSource({
+    projects: ctx.projects,
+    key: stored.key,
+    bodyLimitBytes: settings.requestBodyLimitBytes,
+    initial: stored.endpoints,
+    onWarning: (m) => logger.warn?.(m),
+    onReload: (eps) =>
+      logger.info?.(`Reloaded the endpoints: ${eps.length} endpoint${eps.length === 1 ? '' : 's'}`),
+  });
+  const afterResponse: AfterResponse[] = [];
+  const request = logger.request;
+  if (request) afterResponse.push((_ex, record) => request(record));
+  const handler = createMockHandler({
+    current: source.current,
+    log: writer,
+    bodyLimitBytes: settings.requestBodyLimitBytes,
+    afterResponse,
+    onRequest: logger.received,
+  });
+  let listening;
   try {
-    writer = new RequestLogWriter(log, {
-      projectId: state.project.id,
-      limit: settings.requestLogLimit,
-      onWarning: (m) => logger.warn?.(m),
-    });
-    source = new EndpointSource({
-      dir: state.dir,
-      bodyLimitBytes: settings.requestBodyLimitBytes,
-      initial: state.endpoints,
-      onWarning: (m) => logger.warn?.(m),
-      onReload: (eps) =>
-        logger.info?.(`Reloaded endpoints.json: ${eps.length} endpoint${eps.length === 1 ? '' : 's'}`),
-    });
-    const w = writer;
-    const handler = createMockHandler({
-      projectId: state.project.id,
-      current: source.current,
-      record: (r) => w.push(r),
-      bodyLimitBytes: settings.requestBodyLimitBytes,
-      onAnswered: logger.request,
-    });
-    server = await listen(handler, { host, port });
-    const bound = (server.address() as AddressInfo).port;
-    const url = `http://${hostForUrl(host)}:${bound}`;
-    const record: ServerRecord = {
-      pid: process.pid,
-      projectId: state.project.id,
-      projectName: state.project.name,
-      projectDir: state.dir,
-      host,
-      port: bound,
-      url,
-      startedAt: new Date().toISOString(),
-      procStart: processStartTime(process.pid),
-    };
-    await registry.register(record);
-
-    let resolveStopped!: () => void;
-    const stopped = new Promise<void>((r) => (resolveStopped = r));
-    let stopping: Promise<void> | undefined;
-    const srv = server;
-    const src = source;
-    const stop = (): Promise<void> =>
-      (stopping ??= (async () => {
-        handler.closeConnections();
-        srv.close();
-        srv.closeIdleConnections();
-        // Answer what is in flight (bounded), then drop the connections that remain.
-        await Promise.race([handler.idle(), sleep(5000, undefined, { ref: false })]);
-        srv.closeAllConnections();
-        src.close();
-        w.close();
-        log.close();
-        registry.unregister(process.pid);
-        resolveStopped();
-      })());
-    return {
-      project: toProject(state),
-      host,
-      port: bound,
-      url,
-      endpoints: () => src.endpoints,
-      stop,
-      stopped,
-    };
+    listening = await listen(handler, { host, port });
   } catch (e) {
-    server?.close();
-    source?.close();
-    writer?.close();
-    log.close();
+    source.close();
+    await writer.close();
     throw e;
   }
+  const { server, url } = listening;
+  const record: ServerRecord = {
+    pid: process.pid,
+    projectId,
+    projectName: stored.project.name,
+    projectDir: stored.location,
+    host,
+    port: listening.port,
+    url,
+    startedAt: new Date().toISOString(),
+  };
+  await ctx.servers.register(record);
+
+  let resolveStopped!: () => void;
+  const stopped = new Promise<void>((r) => (resolveStopped = r));
+  let stopping: Promise<void> | undefined;
+  const stop = (): Promise<void> =>
+    (stopping ??= (async () => {
+      // Pending delays end now: everything in flight is answered (with Connection: close).
+      handler.beginStop();
+      server.close();
+      server.closeIdleConnections();
+      // Requests whose body is still arriving get a bounded time, then their connections go.
+      await Promise.race([handler.idle(), sleep(STOP_GRACE_MS, undefined, { ref: false })]);
+      server.closeAllConnections();
+      source.close();
+      await writer.close();
+      if (writer.lost > 0) {
+        logger.warn?.(
+          `${writer.lost} request log record${writer.lost === 1 ? ' was' : 's were'} lost (see the warnings above)`,
+        );
+      }
+      await ctx.servers.unregister(process.pid);
+      resolveStopped();
+    })());
+  return {
+    project: toProject(stored),
+    host,
+    port: listening.port,
+    url,
+    endpoints: () => source.endpoints,
+    stop,
+    stopped,
+  };
 }
 
 const withUptime = (r: ServerRecord): ServerInfo => ({
@@ -193,43 +188,28 @@ const withUptime = (r: ServerRecord): ServerInfo => ({
 
 /** Running servers of this data directory; stale records of dead processes are cleaned. */
 export async function listServers(ctx: AppContext): Promise<ServerInfo[]> {
-  return (await new ServerRegistry(ctx.dataDir).list()).map(withUptime);
+  return (await ctx.servers.list()).map(withUptime);
 }
 
 /**
- * Stops running servers (all, or those serving one project) and waits until each process has
- * written its request log and exited. Returns the servers stopped.
+ * Stops running servers (all, or those serving one project) and waits until each has written
+ * its request log and exited. Returns the servers stopped.
  */
 export async function stopServers(
   ctx: AppContext,
   projectRef?: string,
   options: { timeoutMs?: number } = {},
 ): Promise<ServerInfo[]> {
-  const registry = new ServerRegistry(ctx.dataDir);
-  let running = await registry.list();
+  let running = await ctx.servers.list();
   if (projectRef !== undefined) {
-    const state = await resolveProject(ctx, projectRef);
-    running = running.filter((r) => r.projectId === state.project.id);
+    const stored = await resolveProject(ctx, projectRef);
+    running = running.filter((r) => r.projectId === stored.project.id);
   }
-  for (const r of running) {
-    try {
-      process.kill(r.pid, 'SIGTERM');
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ESRCH') {
-        throw new MockdevError(
-          'IO_ERROR',
-          `Could not stop the server of "${r.projectName}" (pid ${r.pid}): ${(e as NodeJS.ErrnoException).code}`,
-          {
-            cause: e,
-          },
-        );
-      }
-    }
-  }
+  for (const r of running) ctx.servers.signalStop(r);
   const deadline = Date.now() + (options.timeoutMs ?? 15_000);
   for (const r of running) {
-    while (isProcessAlive(r.pid) && Date.now() < deadline) await sleep(25);
-    if (isProcessAlive(r.pid)) {
+    while (ctx.servers.isRunning(r) && Date.now() < deadline) await sleep(25);
+    if (ctx.servers.isRunning(r)) {
       throw new MockdevError(
         'IO_ERROR',
         `The server of "${r.projectName}" (pid ${r.pid}) did not stop in time`,
@@ -238,7 +218,7 @@ export async function stopServers(
         },
       );
     }
-    registry.unregister(r.pid);
+    await ctx.servers.unregister(r.pid);
   }
   return running.map(withUptime);
 }

@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { ERROR_CATALOGUE, MockdevError, toMockdevError } from '../core/errors.js';
 import { enabled, initLogLevel } from './log.js';
+import { CLI_WORDING } from './wording.js';
 import { registerCompletion } from './commands/completion.js';
 import { registerCurl } from './commands/curl.js';
 import { registerExport } from './commands/export.js';
@@ -120,7 +121,7 @@ export async function runCli(argv: string[]): Promise<number> {
       return ERROR_CATALOGUE.INVALID_ARGUMENT.exitCode;
     }
     const err = toMockdevError(e);
-    process.stderr.write(`mockdev: ${err.fullMessage}\n`);
+    process.stderr.write(`mockdev: ${err.describe(CLI_WORDING)}\n`);
     if (enabled('debug') || err.code === 'INTERNAL') {
       const cause = err.code === 'INTERNAL' ? (err.cause as Error | undefined) : err;
       if (enabled('debug') && cause?.stack) process.stderr.write(`${cause.stack}\n`);

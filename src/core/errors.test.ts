@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { ERROR_CATALOGUE, MockdevError, toMockdevError } from './errors.js';
+import { ERROR_CATALOGUE, MockdevError, toMockdevError, type Wording } from './errors.js';
 
 describe('error catalogue', () => {
   it('matches docs/errors.md row for row', () => {
     const doc = readFileSync(new URL('../../docs/errors.md', import.meta.url), 'utf8');
-    const rows = [...doc.matchAll(/^\| `([A-Z_]+)` \| (\d) \| (\d{3}) \|/gm)].map((m) => [
+    const rows = [...doc.matchAll(/^\| `([A-Z_]+)` +\| (\d) +\| (\d{3}) +\|/gm)].map((m) => [
       m[1],
       Number(m[2]),
       Number(m[3]),
@@ -27,5 +27,30 @@ describe('error catalogue', () => {
     assert.equal(wrapped.code, 'INTERNAL');
     assert.match(wrapped.fullMessage, /boom.*bug in mockdev/);
     assert.equal(toMockdevError(e), e);
+  });
+
+  it('words a hint for each adapter: the core names the input or the next step, not a flag', () => {
+    const e = new MockdevError('CONFIRMATION_REQUIRED', 'Delete project "a"', {
+      hint: (say) => `${say.turnOn('force')} to confirm, or ${say.action('listProjects')}`,
+    });
+    const cli: Wording = {
+      option: (n) => `--${n}`,
+      turnOn: (n) => `pass --${n}`,
+      action: () => 'run "mockdev project list"',
+    };
+    const mcp: Wording = {
+      option: (n) => `the "${n}" argument`,
+      turnOn: (n) => `set ${n}: true`,
+      action: () => 'call list_projects',
+    };
+    assert.equal(
+      e.describe(cli),
+      'Delete project "a". Pass --force to confirm, or run "mockdev project list"',
+    );
+    assert.equal(e.describe(mcp), 'Delete project "a". Set force: true to confirm, or call list_projects');
+    assert.equal(
+      e.fullMessage,
+      'Delete project "a". Turn on the force option to confirm, or list the projects',
+    );
   });
 });

@@ -13,8 +13,10 @@ export const ERROR_CATALOGUE = {
   PROJECT_NOT_FOUND: { exitCode: 3, httpStatus: 404, title: 'Project not found' },
   /** A resource inside a found project (endpoint, request, recording, variation) is missing. */
   NOT_FOUND: { exitCode: 1, httpStatus: 404, title: 'Not found' },
-  /** The change would clash with something that exists: a duplicate name or method + path. */
+  /** The change would clash with something that exists: a duplicate method + path, a folder that holds a project. */
   CONFLICT: { exitCode: 1, httpStatus: 409, title: 'Conflict' },
+  /** Another project or endpoint already has that name (names are unique, case-insensitively). */
+  NAME_TAKEN: { exitCode: 1, httpStatus: 409, title: 'Name already taken' },
   /** The port asked for is taken by another process. */
   PORT_IN_USE: { exitCode: 4, httpStatus: 409, title: 'Port already in use' },
   /** A JSON file on disk is broken or has a shape mockdev cannot read. */
@@ -35,9 +37,56 @@ export const ERROR_CATALOGUE = {
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 
+/** Inputs a hint may point at; each adapter names them its own way (a CLI flag, an MCP argument). */
+export type OptionName =
+  | 'force'
+  | 'overwrite'
+  | 'port'
+  | 'host'
+  | 'project'
+  | 'path'
+  | 'file'
+  | 'text'
+  | 'body'
+  | 'format'
+  | 'openapiVersion';
+
+/** Next steps a hint may suggest; each adapter says how (a CLI command, an MCP tool). */
+export type ActionName = 'listProjects' | 'listEndpoints' | 'listRequests' | 'initProject' | 'listServers';
+
+/**
+ * How an adapter words what core hints point at. Each returns a phrase in lower case that a
+ * hint puts into its sentence (the first letter of a hint is capitalised when it is shown).
+ */
+export interface Wording {
+  /** Names an input: "--port", "the port argument". */
+  option(name: OptionName): string;
+  /** Says how to turn a yes/no input on: "pass --force", "set force: true". */
+  turnOn(name: OptionName): string;
+  /** A next step: "run \"mockdev project list\"", "call list_projects"; `subject` is the project it is about. */
+  action(name: ActionName, subject?: string): string;
+}
+
+/** The wording of no adapter in particular: for logs, and for callers without their own. */
+export const PLAIN_WORDING: Wording = {
+  option: (name) => `the ${name} option`,
+  turnOn: (name) => `turn on the ${name} option`,
+  action: (name, subject) =>
+    ({
+      listProjects: 'list the projects',
+      listEndpoints: `list the endpoints${subject ? ` of "${subject}"` : ''}`,
+      listRequests: `list the logged requests${subject ? ` of "${subject}"` : ''}`,
+      initProject: 'create a project there',
+      listServers: 'list the running servers',
+    })[name],
+};
+
+/** A hint's text, or a function that words it for an adapter. */
+export type Hint = string | ((say: Wording) => string);
+
 export interface ErrorOptions {
   /** How to fix it, appended to the message as its second sentence. */
-  hint?: string;
+  hint?: Hint;
   /** Structured data for JSON consumers (the MCP server, the admin API). */
   details?: Record<string, unknown>;
   cause?: unknown;
@@ -45,7 +94,7 @@ export interface ErrorOptions {
 
 export class MockdevError extends Error {
   readonly code: ErrorCode;
-  readonly hint: string | undefined;
+  readonly hint: Hint | undefined;
   readonly details: Record<string, unknown> | undefined;
 
   constructor(code: ErrorCode, message: string, options: ErrorOptions = {}) {
@@ -64,9 +113,22 @@ export class MockdevError extends Error {
     return ERROR_CATALOGUE[this.code].httpStatus;
   }
 
-  /** One line: what was wrong, then how to fix it. */
+  /** The hint in an adapter's words (plain words when none is given). */
+  hintText(say: Wording = PLAIN_WORDING): string | undefined {
+    if (this.hint === undefined) return undefined;
+    const text = typeof this.hint === 'string' ? this.hint : this.hint(say);
+    return text.charAt(0).toUpperCase() + text.slice(1);
+  }
+
+  /** One line: what was wrong, then how to fix it, in an adapter's words. */
+  describe(say: Wording = PLAIN_WORDING): string {
+    const hint = this.hintText(say);
+    return hint ? `${this.message}. ${hint}` : this.message;
+  }
+
+  /** One line in plain words (see describe() for an adapter's). */
   get fullMessage(): string {
-    return this.hint ? `${this.message}. ${this.hint}` : this.message;
+    return this.describe();
   }
 
   toJSON(): Record<string, unknown> {

@@ -29,13 +29,12 @@ async function until(check: () => Promise<boolean>, what: string): Promise<void>
 before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'mockdev-mcp-http-unit-'));
   running = await startHttpMode({
-    ctx: createContext({ dataDir: dir, cwd: dir }),
+    ctx: createContext({ dataDir: dir, cwd: dir, dataDirPollMs: 100 }),
     version: '0.0.0-test',
     host: '127.0.0.1',
     port: 0,
     loggingMode: 'all',
     sessionIdleMs: 300,
-    watchIntervalMs: 100,
   });
 });
 after(async () => {

@@ -4,25 +4,18 @@
  * calls and open connections. Loopback by default; foreign Origins are refused (DNS rebinding).
  */
 import { randomUUID } from 'node:crypto';
-import {
-  createServer,
-  type IncomingMessage,
-  type Server as HttpServer,
-  type ServerResponse,
-} from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { AppContext } from '../app/context.js';
-import { MockdevError } from '../core/errors.js';
+import { listen } from '../runtime/listen.js';
 import { CallLog } from './call-log.js';
 import type { McpLoggingMode } from './logging-mode.js';
 import { isLoopbackHost, originAllowed, hostAllowed } from './origin.js';
 import { createMcpServer, type McpServerOptions } from './server.js';
 import { SessionRegistry, type TransportKind } from './sessions.js';
 import { ALL_TOOLS } from './tools/index.js';
-import { ProjectWatcher } from './watch.js';
 
 export const MCP_PATH = '/mcp';
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -34,8 +27,6 @@ export interface HttpModeOptions extends Omit<McpServerOptions, 'onCall' | 'ctx'
   host: string;
   port: number;
   loggingMode: McpLoggingMode;
-  /** How often the data directory is checked for project changes (ms). */
-  watchIntervalMs?: number;
   /** A Streamable HTTP session with no open stream and no request for this long is ended (ms). */
   sessionIdleMs?: number;
   /** Diagnostics (stderr in the CLI). */
@@ -299,42 +290,35 @@ export async function startHttpMode(options: HttpModeOptions): Promise<RunningHt
     );
   }
 
-  const http: HttpServer = createServer((req, res) => {
-    route(req, res).catch((e: unknown) => {
-      log(
-        `[error] MCP HTTP request ${req.method} ${req.url} failed: ${e instanceof Error ? e.message : String(e)}`,
-      );
-      if (!res.headersSent)
-        sendProblem(
-          res,
-          500,
-          'Internal error',
-          'The request failed unexpectedly; the server keeps running',
-          'INTERNAL',
+  const {
+    server: http,
+    port,
+    url,
+  } = await listen(
+    (req, res) => {
+      route(req, res).catch((e: unknown) => {
+        log(
+          `[error] MCP HTTP request ${req.method} ${req.url} failed: ${e instanceof Error ? e.message : String(e)}`,
         );
-      else res.end();
-    });
-  });
-  http.on('clientError', (_err, socket) => socket.destroy());
-
-  await new Promise<void>((resolve, reject) => {
-    const onError = (e: NodeJS.ErrnoException) => reject(listenError(e, options.host, options.port));
-    http.once('error', onError);
-    http.listen({ port: options.port, host: options.host }, () => {
-      http.off('error', onError);
-      resolve();
-    });
-  });
+        if (!res.headersSent)
+          sendProblem(
+            res,
+            500,
+            'Internal error',
+            'The request failed unexpectedly; the server keeps running',
+            'INTERNAL',
+          );
+        else res.end();
+      });
+    },
+    { host: options.host, port: options.port },
+  );
   http.on('error', (e) => log(`[error] MCP HTTP server: ${e.message}`));
 
-  const watcher = new ProjectWatcher(
-    ctx.projects.projectsDir,
-    (change) => {
-      void sessions.broadcast({ ...change });
-    },
-    options.watchIntervalMs,
-  );
-  await watcher.start();
+  // Project changes from any process (the store's change feed) reach every session.
+  const watch = ctx.projects.watch((change) => {
+    void sessions.broadcast({ event: 'project_changed', change: change.change, projectId: change.projectId });
+  });
   const idleMs = options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS;
   const sweeper = setInterval(
     () => void sessions.expireIdle(idleMs),
@@ -342,18 +326,16 @@ export async function startHttpMode(options: HttpModeOptions): Promise<RunningHt
   );
   sweeper.unref();
 
-  const port = (http.address() as AddressInfo).port;
-  const shownHost = options.host.includes(':') ? `[${options.host}]` : options.host;
   let closed: Promise<void> | undefined;
   return {
-    url: `http://${shownHost}:${port}${MCP_PATH}`,
+    url: `${url}${MCP_PATH}`,
     host: options.host,
     port,
     sessions,
     calls,
     close: () =>
       (closed ??= (async () => {
-        watcher.stop();
+        watch.close();
         clearInterval(sweeper);
         await sessions.closeAll();
         await new Promise<void>((resolve) => {
@@ -362,30 +344,4 @@ export async function startHttpMode(options: HttpModeOptions): Promise<RunningHt
         });
       })()),
   };
-}
-
-function listenError(e: NodeJS.ErrnoException, host: string, port: number): MockdevError {
-  if (e.code === 'EADDRINUSE') {
-    return new MockdevError('PORT_IN_USE', `Port ${port} on ${host} is already in use`, {
-      hint: 'Stop the process using it, or pick another port with -p, --port (or the mcpPort setting)',
-      cause: e,
-    });
-  }
-  if (e.code === 'EADDRNOTAVAIL' || e.code === 'ENOTFOUND' || e.code === 'EAI_AGAIN') {
-    return new MockdevError(
-      'INVALID_ARGUMENT',
-      `Cannot listen on host "${host}": it is not an address of this machine`,
-      {
-        hint: "Use 127.0.0.1 (the default) or an address of one of this machine's interfaces",
-        cause: e,
-      },
-    );
-  }
-  if (e.code === 'EACCES') {
-    return new MockdevError('IO_ERROR', `Not allowed to listen on ${host}:${port}`, {
-      hint: 'Pick a port from 1024 up',
-      cause: e,
-    });
-  }
-  return new MockdevError('IO_ERROR', `Cannot listen on ${host}:${port}: ${e.message}`, { cause: e });
 }

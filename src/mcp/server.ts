@@ -16,6 +16,7 @@ import { MockdevError, toMockdevError } from '../core/errors.js';
 import { parseArguments } from './arguments.js';
 import type { ToolDefinition } from './tools/define.js';
 import { ALL_TOOLS } from './tools/index.js';
+import { MCP_WORDING } from './wording.js';
 
 export const SERVER_NAME = 'mockdev';
 
@@ -80,17 +81,9 @@ export function toolListing(tool: ToolDefinition): Tool {
   return listing;
 }
 
-/** Hints in app errors name CLI commands; over MCP the matching tool is the useful pointer. */
-function forAssistant(message: string): string {
-  return message
-    .replace(/Run "mockdev project list[^"]*"/g, 'Call list_projects')
-    .replace(/Run "mockdev endpoint list[^"]*"/g, 'Call list_endpoints')
-    .replace(/Run "mockdev requests list[^"]*"/g, 'Call list_requests');
-}
-
 export const errorResult = (error: MockdevError): CallToolResult => ({
   isError: true,
-  content: [{ type: 'text', text: `Error ${error.code}: ${forAssistant(error.fullMessage)}` }],
+  content: [{ type: 'text', text: `Error ${error.code}: ${error.describe(MCP_WORDING)}` }],
 });
 
 /** Runs one tool call: validate, run the use case, shape the result. Never throws. */
@@ -139,7 +132,9 @@ export function createMcpServer(options: McpServerOptions): Server {
       tool: name,
       durationMs: Math.round((performance.now() - started) * 10) / 10,
       ok: !outcome.error,
-      ...(outcome.error ? { error: { code: outcome.error.code, message: outcome.error.fullMessage } } : {}),
+      ...(outcome.error
+        ? { error: { code: outcome.error.code, message: outcome.error.describe(MCP_WORDING) } }
+        : {}),
     });
     return outcome.result;
   });

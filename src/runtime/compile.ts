@@ -1,28 +1,21 @@
 import { compileRoutes, type CompiledRoutes } from '../core/match/router.js';
 import type { Endpoint } from '../core/model/endpoint.js';
-import type { SharedResponse } from '../store/request-log.js';
+import { buildAnswer, problemAnswer, type Answer } from './answer.js';
+import type { Exchange } from './exchange.js';
 
 /**
- * Everything a response needs, computed once per endpoint when the endpoints are (re)loaded,
- * so that answering a request is a lookup plus one write: no header building, no encoding.
+ * The endpoints compiled for serving, once per (re)load: routes, and for each endpoint the
+ * responses it can give, already encoded. Answering a request is a lookup, a choice and a write.
  */
-export interface CompiledResponse {
-  status: number;
-  /** Flat [name, value, ...] list for res.writeHead, Content-Length included. */
-  headers: string[];
-  body: Buffer;
-  /**
-   * The body as a string when it came as text: node then sends headers and body in one
-   * write instead of a writev of two buffers, which is measurably cheaper per response.
-   */
-  wireBody: Buffer | string;
+
+/** A response an endpoint can give: its delay, and its answer (built once) or how to produce one. */
+export interface ResponsePlan {
+  /** Milliseconds before the response is sent. */
   delay: number;
-  /** The response as the request log stores it. */
-  logHeadersJson: string;
-  logBody: Buffer;
-  logTruncated: boolean;
-  /** Set for an endpoint's response: the log stores it once for all the records it answers. */
-  shared: SharedResponse | undefined;
+  /** The answer when it is the same for every request: built once, sent as is. */
+  answer?: Answer;
+  /** Builds the answer for one request (templates and proxying produce this way). */
+  produce?: (exchange: Exchange) => Answer | Promise<Answer>;
 }
 
 export interface CompiledEndpoint {
@@ -31,14 +24,16 @@ export interface CompiledEndpoint {
   path: string;
   enabled: boolean;
   endpoint: Endpoint;
-  response: CompiledResponse;
+  /**
+   * Chooses the response for a request: the active variation, else the endpoint's own response.
+   * (Rules, sequences and random choice plug in here.)
+   */
+  choose: (exchange: Exchange) => ResponsePlan;
 }
 
 export interface CompiledProject {
   routes: CompiledRoutes<CompiledEndpoint>;
   endpoints: Endpoint[];
-  /** Whether an enabled OPTIONS endpoint exists at all (else preflights are answered by CORS). */
-  hasOptions: boolean;
   /** Request target -> endpoint (null: none), per method: repeated URLs skip matching. */
   cache: Map<string, Map<string, CompiledEndpoint | null>>;
 }
@@ -58,70 +53,45 @@ export function lookup(project: CompiledProject, method: string, url: string): C
   return hit;
 }
 
-export const CORS_ALLOW_ORIGIN = 'Access-Control-Allow-Origin';
+type ResponseFields = Pick<Endpoint, 'status' | 'headers' | 'body' | 'contentType' | 'delay'>;
 
-/** Builds a response from status, headers, body and content type (CORS origin added unless set). */
-export function compileResponse(
-  input: {
-    status: number;
-    headers: Record<string, string>;
-    body: string | Buffer;
-    contentType?: string;
-    delay?: number;
-  },
-  bodyLimitBytes: number,
-  options: { shared?: boolean } = {},
-): CompiledResponse {
-  const body = typeof input.body === 'string' ? Buffer.from(input.body, 'utf8') : input.body;
-  const given = Object.entries(input.headers).filter(([k]) => k.toLowerCase() !== 'content-length');
-  const has = (name: string) => given.some(([k]) => k.toLowerCase() === name.toLowerCase());
-  const pairs: [string, string][] = [];
-  if (input.contentType && !has('content-type')) pairs.push(['Content-Type', input.contentType]);
-  pairs.push(...given);
-  if (!has(CORS_ALLOW_ORIGIN)) pairs.push([CORS_ALLOW_ORIGIN, '*']);
-  pairs.push(['Content-Length', String(body.length)]);
-  const logHeaders: Record<string, string> = {};
-  for (const [k, v] of pairs) logHeaders[k] = v;
-  const logTruncated = body.length > bodyLimitBytes;
-  const logHeadersJson = JSON.stringify(logHeaders);
-  const logBody = logTruncated ? body.subarray(0, bodyLimitBytes) : body;
+function staticPlan(r: ResponseFields, bodyLimitBytes: number): ResponsePlan {
   return {
-    status: input.status,
-    headers: pairs.flat(),
-    body,
-    wireBody: typeof input.body === 'string' ? input.body : body,
-    delay: input.delay ?? 0,
-    logHeadersJson,
-    logBody,
-    logTruncated,
-    shared: options.shared ? { headersJson: logHeadersJson, body: logBody } : undefined,
+    delay: r.delay,
+    answer: buildAnswer(
+      { status: r.status, headers: r.headers, body: r.body, contentType: r.contentType },
+      bodyLimitBytes,
+      true,
+    ),
   };
 }
 
-/** The response an endpoint gives now: its active variation if one is set, else its own. */
-export function activeResponse(
-  e: Endpoint,
-): Pick<Endpoint, 'status' | 'headers' | 'body' | 'contentType' | 'delay'> {
-  const v = e.activeVariationId ? e.variations.find((x) => x.id === e.activeVariationId) : undefined;
-  return v ?? e;
+/** Until proxying exists, a proxy endpoint says so rather than answering a body nobody wrote. */
+function proxyPlan(e: Endpoint, bodyLimitBytes: number): ResponsePlan {
+  return {
+    delay: e.delay,
+    answer: problemAnswer(
+      501,
+      'Proxying is not available yet',
+      `Endpoint "${e.name}" (${e.method} ${e.path}) is a proxy endpoint to ${e.proxy?.target ?? '(no target)'}, and this version of mockdev cannot forward requests yet`,
+      { endpointId: e.id, target: e.proxy?.target ?? null },
+      bodyLimitBytes,
+      true,
+    ),
+  };
+}
+
+export function compileEndpoint(e: Endpoint, bodyLimitBytes: number): CompiledEndpoint {
+  let plan: ResponsePlan;
+  if (e.kind === 'proxy') plan = proxyPlan(e, bodyLimitBytes);
+  else {
+    const active = e.activeVariationId ? e.variations.find((v) => v.id === e.activeVariationId) : undefined;
+    plan = staticPlan(active ?? e, bodyLimitBytes);
+  }
+  return { id: e.id, method: e.method, path: e.path, enabled: e.enabled, endpoint: e, choose: () => plan };
 }
 
 export function compileProject(endpoints: Endpoint[], bodyLimitBytes: number): CompiledProject {
-  const compiled: CompiledEndpoint[] = endpoints.map((e) => {
-    const r = activeResponse(e);
-    return {
-      id: e.id,
-      method: e.method,
-      path: e.path,
-      enabled: e.enabled,
-      endpoint: e,
-      response: compileResponse(
-        { status: r.status, headers: r.headers, body: r.body, contentType: r.contentType, delay: r.delay },
-        bodyLimitBytes,
-        { shared: true },
-      ),
-    };
-  });
-  const routes = compileRoutes(compiled);
-  return { routes, endpoints, hasOptions: routes.hasMethod('OPTIONS'), cache: new Map() };
+  const routes = compileRoutes(endpoints.map((e) => compileEndpoint(e, bodyLimitBytes)));
+  return { routes, endpoints, cache: new Map() };
 }

@@ -1,12 +1,32 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
-import type { Socket } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { MockdevError } from '../core/errors.js';
 
 /**
- * The one place that opens a socket. Malformed requests get a 400 (431 for oversized headers)
- * with a JSON problem body, and the server keeps serving everyone else.
+ * The one place that opens a socket: the mock server, the MCP HTTP server and the admin API
+ * listen through it (TLS options join here). Malformed requests get a 400 (431 for oversized
+ * headers) with a JSON problem body, and the server keeps serving everyone else. Listen errors
+ * map to one set of errors: a busy port is PORT_IN_USE (exit 4) naming it; a port or host this
+ * machine cannot use is INVALID_ARGUMENT (exit 2) saying what to use instead.
  */
-export function listen(handler: RequestListener, options: { host: string; port: number }): Promise<Server> {
+export interface ListenOptions {
+  host: string;
+  /** 0 asks the OS for a free port. */
+  port: number;
+  /** What listens, for messages ("the MCP server"). */
+  what?: string;
+}
+
+export interface Listening {
+  server: Server;
+  port: number;
+  /** http://host:port, with an IPv6 host in brackets. */
+  url: string;
+}
+
+export const hostForUrl = (host: string): string => (host.includes(':') ? `[${host}]` : host);
+
+export function listen(handler: RequestListener, options: ListenOptions): Promise<Listening> {
   const server = createServer(handler);
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
     if (err.code === 'ECONNRESET' || !socket.writable) {
@@ -33,7 +53,8 @@ export function listen(handler: RequestListener, options: { host: string; port: 
     };
     const onListening = () => {
       server.off('error', onError);
-      resolve(server);
+      const port = (server.address() as AddressInfo).port;
+      resolve({ server, port, url: `http://${hostForUrl(options.host)}:${port}` });
     };
     server.once('error', onError);
     server.once('listening', onListening);
@@ -41,30 +62,30 @@ export function listen(handler: RequestListener, options: { host: string; port: 
   });
 }
 
-function listenError(e: NodeJS.ErrnoException, { host, port }: { host: string; port: number }): MockdevError {
+export function listenError(e: NodeJS.ErrnoException, { host, port }: ListenOptions): MockdevError {
   switch (e.code) {
     case 'EADDRINUSE':
       return new MockdevError('PORT_IN_USE', `Port ${port} is already in use on ${host}`, {
-        hint: 'Pass another port with -p, or stop the process using it ("mockdev status" lists running mockdev servers)',
+        hint: (say) =>
+          `choose another port with ${say.option('port')}, or stop the process using it (${say.action('listServers')} to see running mockdev servers)`,
         details: { port, host },
+        cause: e,
       });
     case 'EACCES':
       return new MockdevError('INVALID_ARGUMENT', `Not allowed to listen on ${host}:${port}`, {
         hint: 'Use a port from 1024 to 65535',
         details: { port, host },
+        cause: e,
       });
     case 'EADDRNOTAVAIL':
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
     case 'EAI_NONAME':
-      return new MockdevError(
-        'INVALID_ARGUMENT',
-        `Invalid --host "${host}": not an address of this machine`,
-        {
-          hint: 'Use 127.0.0.1 (the default), localhost, 0.0.0.0 or an address of a local interface',
-          details: { host },
-        },
-      );
+      return new MockdevError('INVALID_ARGUMENT', `Invalid host "${host}": not an address of this machine`, {
+        hint: 'Use 127.0.0.1 (the default), localhost, 0.0.0.0 or an address of a local interface',
+        details: { host },
+        cause: e,
+      });
     default:
       return new MockdevError('IO_ERROR', `Could not listen on ${host}:${port}: ${e.code ?? e.message}`, {
         cause: e,

@@ -7,8 +7,7 @@ import { Client as SdkClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { createContext, type AppContext } from '../../src/app/context.js';
 import { createMcpServer, type CallRecord } from '../../src/mcp/server.js';
-import { dataPaths } from '../../src/store/data-dir.js';
-import { RequestLog, type NewRequestRecord } from '../../src/store/request-log.js';
+import { loggedResponse } from './records.js';
 import { CLI, tempDir } from './cli.js';
 
 /** The 18 tools of SPEC 4.3. */
@@ -167,32 +166,28 @@ export async function startInMemoryMcp(): Promise<InMemoryMcp> {
   };
 }
 
-/** Writes request-log records for a project straight into the log, as a server would. */
-export function seedRequests(
+/** Writes request-log records for a project through a writer, as a server would. */
+export async function seedRequests(
   ctx: AppContext,
   projectId: string,
   endpointId: string | null,
   rows: { method: string; url: string; status: number }[],
-): void {
-  const log = new RequestLog(dataPaths(ctx.dataDir).requestLog);
-  try {
-    log.insert(
-      rows.map((r, i): NewRequestRecord => ({
-        projectId,
-        endpointId,
-        ts: Date.now() + i,
-        method: r.method,
-        url: r.url,
-        rawHeaders: ['Accept', 'application/json'],
-        body: null,
-        status: r.status,
-        durationMs: 1,
-        truncated: false,
-        resHeadersJson: '{"Content-Type":"application/json"}',
-        resBody: '{"ok":true}',
-      })),
-    );
-  } finally {
-    log.close();
-  }
+): Promise<void> {
+  const writer = ctx.requests.openWriter({ projectId, limit: 10_000 });
+  const response = loggedResponse({ 'Content-Type': 'application/json' }, '{"ok":true}');
+  rows.forEach((r, i) =>
+    writer.push({
+      endpointId,
+      ts: Date.now() + i,
+      method: r.method,
+      url: r.url,
+      rawHeaders: ['Accept', 'application/json'],
+      body: null,
+      truncated: false,
+      status: r.status,
+      durationMs: 1,
+      response,
+    }),
+  );
+  await writer.close();
 }

@@ -56,28 +56,7 @@ export async function startServe(
   }
 }
 
-/** Polls `check` until it returns a truthy value; fails after `timeoutMs`. */
-type Falsy = undefined | null | false | 0 | '';
-
-export async function waitUntil<T>(
-  check: () => Promise<T | Falsy> | T | Falsy,
-  what: string,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const v = await check();
-      if (v) return v as T;
-    } catch (e) {
-      last = e;
-    }
-    if (Date.now() > deadline)
-      throw new Error(`Timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
-    await sleep(25);
-  }
-}
+export { waitUntil } from './wait.js';
 
 /** Creates a data-dir project and writes its endpoints.json directly (fast, no CLI per endpoint). */
 export async function makeProject(

@@ -11,7 +11,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { parse as parseYaml } from 'yaml';
 import { createContext } from '../../src/app/context.js';
 import { exportOpenApi, importOpenApi } from '../../src/app/openapi.js';
-import { createProjectWithEndpoints } from '../../src/app/projects.js';
+import { createProject } from '../../src/app/projects.js';
 import type { Endpoint, EndpointInput } from '../../src/core/model/endpoint.js';
 import { ROOT, json, runCli, tempDir } from '../helpers/cli.js';
 
@@ -154,12 +154,18 @@ describe('mockdev export', () => {
     const out = join(tmp.dir, 'never.yaml');
     const badFormat = await runCli(['export', join(dataDir, 'p'), '-f', 'xml', '-o', out], { dataDir });
     assert.equal(badFormat.code, 2);
-    assert.match(badFormat.stderr, /Invalid --format "xml": must be json or yaml/);
+    assert.match(
+      badFormat.stderr,
+      /Invalid format "xml": must be json or yaml\. Give -f, --format json or yaml/,
+    );
     const badVersion = await runCli(['export', join(dataDir, 'p'), '--openapi', '2.0', '-o', out], {
       dataDir,
     });
     assert.equal(badVersion.code, 2);
-    assert.match(badVersion.stderr, /Invalid --openapi "2\.0": must be 3\.0 or 3\.1/);
+    assert.match(
+      badVersion.stderr,
+      /Invalid OpenAPI version "2\.0": must be 3\.0 or 3\.1\. Give --openapi 3\.0 or 3\.1/,
+    );
     const badDir = await runCli(
       ['export', join(dataDir, 'p'), '-o', join(tmp.dir, 'no', 'such', 'dir', 'x.yaml')],
       { dataDir },
@@ -173,7 +179,7 @@ describe('mockdev export', () => {
 
   it("round trip: import(export(P)) gives P's endpoints back (3.0 and 3.1, YAML and JSON)", async () => {
     const ctx = createContext({ dataDir: freshDataDir(), cwd: tmp.dir });
-    const project = await createProjectWithEndpoints(ctx, { name: 'Round trip' }, SAMPLE);
+    const project = await createProject(ctx, { name: 'Round trip' }, SAMPLE);
     for (const openapiVersion of ['3.0', '3.1'] as const) {
       for (const format of ['yaml', 'json'] as const) {
         const exported = await exportOpenApi(ctx, project.id, { format, openapiVersion });

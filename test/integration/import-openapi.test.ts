@@ -176,7 +176,8 @@ describe('mockdev import', () => {
       {
         method: 'GET',
         path: '/pets/{petId}',
-        reason: `already exists as "mine" (id ${mine.id}); use --overwrite to replace it`,
+        reason: `already exists as "mine" (id ${mine.id}); pass --overwrite to replace it`,
+        existingId: mine.id,
       },
     ]);
     const text = await runCli(['import', fx('petstore-3.0.yaml'), '-p', 'Shop'], { dataDir });

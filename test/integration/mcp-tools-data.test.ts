@@ -13,8 +13,7 @@ import { initProject } from '../../src/app/projects.js';
 import type { Endpoint } from '../../src/core/model/endpoint.js';
 import type { ProjectDetail } from '../../src/core/model/project.js';
 import type { RequestRecord } from '../../src/core/model/request.js';
-import { dataPaths } from '../../src/store/data-dir.js';
-import { RequestLog } from '../../src/store/request-log.js';
+import { parseRequestFilters } from '../../src/core/model/request.js';
 import { fails, ok, seedRequests, startInMemoryMcp, textOf, type InMemoryMcp } from '../helpers/mcp.js';
 
 let ctx: AppContext;
@@ -32,7 +31,7 @@ describe('request tools', () => {
   let ids: string[];
   before(async () => {
     projectId = (await ok<ProjectDetail>(client, 'create_project', { name: 'Logged' })).id;
-    seedRequests(ctx, projectId, null, [
+    await seedRequests(ctx, projectId, null, [
       { method: 'GET', url: '/api/users?page=2', status: 200 },
       { method: 'POST', url: '/api/users', status: 201 },
       { method: 'GET', url: '/missing', status: 404 },
@@ -119,15 +118,8 @@ describe('request tools', () => {
 
   it('does not reach requests of a project outside the data directory', async () => {
     const outside = await initProject(ctx, { path: join(mcp.dir, 'outside-logged'), name: 'Outside logged' });
-    seedRequests(ctx, outside.id, null, [{ method: 'GET', url: '/secret', status: 200 }]);
-    const log = new RequestLog(dataPaths(ctx.dataDir).requestLog);
-    const hiddenId = log.list(outside.id, {
-      limit: 1,
-      method: undefined,
-      status: undefined,
-      starred: undefined,
-    })[0]!.id;
-    log.close();
+    await seedRequests(ctx, outside.id, null, [{ method: 'GET', url: '/secret', status: 200 }]);
+    const hiddenId = (await ctx.requests.list(outside.id, parseRequestFilters({ limit: 1 })))[0]!.id;
     await fails(client, 'get_request', { requestId: hiddenId }, /NOT_FOUND/);
     await fails(client, 'star_request', { requestId: hiddenId }, /NOT_FOUND/);
     await fails(client, 'delete_request', { requestId: hiddenId }, /NOT_FOUND/);

@@ -97,7 +97,7 @@ describe('project tools', () => {
     await fails(client, 'create_project', { name: 'Low', port: 80 }, /"port" 80: must be from 1024 to 65535/);
     await fails(client, 'create_project', { name: 'Low', port: '4000' }, /port/);
     await ok(client, 'create_project', { name: 'Twice' });
-    await fails(client, 'create_project', { name: 'twice' }, /CONFLICT.*already exists/);
+    await fails(client, 'create_project', { name: 'twice' }, /NAME_TAKEN.*already exists/);
     await fails(
       client,
       'update_project',

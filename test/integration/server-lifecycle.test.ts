@@ -3,8 +3,8 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { scanFrames } from '../../src/store/request-log-pending.js';
-import { listSpool, readSpool } from '../../src/store/request-spool.js';
+import { scanFrames } from '../../src/store/request-log/frame.js';
+import { listSpool, readSpool } from '../../src/store/request-log/spool.js';
 import { json, runCli, tempDir } from '../helpers/cli.js';
 import { makeProject, startServe, waitUntil, writeEndpoints, type ServeHandle } from '../helpers/server.js';
 

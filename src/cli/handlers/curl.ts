@@ -1,22 +1,10 @@
 import { importCurl, previewCurl, type CurlPreview } from '../../app/curl.js';
-import { resolveProject } from '../../app/projects.js';
 import { MockdevError } from '../../core/errors.js';
 import type { Auth } from '../../core/model/endpoint.js';
-import { uniqueName } from '../../core/naming.js';
 import type { CurlOptions } from '../commands/curl.js';
 import { note, printJson, printLine, prettyBody } from '../output.js';
+import { readStdin } from '../stdin.js';
 import { cliContext } from './context.js';
-
-async function readStdin(): Promise<string> {
-  if (process.stdin.isTTY) {
-    throw new MockdevError('INVALID_ARGUMENT', 'CURL_STRING is "-" but nothing is piped to stdin', {
-      hint: 'Pipe the command in (pbpaste | mockdev curl - -p my-api) or pass it quoted as one argument',
-    });
-  }
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 const describeAuth = (auth: Auth | null): string => {
   if (!auth) return 'none';
@@ -47,18 +35,10 @@ function printPreview(p: CurlPreview): void {
 }
 
 export async function curl(text: string, opts: CurlOptions): Promise<void> {
-  const input = text === '-' ? await readStdin() : text;
+  const input = text === '-' ? await readStdin('CURL_STRING', 'pbpaste | mockdev curl - -p my-api') : text;
   const ctx = cliContext();
   if (opts.preview) {
-    const preview = previewCurl(input);
-    if (opts.name !== undefined) preview.name = opts.name;
-    if (opts.project !== undefined) {
-      const state = await resolveProject(ctx, opts.project);
-      preview.name = uniqueName(
-        preview.name,
-        state.endpoints.map((e) => e.name),
-      );
-    }
+    const preview = await previewCurl(ctx, input, { projectRef: opts.project, name: opts.name });
     if (opts.json) return printJson(preview);
     return printPreview(preview);
   }
@@ -67,9 +47,8 @@ export async function curl(text: string, opts: CurlOptions): Promise<void> {
       hint: 'Say which project gets the endpoint, e.g. mockdev curl "curl https://api.example.com/users" -p my-api (or use --preview)',
     });
   }
-  const preview = previewCurl(input);
-  const endpoint = await importCurl(ctx, opts.project, input, { name: opts.name });
-  for (const w of preview.warnings) note(`warning: ${w}`);
+  const { endpoint, warnings } = await importCurl(ctx, opts.project, input, { name: opts.name });
+  for (const w of warnings) note(`warning: ${w}`);
   if (opts.json) return printJson(endpoint);
   printLine(
     `Added ${endpoint.method} ${endpoint.path} -> ${endpoint.status} as "${endpoint.name}" (id ${endpoint.id})`,

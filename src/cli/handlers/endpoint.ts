@@ -148,7 +148,7 @@ export async function remove(project: string, ref: string, opts: EndpointOptions
     opts.force,
   );
   if (!ok) return note('Cancelled; nothing was removed.');
-  const endpoint = await removeEndpoint(ctx, state.dir, target.id);
+  const endpoint = await removeEndpoint(ctx, state.location, target.id);
   if (opts.json) return printJson(endpoint);
   printLine(`Removed ${endpoint.method} ${endpoint.path} "${endpoint.name}" (id ${endpoint.id})`);
 }

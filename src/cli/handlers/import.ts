@@ -1,19 +1,9 @@
 import { importOpenApi, type ImportProgress, type ImportReport } from '../../app/openapi.js';
-import { MockdevError } from '../../core/errors.js';
 import type { ImportOptions } from '../commands/import.js';
 import { note, printJson, printLine } from '../output.js';
+import { readStdin } from '../stdin.js';
+import { CLI_WORDING } from '../wording.js';
 import { cliContext } from './context.js';
-
-async function readStdin(): Promise<string> {
-  if (process.stdin.isTTY) {
-    throw new MockdevError('INVALID_ARGUMENT', 'FILE is "-" but nothing is piped to stdin', {
-      hint: 'Pipe the document in, or give a file path',
-    });
-  }
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 /** One self-overwriting line on a terminal; nothing when stderr is not a TTY. */
 function progressLine(): { update: (p: ImportProgress) => void; done: () => void } {
@@ -60,7 +50,8 @@ function printReport(report: ImportReport, isNew: boolean, seconds: number): voi
 }
 
 export async function importDocument(file: string, opts: ImportOptions): Promise<void> {
-  const input = file === '-' ? { text: await readStdin() } : { file };
+  const input =
+    file === '-' ? { text: await readStdin('FILE', 'cat openapi.yaml | mockdev import -') } : { file };
   const progress = progressLine();
   const started = Date.now();
   let report: ImportReport;
@@ -68,13 +59,13 @@ export async function importDocument(file: string, opts: ImportOptions): Promise
     report = await importOpenApi(
       cliContext(),
       { ...input, projectRef: opts.project, overwrite: opts.overwrite === true },
-      { onProgress: progress.update },
+      { onProgress: progress.update, say: CLI_WORDING },
     );
   } finally {
     progress.done();
   }
   if (opts.json) return printJson(report);
   printReport(report, opts.project === undefined, (Date.now() - started) / 1000);
-  if (report.skipped.some((s) => /--overwrite/.test(s.reason)))
+  if (report.skipped.some((s) => s.existingId !== undefined))
     note('Some operations already existed and were skipped; pass --overwrite to replace them.');
 }

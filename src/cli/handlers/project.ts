@@ -80,7 +80,7 @@ export async function remove(ref: string, opts: ProjectOptions): Promise<void> {
     opts.force,
   );
   if (!ok) return note('Cancelled; nothing was deleted.');
-  const project = await deleteProject(ctx, target.dir);
+  const project = await deleteProject(ctx, target.location);
   if (opts.json) return printJson(project);
   printLine(`Deleted project "${project.name}" (id ${project.id})`);
 }

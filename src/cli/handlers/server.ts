@@ -28,6 +28,7 @@ export async function serve(project: string | undefined, opts: ServeOptions): Pr
       request: enabled('debug')
         ? (r) => log.debug(`${r.method} ${r.url} -> ${r.status} (${r.durationMs.toFixed(1)} ms)`)
         : undefined,
+      received: enabled('trace') ? (method, url) => log.trace(`<- ${method} ${url}`) : undefined,
     },
   });
   const endpoints = running.endpoints();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MockdevError } from '../errors.js';
 
 /** Field rules shared by every resource. Each message says what is allowed. */
 
@@ -33,6 +34,19 @@ export const MethodSchema = z
   .string()
   .transform((s) => s.trim().toUpperCase())
   .pipe(z.enum(HTTP_METHODS, { error: `must be one of ${HTTP_METHODS.join(', ')}` }));
+
+/** A method given as a filter or a lookup: upper-cased, or INVALID_ARGUMENT naming the allowed ones. */
+export function parseMethod(value: string): HttpMethod {
+  const parsed = MethodSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw new MockdevError(
+    'INVALID_ARGUMENT',
+    `Invalid method "${value}": must be one of ${HTTP_METHODS.join(', ')}`,
+    {
+      details: { field: 'method', value },
+    },
+  );
+}
 
 export const StatusSchema = z
   .number({ error: 'must be a whole number from 100 to 599' })

@@ -3,3 +3,4 @@ export * from './endpoint.js';
 export * from './project.js';
 export * from './settings.js';
 export * from './request.js';
+export * from './server.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MockdevError } from '../errors.js';
-import { HTTP_METHODS, MethodSchema, TimestampSchema } from './fields.js';
+import { parseMethod, TimestampSchema } from './fields.js';
 
 /**
  * The request log record of DECISIONS "Shapes": what `requests show --json` prints and the MCP
@@ -90,20 +90,7 @@ export function parseRequestFilters(filters: RequestFilters = {}): ParsedRequest
       },
     );
   }
-  let method: string | undefined;
-  if (filters.method !== undefined) {
-    const parsed = MethodSchema.safeParse(filters.method);
-    if (!parsed.success) {
-      throw new MockdevError(
-        'INVALID_ARGUMENT',
-        `Invalid method "${filters.method}": must be one of ${HTTP_METHODS.join(', ')}`,
-        {
-          details: { field: 'method', value: filters.method },
-        },
-      );
-    }
-    method = parsed.data;
-  }
+  const method = filters.method === undefined ? undefined : parseMethod(filters.method);
   const status = filters.status === undefined ? undefined : parseStatusFilter(String(filters.status));
   return { limit, method, status, starred: filters.starred };
 }

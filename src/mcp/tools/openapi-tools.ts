@@ -1,43 +1,9 @@
-import { realpath } from 'node:fs/promises';
-import { isAbsolute, relative, resolve } from 'node:path';
 import { z } from 'zod';
-import type { AppContext } from '../../app/context.js';
 import { exportOpenApi, importOpenApi } from '../../app/openapi.js';
-import { MockdevError } from '../../core/errors.js';
 import { EndpointSchema } from '../../core/model/endpoint.js';
 import { ProjectSchema } from '../../core/model/project.js';
+import { MCP_WORDING } from '../wording.js';
 import { PROJECT_ALIASES, READ_ONLY, defineTool, projectIdField } from './define.js';
-
-const isInside = (root: string, path: string) => {
-  const rel = relative(root, path);
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
-};
-
-/**
- * A `file` argument names a file in the data directory (relative paths are relative to it).
- * The app use case enforces the same root; here symlinks are resolved too, so a link inside
- * the data directory cannot lead outside it.
- */
-async function fileInDataDir(ctx: AppContext, file: string): Promise<string> {
-  const path = resolve(ctx.dataDir, file);
-  const outside = () =>
-    new MockdevError(
-      'INVALID_ARGUMENT',
-      `The file ${file} is outside the mockdev data directory (${ctx.dataDir})`,
-      {
-        hint: 'Pass the document inline as text instead, or put the file inside the data directory',
-      },
-    );
-  if (!isInside(resolve(ctx.dataDir), path)) throw outside();
-  try {
-    const [real, root] = await Promise.all([realpath(path), realpath(ctx.dataDir)]);
-    if (!isInside(root, real)) throw outside();
-  } catch (e) {
-    if (e instanceof MockdevError) throw e;
-    // a missing file is reported by the import itself
-  }
-  return path;
-}
 
 export const importOpenApiTool = defineTool({
   name: 'import_openapi',
@@ -77,34 +43,37 @@ export const importOpenApiTool = defineTool({
     created: z.array(EndpointSchema).describe('Endpoints added.'),
     replaced: z.array(EndpointSchema).describe('Existing endpoints replaced (overwrite: true).'),
     skipped: z
-      .array(z.object({ method: z.string(), path: z.string(), reason: z.string() }))
+      .array(
+        z.object({
+          method: z.string(),
+          path: z.string(),
+          reason: z.string(),
+          existingId: z.string().optional().describe('The endpoint that already has this route.'),
+        }),
+      )
       .describe('Operations not imported, with the reason.'),
   }),
   hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   aliases: { ...PROJECT_ALIASES, spec: 'text', document: 'text', content: 'text', path: 'file' },
   async run(ctx, args) {
-    if (args.text === undefined && args.file === undefined) {
-      throw new MockdevError('INVALID_ARGUMENT', 'No OpenAPI document given', {
-        hint: 'Give the document as text (JSON or YAML), or file: a path inside the mockdev data directory',
-      });
-    }
-    const file = args.file === undefined ? undefined : await fileInDataDir(ctx, args.file);
+    // Files are read from the data directory only (SPEC 4.3), symlinks followed.
     const report = await importOpenApi(
       ctx,
-      { text: args.text, file, projectRef: args.projectId, overwrite: args.overwrite },
-      { dataDirOnly: true, allowedRoot: ctx.dataDir },
+      { text: args.text, file: args.file, projectRef: args.projectId, overwrite: args.overwrite },
+      {
+        dataDirOnly: true,
+        within: { root: ctx.dataDir, name: 'the mockdev data directory' },
+        say: MCP_WORDING,
+      },
     );
-    const skipped = report.skipped.map((s) => ({
-      ...s,
-      reason: s.reason.replace('use --overwrite', 'set overwrite: true'),
-    }));
+    const { skipped } = report;
     const lines = [
       `Imported into project ${report.project.name} (id ${report.project.id}): ${report.created.length} created, ${report.replaced.length} replaced, ${skipped.length} skipped.`,
       ...report.created.map((e) => `+ ${e.method} ${e.path} -> ${e.status} (id ${e.id})`),
       ...report.replaced.map((e) => `~ ${e.method} ${e.path} -> ${e.status} (id ${e.id})`),
       ...skipped.map((s) => `- ${s.method} ${s.path}: ${s.reason}`),
     ];
-    return { summary: lines.join('\n'), data: { ...report, skipped } };
+    return { summary: lines.join('\n'), data: report };
   },
 });
 

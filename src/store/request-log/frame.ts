@@ -1,9 +1,9 @@
-import type { NewRequestRecord, SharedResponse, StoredRow } from './request-log-rows.js';
+import type { LoggedResponse, NewRequestRecord } from '../../core/ports.js';
+import type { StoredRow } from './rows.js';
 
 /**
- * Pending batches: the records a server answered in a few milliseconds, serialised as ONE
- * frame of its spool file (request-spool.ts) and expanded into `requests` rows later (by the
- * next reader, or by the server when it is idle or stopping).
+ * Frames: the records a server answered in a few milliseconds, serialised as one frame of its
+ * spool file (spool.ts) and turned into `requests` rows later by whoever expands the spool.
  *
  * A batch is written record by record as requests are answered, into one reused buffer: the
  * server keeps no object per record, and writing a batch is one write() of that buffer.
@@ -18,17 +18,17 @@ import type { NewRequestRecord, SharedResponse, StoredRow } from './request-log-
  * Each field is a u32 byte length and the bytes (a null body: length 0xFFFFFFFF). Method,
  * target and header lines are node's one-byte (latin1) strings and are written as such; the
  * headers are node's raw lines joined with "\n" (the `requests` column's form); endpoint ids
- * and response headers JSON are UTF-8. A slot is an endpoint's compiled response, written
- * once per batch however many records it answered; expansion stores it once in `responses`.
- * Responses that are not an endpoint's (404s, preflights, HEAD) are written inline.
- *
- * Batches of earlier versions were rows of the `pending` table as JSON text (decodeLegacy).
+ * and response headers JSON are UTF-8. A slot is a shared response (an endpoint's precompiled
+ * one), written once per frame however many records it answered; expansion stores it once in
+ * `responses`. Other responses (404s, preflights) are written inline.
  */
 export const FRAME_MAGIC = 0x3146444d; // "MDF1"
 export const FRAME_HEADER = 16;
 const FORMAT = 2;
 const FIXED = 8 + 8 + 2 + 1 + 2;
 const NONE = 0xffffffff;
+/** A slot number is 16 bits: past that many distinct responses in one frame, write inline. */
+const MAX_SLOTS = 0xffff;
 
 const TRUNCATED = 1;
 const HAS_ENDPOINT = 2;
@@ -39,19 +39,17 @@ const HAS_RES_BODY = 16;
 /** Strings this short are copied by a loop; longer ones by one native write. */
 const SHORT = 24;
 
-/** Identifies a batch between two resets: shared responses remember their slot per batch. */
-let batchKeys = 0;
-
-/** Resolves a response written in a batch to its row in `responses`. */
+/** Resolves a response written in a frame to its row in `responses`. */
 export type ResponseIdOf = (headersJson: string, body: Buffer | null) => number;
 
-export class PendingBatch {
+/** Records serialised as they arrive, written out as one frame. */
+export class RecordBatch {
   private buf: Buffer;
   private len = FRAME_HEADER + 1;
   /** Length before the slots while framed. */
   private framedAt = -1;
-  private key = ++batchKeys;
-  private slots: SharedResponse[] = [];
+  /** Shared responses of this batch and their slot numbers (1-based). */
+  private slots = new Map<LoggedResponse, number>();
   /** Records in the batch. */
   count = 0;
 
@@ -112,12 +110,16 @@ export class PendingBatch {
     return at + 4 + b.length;
   }
 
-  private slotOf(shared: SharedResponse): number {
-    if (shared.slotBatch !== this.key) {
-      shared.slotBatch = this.key;
-      shared.slot = this.slots.push(shared);
+  /** The slot of a shared response; 0 (inline) when it is not shared or the slots are full. */
+  private slotOf(response: LoggedResponse): number {
+    if (!response.shared) return 0;
+    let slot = this.slots.get(response);
+    if (slot === undefined) {
+      if (this.slots.size >= MAX_SLOTS) return 0;
+      slot = this.slots.size + 1;
+      this.slots.set(response, slot);
     }
-    return shared.slot!;
+    return slot;
   }
 
   add(r: NewRequestRecord): void {
@@ -125,11 +127,8 @@ export class PendingBatch {
     const raw = r.rawHeaders;
     let headersLen = raw.length > 0 ? raw.length - 1 : 0;
     for (let i = 0; i < raw.length; i++) headersLen += raw[i]!.length;
-    // A slot number is 16 bits: past that many distinct responses in one batch, write inline.
-    const shared =
-      r.shared && (r.shared.slotBatch === this.key || this.slots.length < 0xffff) ? r.shared : undefined;
-    const resBody = shared ? null : r.resBody;
-    const resBodyBuf = typeof resBody === 'string' ? Buffer.from(resBody, 'utf8') : resBody;
+    const res = r.response;
+    const slot = this.slotOf(res);
     const need =
       FIXED +
       28 +
@@ -138,7 +137,7 @@ export class PendingBatch {
       r.url.length +
       headersLen +
       (r.body?.length ?? 0) +
-      (shared ? 0 : 3 * r.resHeadersJson.length + (resBodyBuf?.length ?? 0));
+      (slot ? 0 : 3 * res.headersJson.length + (res.body?.length ?? 0));
     this.reserve(need);
     const buf = this.buf;
     let at = this.len;
@@ -146,11 +145,11 @@ export class PendingBatch {
     buf.writeDoubleLE(r.durationMs, at + 8);
     buf.writeUInt16LE(r.status, at + 16);
     buf[at + 18] =
-      (r.truncated ? TRUNCATED : 0) |
+      (r.truncated || res.truncated ? TRUNCATED : 0) |
       (r.endpointId !== null ? HAS_ENDPOINT : 0) |
       (r.body !== null ? HAS_BODY : 0) |
-      (shared ? 0 : INLINE_RESPONSE | (resBodyBuf !== null ? HAS_RES_BODY : 0));
-    buf.writeUInt16LE(shared ? this.slotOf(shared) : 0, at + 19);
+      (slot ? 0 : INLINE_RESPONSE | (res.body !== null ? HAS_RES_BODY : 0));
+    buf.writeUInt16LE(slot, at + 19);
     at += FIXED;
     if (r.endpointId !== null) at = this.utf8(r.endpointId, at);
     at = this.str(r.method, at);
@@ -167,9 +166,9 @@ export class PendingBatch {
       at += n;
     }
     if (r.body !== null) at = this.bytesField(r.body, at);
-    if (!shared) {
-      at = this.utf8(r.resHeadersJson, at);
-      if (resBodyBuf !== null) at = this.bytesField(resBodyBuf, at);
+    if (!slot) {
+      at = this.utf8(res.headersJson, at);
+      if (res.body !== null) at = this.bytesField(res.body, at);
     }
     this.len = at;
     this.count++;
@@ -177,22 +176,21 @@ export class PendingBatch {
 
   /**
    * The batch as one frame: header, records and the responses of its slots. `keep` is the
-   * project's retention limit, applied when the frame is expanded. The returned view is valid
-   * until the next add() or reset().
+   * project's retention limit. The returned view is valid until the next add() or reset().
    */
   frame(keep: number): Buffer {
     if (this.framedAt !== -1) this.unframe();
     this.framedAt = this.len;
     let need = 8;
-    for (const s of this.slots) need += 8 + 3 * s.headersJson.length + (s.body?.length ?? 0);
+    for (const s of this.slots.keys()) need += 8 + 3 * s.headersJson.length + (s.body?.length ?? 0);
     this.reserve(need);
     let at = this.len;
-    for (const s of this.slots) {
+    for (const s of this.slots.keys()) {
       at = this.utf8(s.headersJson, at);
       at = this.bytesField(s.body, at);
     }
     const buf = this.buf;
-    buf.writeUInt32LE(this.slots.length, at);
+    buf.writeUInt32LE(this.slots.size, at);
     buf.writeUInt32LE(this.framedAt - FRAME_HEADER, at + 4);
     at += 8;
     buf.writeUInt32LE(FRAME_MAGIC, 0);
@@ -217,17 +215,16 @@ export class PendingBatch {
     this.len = FRAME_HEADER + 1;
     this.framedAt = -1;
     this.count = 0;
-    this.slots = [];
-    this.key = ++batchKeys;
+    this.slots = new Map();
   }
 }
 
-/** Thrown for a batch that cannot be read (damaged data). */
-export class BadBatchError extends Error {}
+/** Thrown for a frame that cannot be read (damaged data). */
+export class BadFrameError extends Error {}
 
 /** A complete frame found in a spool file. */
 export interface FrameRef {
-  /** Offsets of the whole frame in the file's buffer. */
+  /** Offsets of the whole frame in the buffer it was found in. */
   start: number;
   end: number;
   count: number;
@@ -254,26 +251,29 @@ export function scanFrames(
   return { frames, end: at, damaged: false };
 }
 
-/** The `requests` rows of one frame, in the order they were written. */
-export function decodeFrame(
-  projectId: string,
-  data: Buffer,
-  frame: FrameRef,
-  responseId: ResponseIdOf,
-): StoredRow[] {
+/** A frame decoded: its rows, whose shared responses still point at `slots` (resolved on insert). */
+export interface DecodedFrame {
+  rows: StoredRow[];
+  /** Per row, its slot (1-based) or 0; rows with a slot get their response id on insert. */
+  rowSlots: number[];
+  slots: { headersJson: string; body: Buffer | null }[];
+}
+
+/** The rows of one frame, in the order they were written. Throws BadFrameError for damaged data. */
+export function decodeFrame(projectId: string, data: Buffer, frame: FrameRef): DecodedFrame {
   try {
-    return decodeRecords(projectId, data.subarray(frame.start + FRAME_HEADER, frame.end), responseId);
+    return decodeRecords(projectId, data.subarray(frame.start + FRAME_HEADER, frame.end));
   } catch (e) {
-    if (e instanceof BadBatchError) throw e;
-    throw new BadBatchError(`damaged pending batch: ${(e as Error).message}`);
+    if (e instanceof BadFrameError) throw e;
+    throw new BadFrameError(`damaged frame: ${(e as Error).message}`);
   }
 }
 
-function decodeRecords(projectId: string, data: Buffer, responseId: ResponseIdOf): StoredRow[] {
-  if (data.length < 9 || data[0] !== FORMAT) throw new BadBatchError('unknown pending batch format');
+function decodeRecords(projectId: string, data: Buffer): DecodedFrame {
+  if (data.length < 9 || data[0] !== FORMAT) throw new BadFrameError('unknown frame format');
   const slotCount = data.readUInt32LE(data.length - 8);
   const end = data.readUInt32LE(data.length - 4);
-  if (end < 1 || end > data.length - 8) throw new BadBatchError('damaged pending batch slots');
+  if (end < 1 || end > data.length - 8) throw new BadFrameError('damaged frame slots');
   let at = 1;
   let limit = end;
   const field = (): [number, number] | null => {
@@ -284,31 +284,31 @@ function decodeRecords(projectId: string, data: Buffer, responseId: ResponseIdOf
     }
     const start = at + 4;
     at = start + n;
-    if (at > limit) throw new BadBatchError('damaged pending batch record');
+    if (at > limit) throw new BadFrameError('damaged frame record');
     return [start, at];
   };
   const text = (encoding: 'latin1' | 'utf8'): string => {
     const f = field();
-    if (f === null) throw new BadBatchError('damaged pending batch record');
+    if (f === null) throw new BadFrameError('damaged frame record');
     return data.toString(encoding, f[0], f[1]);
   };
   const bytes = (): Buffer | null => {
     const f = field();
     return f === null ? null : Buffer.from(data.subarray(f[0], f[1]));
   };
-  // The slots first: each becomes a response id once.
   at = end;
   limit = data.length - 8;
-  const resIds: number[] = [];
+  const slots: DecodedFrame['slots'] = [];
   for (let i = 0; i < slotCount; i++) {
     const headersJson = text('utf8');
-    resIds.push(responseId(headersJson, bytes()));
+    slots.push({ headersJson, body: bytes() });
   }
   at = 1;
   limit = end;
   const rows: StoredRow[] = [];
+  const rowSlots: number[] = [];
   while (at < end) {
-    if (at + FIXED > end) throw new BadBatchError('damaged pending batch record');
+    if (at + FIXED > end) throw new BadFrameError('damaged frame record');
     const ts = data.readDoubleLE(at);
     const durationMs = data.readDoubleLE(at + 8);
     const status = data.readUInt16LE(at + 16);
@@ -320,15 +320,15 @@ function decodeRecords(projectId: string, data: Buffer, responseId: ResponseIdOf
     const target = text('latin1');
     const headers = text('latin1');
     const body = flags & HAS_BODY ? bytes() : null;
-    let resId: number | null = null;
     let resHeaders: string | null = null;
     let resBody: Buffer | null = null;
     if (flags & INLINE_RESPONSE) {
       resHeaders = text('utf8');
       if (flags & HAS_RES_BODY) resBody = bytes();
+      rowSlots.push(0);
     } else {
-      if (slot < 1 || slot > slotCount) throw new BadBatchError('damaged pending batch response slot');
-      resId = resIds[slot - 1]!;
+      if (slot < 1 || slot > slotCount) throw new BadFrameError('damaged frame response slot');
+      rowSlots.push(slot);
     }
     rows.push([
       projectId,
@@ -341,55 +341,10 @@ function decodeRecords(projectId: string, data: Buffer, responseId: ResponseIdOf
       status,
       durationMs,
       flags & TRUNCATED ? 1 : 0,
-      resId,
+      null,
       resHeaders,
       resBody,
     ]);
   }
-  return rows;
-}
-
-/**
- * Rows of the `pending` table written by earlier versions: a JSON array with one array per
- * record, [endpointId, ts, method, target, rawHeaders[], body, status, durationMs, truncated,
- * resId, resHeadersJson, resBody], bodies as latin1 strings.
- */
-type LegacyEntry = [
-  string | null,
-  number,
-  string,
-  string,
-  string[],
-  string | null,
-  number,
-  number,
-  0 | 1,
-  number | null,
-  string | null,
-  string | null,
-];
-
-export function decodeLegacy(projectId: string, data: unknown): StoredRow[] {
-  try {
-    if (typeof data !== 'string') throw new Error('not JSON text');
-    const entries = JSON.parse(data) as LegacyEntry[];
-    if (!Array.isArray(entries)) throw new Error('not an array');
-    return entries.map((e) => [
-      projectId,
-      e[0],
-      e[1],
-      e[2],
-      e[3],
-      e[4].join('\n'),
-      e[5] === null ? null : Buffer.from(e[5], 'latin1'),
-      e[6],
-      e[7],
-      e[8],
-      e[9],
-      e[10],
-      e[11] === null ? null : Buffer.from(e[11], 'latin1'),
-    ]);
-  } catch (e) {
-    throw new BadBatchError(`damaged pending batch: ${(e as Error).message}`);
-  }
+  return { rows, rowSlots, slots };
 }

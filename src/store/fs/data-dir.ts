@@ -16,6 +16,7 @@ export function resolveDataDir(env: NodeJS.ProcessEnv = process.env, platform = 
   return join(xdg, 'mockdev');
 }
 
+/** The data directory's layout: every store finds its files here. */
 export const dataPaths = (dataDir: string) => ({
   root: dataDir,
   projects: join(dataDir, 'projects'),

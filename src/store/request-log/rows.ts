@@ -1,43 +1,9 @@
-import type { RequestRecord } from '../core/model/request.js';
+import type { RequestRecord } from '../../core/model/request.js';
 
 /**
- * The row form of the request log's records: what the server hands over, the columns of the
- * `requests` table, and the conversion to the RequestRecord shape (done only when reading).
+ * The row form of the request log's records: the columns of the `requests` table, and the
+ * conversion to the RequestRecord shape (done only when reading).
  */
-
-/** A record as the server hands it over: wire-level pieces, converted only when read. */
-export interface NewRequestRecord {
-  projectId: string;
-  endpointId: string | null;
-  /** ms since the epoch */
-  ts: number;
-  method: string;
-  /** request target as received: path and query */
-  url: string;
-  /** node's req.rawHeaders: [name, value, name, value, ...] */
-  rawHeaders: string[];
-  body: Buffer | null;
-  status: number;
-  durationMs: number;
-  truncated: boolean;
-  /** JSON of the response headers object (precomputed per endpoint) */
-  resHeadersJson: string;
-  resBody: Buffer | string | null;
-  /**
-   * Set when the response is an endpoint's compiled response, the same object for every
-   * request it answers: it is then stored once and records point at it.
-   */
-  shared?: SharedResponse;
-}
-
-/** A response stored once in the log and referenced by many records. */
-export interface SharedResponse {
-  headersJson: string;
-  body: Buffer | null;
-  /** The pending batch (its key) that last wrote this response, and its slot there. */
-  slotBatch?: number;
-  slot?: number;
-}
 
 /**
  * The values of one `requests` row in INSERT_COLUMNS order: project_id, endpoint_id, ts,
@@ -56,7 +22,7 @@ export type StoredRow = [
   number,
   number | null,
   string | null,
-  Buffer | string | null,
+  Buffer | null,
 ];
 
 export const INSERT_COLUMNS = 13;
@@ -116,27 +82,7 @@ export function headersObject(raw: string[]): Record<string, string> {
  * Raw headers are stored as their lines joined with "\n": names and values cannot contain a
  * line break (node refuses such requests), so this is lossless and cheaper than JSON.
  */
-export const encodeHeaders = (raw: string[]): string => raw.join('\n');
 const decodeHeaders = (text: string): string[] => (text === '' ? [] : text.split('\n'));
-
-/** The row of a record handed over by the server; `resId` when its response is stored once. */
-export function storedRow(r: NewRequestRecord, resId: number | null): StoredRow {
-  return [
-    r.projectId,
-    r.endpointId,
-    r.ts,
-    r.method,
-    r.url,
-    encodeHeaders(r.rawHeaders),
-    r.body,
-    r.status,
-    r.durationMs,
-    r.truncated ? 1 : 0,
-    resId,
-    resId === null ? r.resHeadersJson : null,
-    resId === null ? r.resBody : null,
-  ];
-}
 
 export function toRecord(row: Row): RequestRecord {
   let resHeaders: Record<string, string> = {};

@@ -1,36 +1,17 @@
-import { promises as fs, rmSync } from 'node:fs';
+import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
+import { ServerRecordSchema, type ServerRecord } from '../../core/model/server.js';
+import type { ServerRegistry } from '../../core/ports.js';
 import { dataPaths } from './data-dir.js';
 import { ioError, writeJsonAtomic } from './json-file.js';
-import { isSameProcessAlive } from './process.js';
-
-export { isProcessAlive, processStartTime } from './process.js';
+import { isSameProcessAlive, processStartTime } from './process.js';
 
 /**
  * Running servers, one JSON file per server process under <data>/servers/<pid>.json. A record
- * whose process is gone (killed, crashed) is stale: it is deleted when seen, never reported.
+ * whose process is gone (killed, crashed), or whose pid now belongs to another process, is
+ * stale: it is deleted when seen, never reported.
  */
-export const ServerRecordSchema = z.object({
-  pid: z.number().int(),
-  projectId: z.string(),
-  projectName: z.string(),
-  projectDir: z.string(),
-  host: z.string(),
-  port: z.number().int(),
-  url: z.string(),
-  startedAt: z.string(),
-  /** Process start time from /proc (Linux): guards against a reused pid. */
-  procStart: z.string().optional(),
-});
-export type ServerRecord = z.infer<typeof ServerRecordSchema>;
-
-/** Alive and, where the start time is known, the same process that wrote the record. */
-export function isRecordLive(record: ServerRecord): boolean {
-  return isSameProcessAlive(record.pid, record.procStart);
-}
-
-export class ServerRegistry {
+export class FileServerRegistry implements ServerRegistry {
   readonly dir: string;
   constructor(dataDir: string) {
     this.dir = dataPaths(dataDir).servers;
@@ -46,19 +27,30 @@ export class ServerRegistry {
     } catch (e) {
       throw ioError(`Could not create ${this.dir}`, e);
     }
-    await writeJsonAtomic(this.fileFor(record.pid), record);
+    // The start time tells this process from a later one that gets the same pid.
+    await writeJsonAtomic(this.fileFor(record.pid), { ...record, procStart: processStartTime(record.pid) });
   }
 
-  /** Synchronous, so it also works from an exit path. */
-  unregister(pid: number): void {
+  async unregister(pid: number): Promise<void> {
+    // A leftover record is cleaned as stale later: nothing to report.
+    await fs.rm(this.fileFor(pid), { force: true }).catch(() => undefined);
+  }
+
+  isRunning(record: ServerRecord): boolean {
+    return isSameProcessAlive(record.pid, record.procStart);
+  }
+
+  signalStop(record: ServerRecord): boolean {
+    if (!this.isRunning(record)) return false;
     try {
-      rmSync(this.fileFor(pid), { force: true });
-    } catch {
-      /* nothing to do: a leftover record is cleaned as stale later */
+      process.kill(record.pid, 'SIGTERM');
+      return true;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ESRCH') return false;
+      throw ioError(`Could not stop the server of "${record.projectName}" (pid ${record.pid})`, e);
     }
   }
 
-  /** Live servers; stale and unreadable records are removed. */
   async list(): Promise<ServerRecord[]> {
     let names: string[];
     try {
@@ -80,7 +72,7 @@ export class ServerRegistry {
         record = undefined;
       }
       // Files are written atomically, so an unreadable one is broken, not half-written.
-      if (record && isRecordLive(record)) out.push(record);
+      if (record && this.isRunning(record)) out.push(record);
       else await fs.rm(file, { force: true }).catch(() => undefined);
     }
     out.sort((a, b) => a.startedAt.localeCompare(b.startedAt));

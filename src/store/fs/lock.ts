@@ -1,8 +1,9 @@
 import { promises as fs } from 'node:fs';
 import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { MockdevError } from '../core/errors.js';
+import { MockdevError } from '../../core/errors.js';
 import { ioError } from './json-file.js';
+import { isProcessAlive } from './process.js';
 
 export interface LockOptions {
   /** Give up after this long (ms). */
@@ -11,25 +12,16 @@ export interface LockOptions {
   staleMs?: number;
 }
 
-const isAlive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
-
 async function isStale(lockFile: string, staleMs: number): Promise<boolean> {
   try {
     const [text, stat] = await Promise.all([fs.readFile(lockFile, 'utf8'), fs.stat(lockFile)]);
     const [pidText, host] = text.split('\n');
     const pid = Number(pidText);
-    if (host === hostname() && Number.isInteger(pid) && pid > 0 && !isAlive(pid)) return true;
+    if (host === hostname() && Number.isInteger(pid) && pid > 0 && !isProcessAlive(pid)) return true;
     return Date.now() - stat.mtimeMs > staleMs;
-  } catch (e) {
+  } catch {
     // Gone between our attempt and this check, or half-written by its owner: retry.
-    return (e as NodeJS.ErrnoException).code === 'ENOENT' ? false : false;
+    return false;
   }
 }
 

@@ -1,14 +1,15 @@
-import { join } from 'node:path';
 import { promises as fs } from 'node:fs';
-import { SettingsSchema, type Settings } from '../core/model/settings.js';
+import { join } from 'node:path';
+import { SettingsSchema, type Settings } from '../../core/model/settings.js';
+import type { SettingsStore } from '../../core/ports.js';
 import { dataPaths } from './data-dir.js';
 import { checkShape, ioError, readJsonFile, writeJsonAtomic } from './json-file.js';
 import { withLock } from './lock.js';
 
 /** settings.json in the data directory; defaults when the file does not exist. */
-export class SettingsStore {
+export class FileSettingsStore implements SettingsStore {
   readonly file: string;
-  constructor(readonly dataDir: string) {
+  constructor(private readonly dataDir: string) {
     this.file = dataPaths(dataDir).settings;
   }
 

@@ -1,38 +1,37 @@
 import {
   closeSync,
+  fstatSync,
   ftruncateSync,
   mkdirSync,
   openSync,
   readdirSync,
-  fstatSync,
   readSync,
   renameSync,
   statSync,
   unlinkSync,
   writeSync,
 } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
-import type { PendingBatch } from './request-log-pending.js';
-import { isSameProcessAlive, processStartTime } from './process.js';
+import { join } from 'node:path';
+import { isSameProcessAlive, processStartTime } from '../fs/process.js';
+import type { RecordBatch } from './frame.js';
+import { droppable } from './retention.js';
 
 /**
- * The request spool: where a server puts the records it answers before they become rows of
- * the request log. Each server process appends frames (request-log-pending.ts) to its own
- * files in the spool folder next to the database: one write() per batch, no SQLite on the
- * request path, no WAL growing under load. Any RequestLog expands spooled frames into
- * `requests` rows, remembering in its `spool` table how far each file was read, all in one
- * transaction; files read to the end and no longer written are deleted.
+ * The request spool: where a server puts the records it answers before they become rows of the
+ * request log. Each server appends frames (frame.ts) to its own files in the spool folder next
+ * to the database: one write() per batch, no SQLite on the request path. Readers expand the
+ * frames into rows (database.ts), remembering how far they read each file.
  *
- * A file being written ends in `.open` and is renamed to `.spool` when its writer moves on
- * (after `rotateAfter` records, or when it stops). A `.open` file whose process is gone is
- * treated as finished. A writer's file names sort in the order it wrote them:
- * `<writer's start time, base 36>-<pid>-<sequence in the process>`.
+ * A file being written ends in `.open`. It is finished when it is renamed to `.spool`: by its
+ * writer when it moves to a new file or stops, or by a reader when the writer's process is gone
+ * (finishAbandoned). Finished files read to their end are deleted. A writer's file names sort in
+ * the order it wrote them: `<writer's start time, base 36>-<pid>-<sequence in the process>`.
  */
 const FILE_MAGIC = Buffer.from('MDSPOOL1');
 /** Files started by this process: part of their names, so that names never repeat. */
 let fileSeq = 0;
 const OPEN = '.open';
-const DONE = '.spool';
+const FINISHED = '.spool';
 
 export interface SpoolHeader {
   projectId: string;
@@ -41,16 +40,11 @@ export interface SpoolHeader {
   procStart?: string;
 }
 
-/** The spool folder of a request log database: `requests.db` -> `requests-spool`. */
-export const spoolDirOf = (dbFile: string): string =>
-  join(dirname(dbFile), `${basename(dbFile).replace(/\.db$/, '')}-spool`);
-
 export interface SpoolFile {
   /** The name without its extension: stays the same when `.open` becomes `.spool`. */
   key: string;
   path: string;
-  /** Renamed by its writer: nothing more is written to it. */
-  done: boolean;
+  finished: boolean;
 }
 
 /** The spool's files, oldest first. */
@@ -63,9 +57,9 @@ export function listSpool(dir: string): SpoolFile[] {
   }
   const files: SpoolFile[] = [];
   for (const name of names) {
-    const done = name.endsWith(DONE);
-    if (!done && !name.endsWith(OPEN)) continue;
-    files.push({ key: name.slice(0, name.lastIndexOf('.')), path: join(dir, name), done });
+    const finished = name.endsWith(FINISHED);
+    if (!finished && !name.endsWith(OPEN)) continue;
+    files.push({ key: name.slice(0, name.lastIndexOf('.')), path: join(dir, name), finished });
   }
   return files.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
@@ -125,11 +119,26 @@ export function readSpool(path: string, from = 0, headerOnly = false): SpoolCont
   }
 }
 
-/** Whether anything more can be written to a spool file: renamed, or its writer is gone. */
-export function isFinished(file: SpoolFile, header: SpoolHeader): boolean {
-  if (file.done) return true;
-  if (header.pid === process.pid) return false;
-  return !isSameProcessAlive(header.pid, header.procStart);
+const finishedPath = (path: string): string => path.slice(0, -OPEN.length) + FINISHED;
+
+/**
+ * Renames the `.open` files whose writer process is gone to `.spool`, so that "finished" has
+ * one signal. Returns the listing with those files finished.
+ */
+export function finishAbandoned(files: SpoolFile[]): SpoolFile[] {
+  return files.map((f) => {
+    if (f.finished) return f;
+    const head = readSpool(f.path, 0, true);
+    if (head === null || head.header.pid === process.pid) return f;
+    if (isSameProcessAlive(head.header.pid, head.header.procStart)) return f;
+    const path = finishedPath(f.path);
+    try {
+      renameSync(f.path, path);
+    } catch {
+      return f; // renamed or deleted by another reader meanwhile: the next listing sees it
+    }
+    return { ...f, path, finished: true };
+  });
 }
 
 /** Size of a file, or -1 when it is gone. */
@@ -158,9 +167,9 @@ export interface SpoolWriterOptions {
 
 /**
  * A server's side of the spool: appends frames to its current file, starts a new file every
- * `rotateAfter` records, and deletes its own finished files whose records retention would drop
- * anyway (the newer ones already hold the limit), so that the spool stays about the size of
- * the limit under load without any decoding.
+ * `rotateAfter` records, and deletes its own finished files that retention would drop anyway
+ * (newer files hold the limit already), so a busy server's spool stays about the size of the
+ * limit when nobody reads it.
  */
 export class SpoolWriter {
   private fd = -1;
@@ -211,7 +220,7 @@ export class SpoolWriter {
    * Appends the batch as one frame and empties it. On a failure the file is cut back to its
    * last whole frame, the batch keeps its records, and the error is thrown.
    */
-  write(batch: PendingBatch, keep: number): void {
+  write(batch: RecordBatch, keep: number): void {
     if (batch.count === 0) return;
     if (this.fd === -1) this.open();
     const frame = batch.frame(keep);
@@ -255,28 +264,26 @@ export class SpoolWriter {
       removeFile(path);
       return;
     }
-    const done = path.slice(0, -OPEN.length) + DONE;
     try {
-      renameSync(path, done);
-      path = done;
+      renameSync(path, finishedPath(path));
+      path = finishedPath(path);
     } catch {
-      /* stays .open: readers see it as finished once this process is gone */
+      /* stays .open: a reader finishes it once this process is gone */
     }
     this.finished.push({ path, count: this.count });
   }
 
-  /** Deletes own finished files entirely beyond the newest `keep` records. */
+  /** Deletes own finished files entirely beyond the newest `keep` records (the retention rule). */
   private trim(keep: number): void {
-    let newer = this.count * (this.fd === -1 ? 0 : 1);
-    for (let i = this.finished.length - 1; i >= 0; i--) {
-      const f = this.finished[i]!;
-      if (newer >= keep) {
-        removeFile(f.path);
-        this.finished.splice(i, 1);
-      } else newer += f.count;
-    }
     // Files readers have consumed and deleted need no tracking.
     this.finished = this.finished.filter((f) => sizeOf(f.path) !== -1);
+    const newestFirst = [...this.finished].reverse();
+    const from = droppable(
+      newestFirst.map((f) => f.count),
+      keep,
+    );
+    for (const f of newestFirst.slice(from)) removeFile(f.path);
+    this.finished = newestFirst.slice(0, from).reverse();
   }
 
   close(): void {

@@ -1,0 +1,29 @@
+import type { OptionName, Wording } from '../core/errors.js';
+
+const FLAGS: Record<OptionName, string> = {
+  force: '--force',
+  overwrite: '--overwrite',
+  port: '-p, --port',
+  host: '--host',
+  project: '-p, --project',
+  path: '-p, --path',
+  file: 'a file path',
+  text: '"-" to read stdin',
+  body: '-b, --body',
+  format: '-f, --format',
+  openapiVersion: '--openapi',
+};
+
+/** How the CLI words what core hints point at: flags and commands. */
+export const CLI_WORDING: Wording = {
+  option: (name) => FLAGS[name],
+  turnOn: (name) => `pass ${FLAGS[name]}`,
+  action: (name, subject) =>
+    ({
+      listProjects: 'run "mockdev project list"',
+      listEndpoints: `run "mockdev endpoint list ${subject ?? '<PROJECT>'}"`,
+      listRequests: `run "mockdev requests list ${subject ?? '<PROJECT>'}"`,
+      initProject: 'run "mockdev init" there',
+      listServers: 'run "mockdev status"',
+    })[name],
+};

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/**
+ * A running mock server as the server registry holds it; `status --json` prints it with
+ * `uptimeMs` added.
+ */
+export const ServerRecordSchema = z.object({
+  pid: z.number().int(),
+  projectId: z.string(),
+  projectName: z.string(),
+  /** Where the project lives (ProjectStore `location`). */
+  projectDir: z.string(),
+  host: z.string(),
+  port: z.number().int(),
+  url: z.string(),
+  startedAt: z.string(),
+  /** Process start time (Linux /proc): tells a reused pid from the process that registered. */
+  procStart: z.string().optional(),
+});
+export type ServerRecord = z.infer<typeof ServerRecordSchema>;

@@ -1,0 +1,210 @@
+/**
+ * The store interfaces (ports). The app's use cases, the runtime and the adapters see stores only
+ * through these; `src/store/` holds today's implementation (JSON folders, SQLite and a file spool
+ * in the data directory) and a later one (PostgreSQL for shared deployments) adds another. Each
+ * interface has one contract test suite (test/contract/) that every implementation runs.
+ *
+ * Types only: nothing here costs anything at run time.
+ */
+import type { MockdevError } from './errors.js';
+import type { Endpoint } from './model/endpoint.js';
+import type { ProjectFile } from './model/project.js';
+import type { ParsedRequestFilters, RequestRecord } from './model/request.js';
+import type { ServerRecord } from './model/server.js';
+import type { Settings } from './model/settings.js';
+
+// ---------------------------------------------------------------- projects
+
+/** A project as a store holds it: its settings, its endpoints, and the store's handle for it. */
+export interface StoredProject {
+  /** The store's handle for this project: pass it back to read, update and remove it. Opaque. */
+  key: string;
+  /** Where it lives, for people (a folder, or a database): printed, never parsed. */
+  location: string;
+  /**
+   * In the store's own space (the data directory). Projects made by `init` in a folder the user
+   * chose are not; the MCP server reaches only managed projects (SPEC 4.3).
+   */
+  managed: boolean;
+  project: ProjectFile;
+  endpoints: Endpoint[];
+}
+
+/** What a change to a project writes back; fields left out stay as they are. */
+export interface ProjectChangeResult<T> {
+  project?: ProjectFile;
+  endpoints?: Endpoint[];
+  result: T;
+}
+
+export interface ProjectChange {
+  projectId: string;
+  key: string;
+  change: 'created' | 'updated' | 'deleted';
+}
+
+export interface Subscription {
+  close(): void;
+}
+
+export interface ProjectStore {
+  /** Every managed project, oldest first. A project that cannot be read is an error, never skipped silently. */
+  list(): Promise<{ projects: StoredProject[]; errors: MockdevError[] }>;
+  /** Ids and names of the managed projects, without reading their endpoints. */
+  names(): Promise<{ id: string; name: string }[]>;
+  /** A managed project by id; undefined when there is none. A broken one throws, naming the file. */
+  get(id: string): Promise<StoredProject | undefined>;
+  /**
+   * The managed projects an id or a name refers to: the one with that id, else those with that
+   * name (exact matches, else case-insensitive ones). Reads only the projects it returns (an
+   * index answers the lookup). A broken one throws, naming the file: a broken file never makes a
+   * project disappear.
+   */
+  find(idOrName: string): Promise<StoredProject[]>;
+  /** The project in a folder the user named (relative to `cwd`); undefined when the folder holds none. */
+  openFolder(path: string, cwd: string): Promise<StoredProject | undefined>;
+  /** Reads a project again by its key. PROJECT_NOT_FOUND when it is gone. */
+  read(key: string): Promise<StoredProject>;
+  /**
+   * Creates a project: a managed one (names are unique among them, case-insensitively: NAME_TAKEN
+   * otherwise), or one in a folder (`folder`, relative to `cwd`; CONFLICT when it already holds
+   * a project, unless `overwrite`).
+   */
+  create(
+    project: ProjectFile,
+    endpoints: Endpoint[],
+    options?: { folder?: { path: string; cwd: string; overwrite?: boolean } },
+  ): Promise<StoredProject>;
+  /**
+   * Read-modify-write of one project, serialised against every other writer (other processes
+   * included): `change` gets the project as stored now and says what to write back. A rename
+   * of a managed project to a name another has is NAME_TAKEN.
+   */
+  update<T>(
+    key: string,
+    change: (current: StoredProject) => ProjectChangeResult<T> | Promise<ProjectChangeResult<T>>,
+  ): Promise<T>;
+  /** Deletes a project (a managed one entirely; in a folder, only mockdev's files). */
+  remove(key: string): Promise<void>;
+  /**
+   * The change feed: calls `listener` when a project is created, changed or deleted, by this
+   * process or any other (hand edits included). With `key`, only that project's changes. The
+   * listener may be called synchronously from the notification: keep it cheap.
+   */
+  watch(listener: (change: ProjectChange) => void, options?: { key?: string }): Subscription;
+}
+
+// ---------------------------------------------------------------- request log
+
+/**
+ * A response as the request log stores it. The object that answers many requests (an endpoint's
+ * precompiled response) is the same object every time and `shared`: the log stores it once.
+ */
+export interface LoggedResponse {
+  readonly headersJson: string;
+  /** Already cut at the body cap (see `truncated`); null for no body (HEAD). */
+  readonly body: Buffer | null;
+  readonly truncated: boolean;
+  readonly shared: boolean;
+}
+
+/** A record as the server hands it over: wire-level pieces, converted only when read. */
+export interface NewRequestRecord {
+  endpointId: string | null;
+  /** ms since the epoch */
+  ts: number;
+  method: string;
+  /** The request target as received: path and query. */
+  url: string;
+  /** node's req.rawHeaders: [name, value, name, value, ...] */
+  rawHeaders: string[];
+  /** Already cut at the body cap (see `truncated`). */
+  body: Buffer | null;
+  /** The request body was longer than the cap. */
+  truncated: boolean;
+  status: number;
+  durationMs: number;
+  response: LoggedResponse;
+}
+
+export interface RequestLogWriterOptions {
+  projectId: string;
+  /** Retention: records kept per project (the oldest unstarred are dropped first). */
+  limit: number;
+  /** Told, in one line, what went wrong (a failed write, records lost). */
+  onWarning?: (message: string) => void;
+}
+
+/** A server's side of the request log: takes records on the request path, cheaply. */
+export interface RequestLogWriter {
+  /** Takes one record; never throws, never blocks. The record object is not kept. */
+  push(record: NewRequestRecord): void;
+  /** Records that could not be written (each reported through onWarning), this writer's life long. */
+  readonly lost: number;
+  /**
+   * Writes what is queued and makes it readable. Records pushed after this are counted as lost
+   * and reported, never dropped silently.
+   */
+  close(): Promise<void>;
+}
+
+export interface RequestLogStore {
+  /** Newest first. */
+  list(projectId: string, filters: ParsedRequestFilters): Promise<RequestRecord[]>;
+  get(id: string): Promise<RequestRecord | undefined>;
+  setStarred(id: string, starred: boolean): Promise<RequestRecord | undefined>;
+  /** All the ids or none: when any is unknown, nothing is deleted and the unknown ones are returned. */
+  deleteIds(ids: string[]): Promise<{ deleted: string[]; missing: string[] }>;
+  /** Deletes every record of a project; returns how many. */
+  clear(projectId: string): Promise<number>;
+  openWriter(options: RequestLogWriterOptions): RequestLogWriter;
+  close(): void;
+}
+
+// ---------------------------------------------------------------- servers and settings
+
+/** The running mock servers: registered by each server, read by `status` and `stop`. */
+export interface ServerRegistry {
+  register(record: ServerRecord): Promise<void>;
+  unregister(pid: number): Promise<void>;
+  /** The servers running now; records of servers that are gone are removed, never returned. */
+  list(): Promise<ServerRecord[]>;
+  /** Asks a server to stop; false when it was already gone. */
+  signalStop(record: ServerRecord): boolean;
+  /** Whether the server of a record still runs. */
+  isRunning(record: ServerRecord): boolean;
+}
+
+export interface SettingsStore {
+  /** Defaults for what is not set. A broken settings file is CORRUPT_FILE, naming it. */
+  read(): Promise<Settings>;
+  update(patch: Partial<Settings>): Promise<Settings>;
+}
+
+// ---------------------------------------------------------------- documents the user names
+
+/** Files the user names: OpenAPI documents to import, `export -o` targets. */
+export interface UserFiles {
+  /**
+   * Reads a file, relative to the working folder, or with `within` relative to `within.root`:
+   * then a path that leads outside that folder, symlinks followed, is refused with
+   * INVALID_ARGUMENT (`within.name` says what the folder is). A missing or unreadable file is
+   * INVALID_ARGUMENT naming it.
+   */
+  read(path: string, options?: { within?: { root: string; name: string } }): Promise<Buffer>;
+  /** Absolute form of a path the user gave. */
+  resolve(path: string): string;
+  /** Writes a file atomically (temp file, fsync, rename): a reader never sees half of it. */
+  writeAtomic(path: string, text: string): Promise<void>;
+}
+
+/** Every store a running mockdev uses. */
+export interface Stores {
+  projects: ProjectStore;
+  requests: RequestLogStore;
+  servers: ServerRegistry;
+  settings: SettingsStore;
+  files: UserFiles;
+  /** Releases what the stores hold open (database handles, watchers). */
+  close(): void;
+}

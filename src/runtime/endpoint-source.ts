@@ -1,0 +1,90 @@
+import type { Endpoint } from '../core/model/endpoint.js';
+import type { ProjectStore, Subscription } from '../core/ports.js';
+import { compileProject, type CompiledProject } from './compile.js';
+
+export interface EndpointSourceOptions {
+  projects: ProjectStore;
+  /** The served project's key in the store. */
+  key: string;
+  bodyLimitBytes: number;
+  /** Endpoints already read (the start-up read): compiled without reading again. */
+  initial: Endpoint[];
+  onReload?: (endpoints: Endpoint[]) => void;
+  onWarning?: (message: string) => void;
+}
+
+/**
+ * Live reload: the endpoints of the served project as they are now, whoever changed them (CLI,
+ * MCP, an editor). The store's change feed marks them dirty as soon as it hears of a change; the
+ * next request waits for the project to be read again and compiled (so a change made before a
+ * request was sent is seen by that request), and without traffic a short timer reloads anyway
+ * (so a broken edit is reported even when nobody calls the server). A project that cannot be
+ * read keeps the last good endpoints, with one warning per problem.
+ */
+export class EndpointSource {
+  private compiled: CompiledProject;
+  private dirty = false;
+  private reloading: Promise<void> | undefined;
+  private warned: string | undefined;
+  private readonly subscription: Subscription;
+  private settle: NodeJS.Timeout | undefined;
+
+  constructor(private readonly options: EndpointSourceOptions) {
+    this.compiled = compileProject(options.initial, options.bodyLimitBytes);
+    this.subscription = options.projects.watch(() => this.markDirty(), { key: options.key });
+    this.current = this.current.bind(this);
+  }
+
+  private markDirty(): void {
+    this.dirty = true;
+    if (this.settle) return;
+    this.settle = setTimeout(() => {
+      this.settle = undefined;
+      if (this.dirty) void this.settled();
+    }, 50);
+    this.settle.unref();
+  }
+
+  /** The endpoints in force; a promise while a change is being read. */
+  current(): CompiledProject | Promise<CompiledProject> {
+    return this.dirty || this.reloading ? this.settled() : this.compiled;
+  }
+
+  get endpoints(): Endpoint[] {
+    return this.compiled.endpoints;
+  }
+
+  /** Waits until every change heard of so far has been read. */
+  private async settled(): Promise<CompiledProject> {
+    while (this.dirty || this.reloading) {
+      if (!this.reloading) this.reloading = this.reload();
+      await this.reloading;
+    }
+    return this.compiled;
+  }
+
+  private async reload(): Promise<void> {
+    this.dirty = false;
+    try {
+      const { endpoints } = await this.options.projects.read(this.options.key);
+      this.compiled = compileProject(endpoints, this.options.bodyLimitBytes);
+      this.warned = undefined;
+      this.options.onReload?.(endpoints);
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      if (this.warned !== message) {
+        this.warned = message;
+        this.options.onWarning?.(
+          `${message}. Still serving the last good endpoints (${this.compiled.endpoints.length}); fix the file and it reloads`,
+        );
+      }
+    } finally {
+      this.reloading = undefined;
+    }
+  }
+
+  close(): void {
+    this.subscription.close();
+    if (this.settle) clearTimeout(this.settle);
+  }
+}

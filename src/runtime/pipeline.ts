@@ -1,0 +1,199 @@
+import { performance } from 'node:perf_hooks';
+import { closestRoutes } from '../core/match/closest.js';
+import type { NewRequestRecord, RequestLogWriter } from '../core/ports.js';
+import { buildAnswer, PREFLIGHT_METHODS, problemAnswer, type Answer } from './answer.js';
+import { lookup, type CompiledProject, type ResponsePlan } from './compile.js';
+import type { Exchange } from './exchange.js';
+
+/**
+ * The mock server's response pipeline. Every request passes the same named stages:
+ *
+ *   match   -> the endpoint for method and path (cached per target), HEAD falling back to GET
+ *   choose  -> the response plan: the endpoint's choice (active variation; rules next), or the
+ *              server's own (CORS preflight, 404 with the closest endpoints)
+ *   delay   -> the plan's delay; a stopping server ends every pending delay at once
+ *   produce -> the answer: a static one as precompiled, or one produced for this request
+ *   send    -> written to the socket; an answer node refuses becomes a 500, never a crash
+ *   log     -> the record of what was actually sent, to the request log writer
+ *   after   -> after-response hooks (debug lines now; flows and contract checks later)
+ *
+ * A static answer goes through match, choose, send and log without allocating anything but the
+ * exchange and its log record.
+ */
+
+/** Called after a response was sent and logged. Keep it cheap: it runs on every request. */
+export type AfterResponse = (exchange: Exchange, record: NewRequestRecord) => void;
+
+export interface PipelineOptions {
+  /** Request and response bodies beyond this are logged cut short. */
+  bodyLimitBytes: number;
+  log: RequestLogWriter;
+  afterResponse?: AfterResponse[];
+  /** Called when the answer to a request has been sent and logged. */
+  done: () => void;
+  /** Whether responses should close their connection (the server is stopping). */
+  closing: () => boolean;
+}
+
+export interface Pipeline {
+  /** Runs a request, its body read, through every stage against the endpoints now in force. */
+  run(exchange: Exchange, project: CompiledProject): void;
+  /** Ends every pending delay now: those requests are answered and logged at once. */
+  flushDelays(): void;
+}
+
+export function createPipeline(options: PipelineOptions): Pipeline {
+  const { bodyLimitBytes, log, done, closing } = options;
+  const after = options.afterResponse ?? [];
+  const delayed = new Map<NodeJS.Timeout, () => void>();
+
+  // ---- match
+  const match = (project: CompiledProject, ex: Exchange) => {
+    const found = lookup(project, ex.method, ex.url);
+    ex.endpoint = found === null && ex.method === 'HEAD' ? lookup(project, 'GET', ex.url) : found;
+  };
+
+  // ---- choose: the endpoint's plan, or the server's own answer
+  const preflight = (ex: Exchange): Answer => {
+    const raw = ex.req.rawHeaders;
+    const origin = rawHeader(raw, 'origin');
+    const headers: Record<string, string> = {
+      'Access-Control-Allow-Origin': origin ?? '*',
+      'Access-Control-Allow-Methods': PREFLIGHT_METHODS,
+      'Access-Control-Allow-Headers': rawHeader(raw, 'access-control-request-headers') ?? '*',
+      'Access-Control-Max-Age': '86400',
+      Allow: PREFLIGHT_METHODS,
+    };
+    if (origin) {
+      headers.Vary = 'Origin';
+      headers['Access-Control-Allow-Credentials'] = 'true';
+    }
+    return buildAnswer({ status: 204, headers, body: '' }, bodyLimitBytes, false);
+  };
+  const notFound = (project: CompiledProject, ex: Exchange): Answer => {
+    const path = pathOf(ex.url);
+    const closest = closestRoutes(project.routes.endpoints, ex.method, path).map((e) => ({
+      id: e.id,
+      name: e.endpoint.name,
+      method: e.method,
+      path: e.path,
+    }));
+    return problemAnswer(
+      404,
+      'No matching endpoint',
+      `No endpoint matches ${ex.method} ${path}`,
+      { method: ex.method, path, closest },
+      bodyLimitBytes,
+      false,
+    );
+  };
+  const choose = (project: CompiledProject, ex: Exchange): ResponsePlan =>
+    ex.endpoint !== null
+      ? ex.endpoint.choose(ex)
+      : { delay: 0, answer: ex.method === 'OPTIONS' ? preflight(ex) : notFound(project, ex) };
+
+  // ---- send: what node accepts is sent; an answer it refuses (a bad header) becomes a 500
+  const send = (ex: Exchange, answer: Answer): Answer => {
+    const res = ex.res;
+    if (closing()) res.shouldKeepAlive = false;
+    try {
+      res.writeHead(answer.status, answer.headers);
+    } catch (e) {
+      const failed = problemAnswer(
+        500,
+        'Response could not be sent',
+        `The response of this endpoint could not be sent: ${e instanceof Error ? e.message : String(e)}`,
+        { endpointId: ex.endpoint?.id ?? null },
+        bodyLimitBytes,
+        false,
+      );
+      res.removeHeader('Content-Type');
+      res.writeHead(failed.status, failed.headers);
+      answer = failed;
+    }
+    if (ex.method === 'HEAD') res.end();
+    else res.end(answer.body);
+    return answer;
+  };
+
+  // ---- log and after-response hooks
+  const finish = (ex: Exchange, answer: Answer) => {
+    const sent = send(ex, answer);
+    const record: NewRequestRecord = {
+      endpointId: ex.endpoint?.id ?? null,
+      ts: Date.now(),
+      method: ex.method,
+      url: ex.url,
+      rawHeaders: ex.req.rawHeaders,
+      body: ex.body,
+      truncated: ex.bodyTruncated,
+      status: sent.status,
+      durationMs: performance.now() - ex.start,
+      response: ex.method === 'HEAD' ? sent.loggedHead : sent.logged,
+    };
+    log.push(record);
+    for (let i = 0; i < after.length; i++) after[i]!(ex, record);
+    done();
+  };
+
+  // ---- produce
+  const produce = (ex: Exchange, plan: ResponsePlan) => {
+    if (plan.answer !== undefined) return finish(ex, plan.answer);
+    let produced: Answer | Promise<Answer>;
+    try {
+      produced = plan.produce!(ex);
+    } catch (e) {
+      return finish(ex, failedToProduce(ex, e));
+    }
+    if (produced instanceof Promise)
+      produced.then(
+        (a) => finish(ex, a),
+        (e: unknown) => finish(ex, failedToProduce(ex, e)),
+      );
+    else finish(ex, produced);
+  };
+  const failedToProduce = (ex: Exchange, e: unknown): Answer =>
+    problemAnswer(
+      500,
+      'Response could not be produced',
+      `The response of this endpoint could not be produced: ${e instanceof Error ? e.message : String(e)}`,
+      { endpointId: ex.endpoint?.id ?? null },
+      bodyLimitBytes,
+      false,
+    );
+
+  return {
+    run(ex, project) {
+      match(project, ex);
+      const plan = choose(project, ex);
+      // A stopping server delays nothing: what is in flight is answered at once.
+      if (plan.delay <= 0 || closing()) return produce(ex, plan);
+      const fire = () => {
+        delayed.delete(timer);
+        produce(ex, plan);
+      };
+      const timer = setTimeout(fire, plan.delay);
+      delayed.set(timer, fire);
+    },
+    flushDelays() {
+      for (const [timer, fire] of [...delayed]) {
+        clearTimeout(timer);
+        fire();
+      }
+    },
+  };
+}
+
+/** Finds a header in node's rawHeaders without building req.headers. */
+export function rawHeader(raw: string[], lowerName: string): string | undefined {
+  for (let i = 0; i < raw.length; i += 2) {
+    const k = raw[i]!;
+    if (k.length === lowerName.length && k.toLowerCase() === lowerName) return raw[i + 1];
+  }
+  return undefined;
+}
+
+function pathOf(url: string): string {
+  const q = url.indexOf('?');
+  return q === -1 ? url : url.slice(0, q);
+}

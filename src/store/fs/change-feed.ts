@@ -1,0 +1,171 @@
+import { promises as fs, readdirSync, readFileSync, statSync, watch, type FSWatcher } from 'node:fs';
+import { basename, join } from 'node:path';
+import type { ProjectChange, Subscription } from '../../core/ports.js';
+import { ENDPOINTS_FILE, PROJECT_FILE, readProjectFile } from './project-folder.js';
+
+/**
+ * The change feed of the folder store: notices changes to project folders whoever makes them
+ * (this process, another mockdev, an editor). One folder is watched with fs.watch, backed by a
+ * slow stat poll for file systems without watch events; the whole data directory is polled
+ * (a stat of two files per project). A change is reported once per new version of the files.
+ */
+
+type Listener = (change: ProjectChange) => void;
+
+/** inode, size and mtime of both files of a folder, as one comparable string; undefined without project.json. */
+function signatureSync(dir: string): string | undefined {
+  const parts: string[] = [];
+  for (const file of [PROJECT_FILE, ENDPOINTS_FILE]) {
+    try {
+      const s = statSync(join(dir, file), { bigint: true });
+      parts.push(`${s.ino}:${s.size}:${s.mtimeNs}`);
+    } catch {
+      if (file === PROJECT_FILE) return undefined;
+      parts.push('-');
+    }
+  }
+  return parts.join('|');
+}
+
+async function signature(dir: string): Promise<string | undefined> {
+  const parts: string[] = [];
+  for (const file of [PROJECT_FILE, ENDPOINTS_FILE]) {
+    try {
+      const s = await fs.stat(join(dir, file), { bigint: true });
+      parts.push(`${s.ino}:${s.size}:${s.mtimeNs}`);
+    } catch {
+      if (file === PROJECT_FILE) return undefined;
+      parts.push('-');
+    }
+  }
+  return parts.join('|');
+}
+
+/**
+ * One project folder. The listener runs synchronously from the watch event, so a change made
+ * before a request was sent is seen by that request (the event is delivered first).
+ */
+export function watchFolder(dir: string, listener: Listener, pollMs: number): Subscription {
+  const projectId = projectIdSync(dir);
+  let last = signatureSync(dir);
+  const check = () => {
+    const now = signatureSync(dir);
+    if (now === last) return;
+    last = now;
+    listener({ projectId, key: dir, change: now === undefined ? 'deleted' : 'updated' });
+  };
+  let watcher: FSWatcher | undefined;
+  try {
+    watcher = watch(dir, { persistent: false }, (_event, name) => {
+      if (name === null || name === ENDPOINTS_FILE || name === PROJECT_FILE) check();
+    });
+    watcher.on('error', () => watcher?.close());
+  } catch {
+    watcher = undefined; // the poll still sees changes
+  }
+  const timer = setInterval(check, pollMs);
+  timer.unref();
+  return {
+    close: () => {
+      watcher?.close();
+      clearInterval(timer);
+    },
+  };
+}
+
+/** The id in a folder's project.json, read without validation; the folder's name when it has none. */
+export function projectIdSync(dir: string): string {
+  try {
+    const parsed = JSON.parse(readFileSync(join(dir, PROJECT_FILE), 'utf8')) as { id?: unknown };
+    if (typeof parsed.id === 'string') return parsed.id;
+  } catch {
+    /* a broken or missing project.json: the folder's name stands for it */
+  }
+  return basename(dir);
+}
+
+function baselineSync(projectsDir: string): Map<string, { signature: string; id: string }> {
+  const out = new Map<string, { signature: string; id: string }>();
+  let names: string[];
+  try {
+    names = readdirSync(projectsDir);
+  } catch {
+    return out;
+  }
+  for (const folder of names) {
+    if (folder.startsWith('.')) continue;
+    const dir = join(projectsDir, folder);
+    const sig = signatureSync(dir);
+    if (sig === undefined) continue;
+    out.set(folder, { signature: sig, id: projectIdSync(dir) });
+  }
+  return out;
+}
+
+/** Every project folder under `projectsDir`, polled. */
+export function watchProjectsDir(projectsDir: string, listener: Listener, pollMs: number): Subscription {
+  /** folder -> signature and the project id read from it */
+  let known = new Map<string, { signature: string; id: string }>();
+  let running = false;
+  let stopped = false;
+
+  const scan = async (): Promise<Map<string, { signature: string; id: string }>> => {
+    const out = new Map<string, { signature: string; id: string }>();
+    let names: string[];
+    try {
+      names = await fs.readdir(projectsDir);
+    } catch {
+      return out;
+    }
+    await Promise.all(
+      names
+        .filter((n) => !n.startsWith('.'))
+        .map(async (folder) => {
+          const dir = join(projectsDir, folder);
+          const sig = await signature(dir);
+          if (sig === undefined) return;
+          const prev = known.get(folder);
+          let id = prev?.id ?? folder;
+          if (!prev || prev.signature !== sig) {
+            id = (await readProjectFile(dir).catch(() => undefined))?.id ?? id;
+          }
+          out.set(folder, { signature: sig, id });
+        }),
+    );
+    return out;
+  };
+
+  const tick = async () => {
+    if (running || stopped) return;
+    running = true;
+    try {
+      const now = await scan();
+      const before = known;
+      known = now;
+      if (stopped) return;
+      for (const [folder, { signature: sig, id }] of now) {
+        const old = before.get(folder);
+        const key = join(projectsDir, folder);
+        if (old === undefined) listener({ projectId: id, key, change: 'created' });
+        else if (old.signature !== sig) listener({ projectId: id, key, change: 'updated' });
+      }
+      for (const [folder, { id }] of before) {
+        if (!now.has(folder)) listener({ projectId: id, key: join(projectsDir, folder), change: 'deleted' });
+      }
+    } finally {
+      running = false;
+    }
+  };
+
+  // The baseline, read before returning: what exists already is not reported as created, and
+  // a change made right after watch() returns is.
+  known = baselineSync(projectsDir);
+  const timer = setInterval(() => void tick(), pollMs);
+  timer.unref();
+  return {
+    close: () => {
+      stopped = true;
+      clearInterval(timer);
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import { promises as fs } from 'node:fs';
+import { join } from 'node:path';
+import { MockdevError } from '../../core/errors.js';
+import { EndpointListSchema, type Endpoint } from '../../core/model/endpoint.js';
+import { PROJECT_SCHEMA_VERSION, ProjectFileSchema, type ProjectFile } from '../../core/model/project.js';
+import { checkShape, readJsonFile, writeJsonAtomic } from './json-file.js';
+
+/**
+ * One project folder: `project.json` and `endpoints.json` (DECISIONS "Where state lives"),
+ * read and written whole. A folder is a project once `project.json` exists.
+ */
+export const PROJECT_FILE = 'project.json';
+export const ENDPOINTS_FILE = 'endpoints.json';
+export const LOCK_FILE = '.mockdev.lock';
+
+export interface FolderContent {
+  project: ProjectFile;
+  endpoints: Endpoint[];
+}
+
+/** Upgrades an older project.json to the current schema; refuses one from a newer mockdev. */
+export function migrateProjectFile(file: string, raw: unknown): unknown {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return raw;
+  const obj = raw as Record<string, unknown>;
+  const version = obj.schemaVersion ?? 0;
+  if (typeof version !== 'number' || !Number.isInteger(version)) return raw;
+  if (version > PROJECT_SCHEMA_VERSION) {
+    throw new MockdevError(
+      'UNSUPPORTED_VERSION',
+      `${file} has schemaVersion ${version}, but this mockdev reads up to ${PROJECT_SCHEMA_VERSION}`,
+      { hint: 'Upgrade mockdev to open this project' },
+    );
+  }
+  // Version 0: files written by hand before schemaVersion existed. Same fields otherwise.
+  if (version === 0) return { ...obj, schemaVersion: 1 };
+  return obj;
+}
+
+/** project.json of a folder, validated; undefined when the folder holds none. */
+export async function readProjectFile(dir: string): Promise<ProjectFile | undefined> {
+  const file = join(dir, PROJECT_FILE);
+  const raw = await readJsonFile(file);
+  if (raw === undefined) return undefined;
+  return checkShape(file, ProjectFileSchema, migrateProjectFile(file, raw));
+}
+
+/** Both files of a folder, validated; undefined when it holds no project.json. */
+export async function readFolder(dir: string): Promise<FolderContent | undefined> {
+  const endpointsFile = join(dir, ENDPOINTS_FILE);
+  const [project, rawEndpoints] = await Promise.all([readProjectFile(dir), readJsonFile(endpointsFile)]);
+  if (project === undefined) return undefined;
+  const endpoints =
+    rawEndpoints === undefined ? [] : checkShape(endpointsFile, EndpointListSchema, rawEndpoints);
+  return { project, endpoints };
+}
+
+export async function hasProject(dir: string): Promise<boolean> {
+  try {
+    await fs.access(join(dir, PROJECT_FILE));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Writes what changed: endpoints first, then project.json (a folder is a project once it exists). */
+export async function writeFolder(
+  dir: string,
+  content: { project?: ProjectFile; endpoints?: Endpoint[] },
+): Promise<void> {
+  if (content.endpoints !== undefined)
+    await writeJsonAtomic(join(dir, ENDPOINTS_FILE), EndpointListSchema.parse(content.endpoints));
+  if (content.project !== undefined)
+    await writeJsonAtomic(join(dir, PROJECT_FILE), ProjectFileSchema.parse(content.project));
+}

@@ -1,0 +1,197 @@
+/**
+ * The folder store's own behaviour (the ProjectStore contract, test/contract/, covers what every
+ * implementation does): the files on disk, broken and old files, folders the user chose, the
+ * name index, locks.
+ */
+import assert from 'node:assert/strict';
+import {
+  existsSync,
+  mkdtempSync,
+  promises as fsPromises,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { endpoint, projectFile, rejectsWithCode } from '../../../test/contract/project-store.contract.js';
+import { withLock } from './lock.js';
+import { FolderProjectStore } from './project-store.js';
+
+let root: string;
+let dataDir: string;
+let store: FolderProjectStore;
+
+before(() => {
+  root = mkdtempSync(join(tmpdir(), 'mockdev-store-'));
+  dataDir = join(root, 'data');
+  store = new FolderProjectStore(dataDir);
+});
+after(() => rmSync(root, { recursive: true, force: true }));
+
+/** The files read while `fn` runs (project.json, endpoints.json and the index). */
+async function readsDuring<T>(fn: () => Promise<T>): Promise<{ result: T; reads: string[] }> {
+  const original = fsPromises.readFile;
+  const reads: string[] = [];
+  fsPromises.readFile = ((...args: Parameters<typeof original>) => {
+    reads.push(String(args[0]));
+    return original.apply(fsPromises, args);
+  }) as typeof original;
+  try {
+    return { result: await fn(), reads };
+  } finally {
+    fsPromises.readFile = original;
+  }
+}
+
+describe('FolderProjectStore', () => {
+  it('writes pretty, stable JSON: project.json and endpoints.json in <data>/projects/<id>', async () => {
+    const file = projectFile('Alpha');
+    const created = await store.create(file, []);
+    assert.equal(created.key, join(dataDir, 'projects', file.id));
+    assert.equal(
+      readFileSync(join(created.key, 'project.json'), 'utf8'),
+      `${JSON.stringify(file, null, 2)}\n`,
+    );
+    assert.equal(readFileSync(join(created.key, 'endpoints.json'), 'utf8'), '[]\n');
+  });
+
+  it('creates a project in a folder the user chose; refuses one that holds a project unless told to', async () => {
+    const folder = { path: 'mine', cwd: root };
+    const created = await store.create(projectFile('Mine'), [endpoint(1)], { folder });
+    assert.equal(created.managed, false);
+    assert.equal(created.location, join(root, 'mine'));
+    assert.equal((await store.openFolder('mine', root))?.project.name, 'Mine');
+    assert.equal(await store.openFolder('nowhere', root), undefined);
+    await rejectsWithCode(store.create(projectFile('Again'), [], { folder }), 'CONFLICT', /already exists/);
+    assert.equal((await store.openFolder('mine', root))?.project.name, 'Mine', 'untouched');
+    await store.create(projectFile('Again'), [], { folder: { ...folder, overwrite: true } });
+    assert.equal((await store.openFolder('mine', root))?.project.name, 'Again');
+    assert.deepEqual(await store.find('Again'), [], 'folders the user chose are not managed projects');
+  });
+
+  it('reports a corrupt project.json by name and never overwrites it', async () => {
+    const { key } = await store.create(projectFile('Broken'), []);
+    writeFileSync(join(key, 'project.json'), '{ "id": "broken", ');
+    await rejectsWithCode(store.read(key), 'CORRUPT_FILE', /project\.json is not valid JSON/);
+    await rejectsWithCode(
+      store.update(key, () => ({ endpoints: [], result: 1 })),
+      'CORRUPT_FILE',
+    );
+    assert.equal(readFileSync(join(key, 'project.json'), 'utf8'), '{ "id": "broken", ');
+    const { errors } = await store.list();
+    assert.ok(errors.some((e) => e.code === 'CORRUPT_FILE' && e.message.includes(key)));
+    await store.remove(key);
+  });
+
+  it('names the broken file when a project found by name has a corrupt endpoints.json: it never disappears', async () => {
+    const file = projectFile('Half broken');
+    const { key } = await store.create(file, []);
+    writeFileSync(join(key, 'endpoints.json'), '[{"id": ');
+    for (const ref of ['Half broken', 'half BROKEN', file.id])
+      await rejectsWithCode(store.find(ref), 'CORRUPT_FILE', /endpoints\.json is not valid JSON/);
+    writeFileSync(
+      join(key, 'endpoints.json'),
+      JSON.stringify([{ id: 'e1', name: 'x', method: 'GET', path: '/x', status: 999 }]),
+    );
+    await rejectsWithCode(
+      store.read(key),
+      'CORRUPT_FILE',
+      /endpoints\.json has an invalid value at 0\.status/,
+    );
+    await store.remove(key);
+  });
+
+  it('migrates a project.json without schemaVersion and refuses one from a newer mockdev', async () => {
+    const file = projectFile('Old');
+    const { key } = await store.create(file, []);
+    const { schemaVersion: _drop, ...legacy } = file;
+    writeFileSync(join(key, 'project.json'), JSON.stringify(legacy));
+    assert.equal((await store.read(key)).project.schemaVersion, 1);
+    writeFileSync(join(key, 'project.json'), JSON.stringify({ ...file, schemaVersion: 7 }));
+    await rejectsWithCode(store.read(key), 'UNSUPPORTED_VERSION', /schemaVersion 7/);
+    await store.remove(key);
+  });
+
+  it('finds a project by name or id reading only that project, whatever the others hold', async () => {
+    const many = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => store.create(projectFile(`Many ${i}`), [])),
+    );
+    const target = many[17]!;
+    await store.find('warm the index');
+    for (const ref of ['Many 17', target.project.id]) {
+      const { result, reads } = await readsDuring(() => store.find(ref));
+      assert.deepEqual(
+        result.map((p) => p.project.id),
+        [target.project.id],
+      );
+      const others = reads.filter((f) => !f.includes(target.project.id) && !f.endsWith('.index.json'));
+      assert.deepEqual(others, [], `no other project read for ${ref}`);
+    }
+    for (const p of many) await store.remove(p.key);
+  });
+
+  it('keeps its name index honest: hand renames, copied folders and a lost index are found', async () => {
+    const file = projectFile('Renamed by hand');
+    const { key } = await store.create(file, []);
+    await store.find('Renamed by hand');
+    writeFileSync(join(key, 'project.json'), JSON.stringify({ ...file, name: 'New hand name' }));
+    assert.equal((await store.find('New hand name'))[0]?.project.id, file.id);
+    assert.deepEqual(await store.find('Renamed by hand'), []);
+    const copied = join(dataDir, 'projects', 'copied-by-hand');
+    renameSync(key, copied);
+    assert.equal((await store.find(file.id))[0]?.key, copied);
+    rmSync(join(dataDir, 'projects', '.index.json'));
+    assert.equal((await store.find('new hand name'))[0]?.key, copied);
+    writeFileSync(join(dataDir, 'projects', '.index.json'), '{ broken');
+    assert.equal((await store.get(file.id))?.key, copied);
+    await store.remove(copied);
+  });
+
+  it('removes a managed project folder, but only mockdev’s files of a folder elsewhere', async () => {
+    const inside = await store.create(projectFile('Gone'), []);
+    await store.remove(inside.key);
+    assert.equal(existsSync(inside.key), false);
+    const outside = mkdtempSync(join(root, 'outside-'));
+    writeFileSync(join(outside, 'README.md'), 'mine');
+    const made = await store.create(projectFile('Out'), [], { folder: { path: outside, cwd: root } });
+    await store.remove(made.key);
+    assert.deepEqual(readdirSync(outside), ['README.md']);
+  });
+
+  it('leaves no temp or lock files behind after concurrent changes', async () => {
+    const { key } = await store.create(projectFile('Concurrent'), []);
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        store.update(key, (c) => ({ endpoints: [...c.endpoints, endpoint(i)], result: undefined })),
+      ),
+    );
+    assert.equal((await store.read(key)).endpoints.length, 10);
+    assert.deepEqual(
+      readdirSync(key).filter((f) => f.endsWith('.tmp') || f.endsWith('.lock')),
+      [],
+    );
+  });
+});
+
+describe('withLock', () => {
+  it('takes over a lock left by a dead process', async () => {
+    const lockFile = join(root, 'dead.lock');
+    writeFileSync(lockFile, `999999999\n${hostname()}\n`);
+    assert.equal(await withLock(lockFile, async () => 'ran', { timeoutMs: 2000 }), 'ran');
+  });
+
+  it('times out with a LOCKED error when a live process holds it', async () => {
+    const lockFile = join(root, 'live.lock');
+    writeFileSync(lockFile, `${process.pid}\n${hostname()}\n`);
+    await rejectsWithCode(
+      withLock(lockFile, async () => 'ran', { timeoutMs: 200 }),
+      'LOCKED',
+      /held by another mockdev process/,
+    );
+    rmSync(lockFile);
+  });
+});

@@ -1,0 +1,29 @@
+import type { Stores } from '../core/ports.js';
+import { dataPaths } from './fs/data-dir.js';
+import { FolderProjectStore, type FolderProjectStoreOptions } from './fs/project-store.js';
+import { FileServerRegistry } from './fs/server-registry.js';
+import { FileSettingsStore } from './fs/settings-store.js';
+import { LocalUserFiles } from './fs/user-files.js';
+import { LocalRequestLog } from './request-log/local-request-log.js';
+
+export interface LocalStoreOptions extends FolderProjectStoreOptions {
+  /** Folder that relative paths the user gives are resolved against. */
+  cwd: string;
+}
+
+/**
+ * The stores of one data directory on this machine: projects as JSON folders, the request log
+ * in SQLite with a file spool, servers and settings as JSON files. Nothing is opened until used.
+ */
+export function openLocalStores(dataDir: string, options: LocalStoreOptions): Stores {
+  const paths = dataPaths(dataDir);
+  const requests = new LocalRequestLog(paths.requestLog);
+  return {
+    projects: new FolderProjectStore(dataDir, options),
+    requests,
+    servers: new FileServerRegistry(dataDir),
+    settings: new FileSettingsStore(dataDir),
+    files: new LocalUserFiles(options.cwd),
+    close: () => requests.close(),
+  };
+}

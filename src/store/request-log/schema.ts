@@ -1,0 +1,83 @@
+import type Database from 'better-sqlite3';
+import { MockdevError } from '../../core/errors.js';
+
+/** The request log's tables and their versioning (PRAGMA user_version). */
+
+export const SCHEMA_VERSION = 5;
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS requests (
+  id          INTEGER PRIMARY KEY AUTOINCREMENT,
+  project_id  TEXT    NOT NULL,
+  endpoint_id TEXT,
+  ts          INTEGER NOT NULL,
+  method      TEXT    NOT NULL,
+  target      TEXT    NOT NULL,
+  headers     TEXT    NOT NULL,
+  body        BLOB,
+  status      INTEGER NOT NULL,
+  duration_ms REAL    NOT NULL,
+  starred     INTEGER NOT NULL DEFAULT 0,
+  truncated   INTEGER NOT NULL DEFAULT 0,
+  res_id      INTEGER,
+  res_headers TEXT,
+  res_body    BLOB
+);
+-- Responses shared by many records (an endpoint's precompiled response), stored once.
+CREATE TABLE IF NOT EXISTS responses (
+  id      INTEGER PRIMARY KEY,
+  hash    TEXT,
+  headers TEXT NOT NULL,
+  body    BLOB
+);
+CREATE UNIQUE INDEX IF NOT EXISTS responses_hash ON responses (hash);
+-- How far each spool file (by name, without its extension) has been expanded, in bytes.
+CREATE TABLE IF NOT EXISTS spool (
+  key    TEXT PRIMARY KEY,
+  offset INTEGER NOT NULL
+) WITHOUT ROWID;
+`;
+
+/**
+ * Upgrades from each earlier schema mockdev released. Schema 4 had a `pending` table that its
+ * readers always emptied first, and stored responses without a hash; schemas below 4 were never
+ * released.
+ */
+const UPGRADES: Record<number, string> = {
+  4: 'DROP TABLE IF EXISTS pending; ALTER TABLE responses ADD COLUMN hash TEXT;',
+};
+
+/** Refuses (closing it, changing nothing) a log this mockdev cannot read or upgrade. */
+export function checkVersion(db: Database.Database, file: string): void {
+  const version = db.pragma('user_version', { simple: true }) as number;
+  if (
+    version > SCHEMA_VERSION ||
+    (version !== 0 && version !== SCHEMA_VERSION && UPGRADES[version] === undefined)
+  ) {
+    db.close();
+    throw new MockdevError(
+      'UNSUPPORTED_VERSION',
+      `${file} has request log schema ${version}, which this mockdev cannot read (it reads ${SCHEMA_VERSION})`,
+      { hint: 'Use the mockdev that wrote it, or move the file away to start a new request log' },
+    );
+  }
+}
+
+/** Creates or upgrades the schema. */
+export function migrate(db: Database.Database, file: string): void {
+  checkVersion(db, file);
+  if (db.pragma('user_version', { simple: true }) === SCHEMA_VERSION) return;
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const again = db.pragma('user_version', { simple: true }) as number;
+    if (again !== SCHEMA_VERSION) {
+      if (again !== 0) db.exec(UPGRADES[again]!);
+      db.exec(SCHEMA);
+      db.pragma(`user_version = ${SCHEMA_VERSION}`);
+    }
+    db.exec('COMMIT');
+  } catch (e) {
+    db.exec('ROLLBACK');
+    throw e;
+  }
+}

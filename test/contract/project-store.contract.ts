@@ -1,0 +1,201 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { MockdevError } from '../../src/core/errors.js';
+import { newId } from '../../src/core/ids.js';
+import type { Endpoint } from '../../src/core/model/endpoint.js';
+import type { ProjectFile } from '../../src/core/model/project.js';
+import type { ProjectChange, ProjectStore, Stores } from '../../src/core/ports.js';
+import { waitUntil } from '../helpers/wait.js';
+import type { StoreImplementation } from './implementations.js';
+
+let seq = 0;
+export const projectFile = (name: string, extra: Partial<ProjectFile> = {}): ProjectFile => ({
+  schemaVersion: 1,
+  id: newId(),
+  name,
+  description: '',
+  port: 3001,
+  createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, ++seq)).toISOString(),
+  updatedAt: new Date(Date.UTC(2026, 0, 1)).toISOString(),
+  ...extra,
+});
+
+export const endpoint = (n: number): Endpoint => ({
+  id: `e${n}`,
+  name: `endpoint ${n}`,
+  method: 'GET',
+  path: `/p/${n}`,
+  status: 200,
+  headers: {},
+  body: `{"n":${n}}`,
+  contentType: 'application/json',
+  delay: 0,
+  enabled: true,
+  kind: 'mock',
+  variations: [],
+});
+
+export const rejectsWithCode = (p: Promise<unknown>, code: string, re?: RegExp) =>
+  assert.rejects(p, (e: unknown) => {
+    assert.ok(e instanceof MockdevError, `expected a MockdevError, got ${String(e)}`);
+    assert.equal(e.code, code, e.message);
+    if (re) assert.match(e.message, re);
+    return true;
+  });
+
+/** The ProjectStore contract: what every implementation of the interface does. */
+export function projectStoreContract(impl: StoreImplementation): void {
+  describe(`ProjectStore contract: ${impl.name}`, () => {
+    let stores: Stores;
+    let again: () => Stores;
+    let cleanup: () => Promise<void>;
+    let projects: ProjectStore;
+    before(async () => {
+      ({ stores, again, cleanup } = await impl.open());
+      projects = stores.projects;
+    });
+    after(() => cleanup());
+
+    it('creates a managed project that get, find, names and list return', async () => {
+      const file = projectFile('Alpha');
+      const created = await projects.create(file, [endpoint(1)]);
+      assert.equal(created.managed, true);
+      assert.deepEqual(created.project, file);
+      const byId = await projects.get(file.id);
+      assert.deepEqual(byId?.project, file);
+      assert.deepEqual(byId?.endpoints, [endpoint(1)]);
+      assert.equal(byId?.key, created.key);
+      assert.deepEqual(
+        (await projects.find(file.id)).map((p) => p.project.id),
+        [file.id],
+      );
+      assert.deepEqual(
+        (await projects.find('Alpha')).map((p) => p.project.id),
+        [file.id],
+      );
+      assert.deepEqual(
+        (await projects.find('alpha')).map((p) => p.project.id),
+        [file.id],
+        'case-insensitive when no exact match',
+      );
+      assert.ok((await projects.names()).some((n) => n.id === file.id && n.name === 'Alpha'));
+      const { projects: all, errors } = await projects.list();
+      assert.deepEqual(errors, []);
+      assert.ok(all.some((p) => p.project.id === file.id && p.endpoints.length === 1));
+      assert.equal(await projects.get('no-such-id'), undefined);
+      assert.deepEqual(await projects.find('No such project'), []);
+    });
+
+    it('lists projects oldest first', async () => {
+      const a = projectFile('Order A', { createdAt: '2020-01-01T00:00:00.000Z' });
+      const b = projectFile('Order B', { createdAt: '2019-01-01T00:00:00.000Z' });
+      await projects.create(a, []);
+      await projects.create(b, []);
+      const ids = (await projects.list()).projects.map((p) => p.project.id);
+      assert.ok(ids.indexOf(b.id) < ids.indexOf(a.id));
+    });
+
+    it('refuses a managed name another project has, case-insensitively (NAME_TAKEN)', async () => {
+      await projects.create(projectFile('Taken'), []);
+      await rejectsWithCode(projects.create(projectFile('TAKEN'), []), 'NAME_TAKEN', /Taken/);
+      assert.equal((await projects.find('TAKEN')).length, 1);
+    });
+
+    it('updates endpoints and settings; a rename frees the old name and refuses a taken one', async () => {
+      const file = projectFile('Before');
+      const { key } = await projects.create(file, []);
+      const result = await projects.update(key, (current) => ({
+        endpoints: [...current.endpoints, endpoint(2)],
+        project: { ...current.project, name: 'After', port: 4000 },
+        result: 'done',
+      }));
+      assert.equal(result, 'done');
+      const read = await projects.read(key);
+      assert.equal(read.project.name, 'After');
+      assert.equal(read.project.port, 4000);
+      assert.deepEqual(read.endpoints, [endpoint(2)]);
+      assert.deepEqual(await projects.find('Before'), []);
+      assert.equal((await projects.find('After'))[0]?.project.id, file.id);
+      await projects.create(projectFile('Before'), []);
+      await projects.create(projectFile('Other'), []);
+      await rejectsWithCode(
+        projects.update(key, (c) => ({ project: { ...c.project, name: 'other' }, result: undefined })),
+        'NAME_TAKEN',
+      );
+      assert.equal((await projects.read(key)).project.name, 'After', 'nothing written');
+    });
+
+    it('writes nothing when a change throws', async () => {
+      const { key } = await projects.create(projectFile('Unchanged'), [endpoint(1)]);
+      await assert.rejects(
+        projects.update(key, () => {
+          throw new Error('no');
+        }),
+        /no/,
+      );
+      assert.deepEqual((await projects.read(key)).endpoints, [endpoint(1)]);
+    });
+
+    it('serialises concurrent changes, from this handle and another, so none is lost', async () => {
+      const { key } = await projects.create(projectFile('Busy'), []);
+      const other = again().projects;
+      await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          (i % 2 ? other : projects).update(key, (current) => ({
+            endpoints: [...current.endpoints, endpoint(100 + i)],
+            result: undefined,
+          })),
+        ),
+      );
+      assert.equal((await projects.read(key)).endpoints.length, 20);
+    });
+
+    it('removes a project: gone from get, find, list and read', async () => {
+      const file = projectFile('Doomed');
+      const { key } = await projects.create(file, [endpoint(1)]);
+      await projects.remove(key);
+      assert.equal(await projects.get(file.id), undefined);
+      assert.deepEqual(await projects.find('Doomed'), []);
+      assert.ok(!(await projects.list()).projects.some((p) => p.project.id === file.id));
+      await rejectsWithCode(projects.read(key), 'PROJECT_NOT_FOUND');
+      await projects.create(projectFile('Doomed'), []);
+    });
+
+    it('feeds changes made through another handle to watchers of one project and of all', async () => {
+      const file = projectFile('Watched');
+      const { key } = await projects.create(file, []);
+      const one: ProjectChange[] = [];
+      const all: ProjectChange[] = [];
+      const a = projects.watch((c) => one.push(c), { key });
+      const b = projects.watch((c) => all.push(c));
+      try {
+        const other = again().projects;
+        await other.update(key, () => ({ endpoints: [endpoint(9)], result: undefined }));
+        await waitUntil(
+          () => one.some((c) => c.change === 'updated'),
+          'the project watcher to hear the change',
+        );
+        assert.ok(one.every((c) => c.projectId === file.id && c.key === key));
+        await waitUntil(
+          () => all.some((c) => c.projectId === file.id && c.change === 'updated'),
+          'the data-wide watcher to hear the change',
+        );
+        const created = projectFile('Newcomer');
+        await other.create(created, []);
+        await waitUntil(
+          () => all.some((c) => c.projectId === created.id && c.change === 'created'),
+          'the creation to be heard',
+        );
+        const { key: newKey } = (await projects.find('Newcomer'))[0]!;
+        await other.remove(newKey);
+        await waitUntil(
+          () => all.some((c) => c.projectId === created.id && c.change === 'deleted'),
+          'the deletion to be heard',
+        );
+      } finally {
+        a.close();
+        b.close();
+      }
+    });
+  });
+}

@@ -1,0 +1,190 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { parseRequestFilters, type RequestFilters } from '../../src/core/model/request.js';
+import type { NewRequestRecord, RequestLogStore, Stores } from '../../src/core/ports.js';
+import { loggedResponse, record } from '../helpers/records.js';
+import { waitUntil } from '../helpers/wait.js';
+import type { StoreImplementation } from './implementations.js';
+
+/** The RequestLogStore contract: what every implementation of the interface does. */
+export function requestLogContract(impl: StoreImplementation): void {
+  describe(`RequestLogStore contract: ${impl.name}`, () => {
+    let stores: Stores;
+    let again: () => Stores;
+    let cleanup: () => Promise<void>;
+    let log: RequestLogStore;
+    let project = 0;
+    before(async () => {
+      ({ stores, again, cleanup } = await impl.open());
+      log = stores.requests;
+    });
+    after(() => cleanup());
+
+    const list = (projectId: string, filters: RequestFilters = {}) =>
+      log.list(projectId, parseRequestFilters({ limit: 1000, ...filters }));
+    /** Writes records for a new project through a writer, closed when done; returns the project id. */
+    const logged = async (records: NewRequestRecord[], limit = 1000): Promise<string> => {
+      const projectId = `p${++project}`;
+      const writer = log.openWriter({ projectId, limit });
+      for (const r of records) writer.push(r);
+      await writer.close();
+      assert.equal(writer.lost, 0);
+      return projectId;
+    };
+
+    it('reads back what a writer wrote, newest first, in the DECISIONS shape', async () => {
+      const projectId = await logged(Array.from({ length: 75 }, (_, i) => record(i)));
+      const records = await list(projectId);
+      assert.equal(records.length, 75);
+      const newest = records[0]!;
+      assert.equal(newest.path, '/r/74');
+      assert.deepEqual(newest.query, { n: '74' });
+      assert.deepEqual(newest.headers, { Host: 'x', Accept: 'a, b' });
+      assert.equal(newest.timestamp, new Date(1_700_000_000_074).toISOString());
+      assert.equal(newest.projectId, projectId);
+      assert.equal(newest.endpointId, 'e1');
+      assert.equal(newest.method, 'GET');
+      assert.equal(newest.status, 200);
+      assert.equal(newest.starred, false);
+      assert.equal(newest.truncated, false);
+      assert.deepEqual(newest.response, {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+        body: '{}',
+      });
+      const ids = records.map((r) => Number(r.id));
+      assert.deepEqual(
+        ids,
+        [...ids].sort((a, b) => b - a),
+        'ids grow in the order records were written',
+      );
+      assert.equal((await log.get(newest.id))?.path, '/r/74');
+      for (const missing of ['0', '-1', 'abc', '999999999']) assert.equal(await log.get(missing), undefined);
+    });
+
+    it('keeps bodies byte for byte, says when one was cut short, and stores each response as given', async () => {
+      const binary = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
+      const projectId = await logged([
+        record(0, {
+          method: 'POST',
+          body: Buffer.from('{"name":"ü✓"}'),
+          response: loggedResponse({ 'X-A': '1' }, 'created ✓', false),
+        }),
+        record(1, { body: binary, truncated: true, endpointId: null, status: 404 }),
+        record(2, { method: 'HEAD', response: loggedResponse({ 'Content-Length': '2' }, null) }),
+        record(3, { response: { ...loggedResponse({ 'X-B': '2' }, 'abc'), truncated: true } }),
+      ]);
+      const [head, bin, post] = (await list(projectId)).slice(1);
+      const [cut] = await list(projectId, { limit: 1 });
+      assert.equal(post!.body, '{"name":"ü✓"}');
+      assert.deepEqual(post!.response, { status: 200, headers: { 'X-A': '1' }, body: 'created ✓' });
+      assert.equal(bin!.truncated, true);
+      assert.equal(bin!.endpointId, null);
+      assert.equal(bin!.status, 404);
+      assert.equal(bin!.body, binary.toString('utf8'));
+      assert.equal(head!.response.body, '');
+      assert.deepEqual(head!.response.headers, { 'Content-Length': '2' });
+      assert.equal(cut!.truncated, true, 'a response cut short marks the record');
+    });
+
+    it('shows records to readers elsewhere while the writer is still open', async () => {
+      const projectId = `p${++project}`;
+      const writer = log.openWriter({ projectId, limit: 1000 });
+      try {
+        for (let i = 0; i < 5; i++) writer.push(record(i));
+        const reader = again().requests;
+        await waitUntil(
+          async () => (await reader.list(projectId, parseRequestFilters({ limit: 10 }))).length === 5,
+          'the records to be readable',
+        );
+        writer.push(record(5));
+        await waitUntil(
+          async () => (await reader.list(projectId, parseRequestFilters({ limit: 10 }))).length === 6,
+          'the next record to be readable',
+        );
+      } finally {
+        await writer.close();
+      }
+      assert.equal((await list(projectId)).length, 6, 'nothing twice');
+    });
+
+    it('keeps the newest records of a project up to its limit; starred ones outlive the others', async () => {
+      const projectId = await logged(Array.from({ length: 10 }, (_, i) => record(i)));
+      const oldest = (await list(projectId)).at(-1)!;
+      assert.equal((await log.setStarred(oldest.id, true))?.starred, true);
+      const writer = log.openWriter({ projectId, limit: 5 });
+      for (let i = 10; i < 14; i++) writer.push(record(i));
+      await writer.close();
+      const left = await list(projectId);
+      assert.equal(left.length, 5);
+      assert.ok(left.some((r) => r.id === oldest.id && r.starred));
+      assert.deepEqual(
+        left.filter((r) => !r.starred).map((r) => r.path),
+        ['/r/13', '/r/12', '/r/11', '/r/10'],
+      );
+    });
+
+    it('filters by method, status (exact, class, list), starred and limit', async () => {
+      const projectId = await logged([
+        record(0, { method: 'POST', status: 201 }),
+        record(1, { status: 404 }),
+        record(2, { status: 500 }),
+        record(3),
+      ]);
+      const paths = async (f: RequestFilters) => (await list(projectId, f)).map((r) => r.path);
+      assert.deepEqual(await paths({ method: 'post' }), ['/r/0']);
+      assert.deepEqual(await paths({ status: '4xx' }), ['/r/1']);
+      assert.deepEqual(await paths({ status: '201,5xx' }), ['/r/2', '/r/0']);
+      assert.deepEqual(await paths({ limit: 2 }), ['/r/3', '/r/2']);
+      const [r3] = await list(projectId, { limit: 1 });
+      await log.setStarred(r3!.id, true);
+      assert.deepEqual(await paths({ starred: true }), ['/r/3']);
+      assert.deepEqual(await paths({ starred: false }), ['/r/2', '/r/1', '/r/0']);
+      assert.equal((await log.setStarred(r3!.id, false))?.starred, false);
+      assert.equal(await log.setStarred('999999999', true), undefined);
+    });
+
+    it('deletes ids all or nothing, and clears one project only', async () => {
+      const a = await logged([record(0), record(1), record(2)]);
+      const b = await logged([record(0)]);
+      const [r2, r1] = await list(a);
+      assert.deepEqual(await log.deleteIds([r2!.id, '999999999']), { deleted: [], missing: ['999999999'] });
+      assert.equal((await list(a)).length, 3);
+      assert.deepEqual(await log.deleteIds([r2!.id, r1!.id]), { deleted: [r2!.id, r1!.id], missing: [] });
+      assert.deepEqual(
+        (await list(a)).map((r) => r.path),
+        ['/r/0'],
+      );
+      assert.equal(await log.clear(a), 1);
+      assert.equal((await list(a)).length, 0);
+      assert.equal((await list(b)).length, 1);
+    });
+
+    it('keeps each project in order when several writers write at once', async () => {
+      const ids = [`x${++project}`, `y${++project}`];
+      const writers = ids.map((projectId) => log.openWriter({ projectId, limit: 1000 }));
+      for (let i = 0; i < 50; i++) for (const w of writers) w.push(record(i));
+      await Promise.all(writers.map((w) => w.close()));
+      for (const p of ids) {
+        assert.deepEqual(
+          (await list(p)).map((r) => r.path),
+          Array.from({ length: 50 }, (_, i) => `/r/${49 - i}`),
+        );
+      }
+    });
+
+    it('counts and reports a record that reaches a closed writer, never drops it silently', async () => {
+      const warnings: string[] = [];
+      const writer = log.openWriter({
+        projectId: `p${++project}`,
+        limit: 10,
+        onWarning: (m) => warnings.push(m),
+      });
+      writer.push(record(0));
+      await writer.close();
+      writer.push(record(1));
+      assert.equal(writer.lost, 1);
+      assert.match(warnings.join('\n'), /Lost 1 request log record/);
+    });
+  });
+}

@@ -1,0 +1,15 @@
+/**
+ * Runs every store contract against every implementation in IMPLEMENTATIONS: a new store
+ * implementation is tested by adding it there.
+ */
+import { IMPLEMENTATIONS } from './implementations.js';
+import { projectStoreContract } from './project-store.contract.js';
+import { requestLogContract } from './request-log.contract.js';
+import { serverRegistryContract, settingsStoreContract } from './servers-settings.contract.js';
+
+for (const impl of IMPLEMENTATIONS) {
+  projectStoreContract(impl);
+  requestLogContract(impl);
+  serverRegistryContract(impl);
+  settingsStoreContract(impl);
+}
