@@ -251,6 +251,29 @@ describe('mock server: start, stop, status, reload', () => {
     assert.ok(readFileSync(join(tmp.dir, 'requests.db')).length > 0);
   });
 
+  it('on SIGTERM, ends a pending delay at once: the request is answered and logged, the process exits', async () => {
+    const project = await makeProject(tmp.dir, 'sleepy', [
+      { id: 'slow', path: '/slow', delay: 8000, body: 'late' },
+    ]);
+    const s = await startServe(['sleepy'], { dataDir: tmp.dir, env: { MOCKDEV_LOG_LEVEL: 'trace' } });
+    servers.push(s);
+    const answer = fetch(`${s.url}/slow`).then(async (r) => ({ status: r.status, body: await r.text() }));
+    await waitUntil(() => s.stderr().includes('<- GET /slow'), 'the request to arrive');
+    const started = Date.now();
+    s.child.kill('SIGTERM');
+    assert.deepEqual(await answer, { status: 200, body: 'late' });
+    assert.equal(await s.exited, 0);
+    const tookMs = Date.now() - started;
+    assert.ok(tookMs < 6000, `exited ${tookMs} ms after SIGTERM, before the 8 s delay would have ended`);
+    const logged = json<{ path: string; status: number }[]>(
+      await runCli(['requests', 'list', project.id, '--json'], { dataDir: tmp.dir }),
+    );
+    assert.deepEqual(
+      logged.map((r) => [r.path, r.status]),
+      [['/slow', 200]],
+    );
+  });
+
   it('keeps what a killed server spooled: the next reader expands it and deletes its file', async () => {
     const project = await makeProject(tmp.dir, 'killed', [ok]);
     const s = await serve(['killed']);

@@ -1,0 +1,97 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, it } from 'node:test';
+import { parseRequestFilters } from '../core/model/request.js';
+import { waitUntil } from '../../test/helpers/wait.js';
+import { createContext, type AppContext } from './context.js';
+import { addEndpoint, updateEndpoint } from './endpoints.js';
+import { createProject } from './projects.js';
+import { startServer } from './server.js';
+
+let root: string;
+let ctx: AppContext;
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'mockdev-server-'));
+  ctx = createContext({ dataDir: join(root, 'data'), cwd: root, folderPollMs: 50 });
+});
+afterEach(() => {
+  ctx.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('startServer', () => {
+  it('ends pending delays when it stops: the request is answered and logged at once', async () => {
+    const project = await createProject(ctx, { name: 'slow' });
+    await addEndpoint(ctx, 'slow', { path: '/slow', delay: 60_000, body: '{"slow":true}' });
+    const received: string[] = [];
+    const warnings: string[] = [];
+    const server = await startServer(ctx, {
+      project: 'slow',
+      port: 0,
+      logger: { received: (m, url) => received.push(`${m} ${url}`), warn: (m) => warnings.push(m) },
+    });
+    const answer = fetch(`${server.url}/slow`).then(async (r) => ({
+      status: r.status,
+      body: await r.text(),
+    }));
+    await waitUntil(() => received.includes('GET /slow'), 'the request to arrive');
+    const started = Date.now();
+    await server.stop();
+    const stopMs = Date.now() - started;
+    assert.deepEqual(await answer, { status: 200, body: '{"slow":true}' });
+    assert.ok(stopMs < 10_000, `stopped in ${stopMs} ms, not after the 60 s delay`);
+    const [logged] = await ctx.requests.list(project.id, parseRequestFilters({}));
+    assert.equal(logged?.path, '/slow');
+    assert.equal(logged?.status, 200);
+    assert.deepEqual(warnings, []);
+  });
+
+  it('answers a request for a proxy endpoint with 501 until proxying exists, and logs what it sent', async () => {
+    const project = await createProject(ctx, { name: 'proxied' });
+    await addEndpoint(ctx, 'proxied', {
+      path: '/api',
+      kind: 'proxy',
+      proxy: { target: 'https://example.com' },
+    });
+    const server = await startServer(ctx, { project: 'proxied', port: 0 });
+    try {
+      const res = await fetch(`${server.url}/api`);
+      assert.equal(res.status, 501);
+      assert.equal(res.headers.get('content-type'), 'application/problem+json');
+      const body = (await res.json()) as { title: string; target: string };
+      assert.equal(body.title, 'Proxying is not available yet');
+      assert.equal(body.target, 'https://example.com');
+    } finally {
+      await server.stop();
+    }
+    const [logged] = await ctx.requests.list(project.id, parseRequestFilters({}));
+    assert.equal(logged?.status, 501);
+    assert.match(logged!.response.body, /not available yet/);
+  });
+
+  it('sees an endpoint change made before a request was sent, and keeps serving after a broken edit', async () => {
+    const project = await createProject(ctx, { name: 'live' });
+    const e = await addEndpoint(ctx, 'live', { path: '/v', body: '1' });
+    const warnings: string[] = [];
+    const server = await startServer(ctx, {
+      project: 'live',
+      port: 0,
+      logger: { warn: (m) => warnings.push(m) },
+    });
+    try {
+      assert.equal(await (await fetch(`${server.url}/v`)).text(), '1');
+      for (const body of ['2', '3', '4']) {
+        await updateEndpoint(ctx, 'live', e.id, { body });
+        assert.equal(await (await fetch(`${server.url}/v`)).text(), body);
+      }
+      writeFileSync(join(ctx.dataDir, 'projects', project.id, 'endpoints.json'), '[{"broken": ');
+      await waitUntil(() => warnings.some((w) => /endpoints\.json is not valid JSON/.test(w)), 'the warning');
+      assert.equal(await (await fetch(`${server.url}/v`)).text(), '4', 'the last good endpoints');
+      assert.equal(warnings.length, 1, 'one warning per problem');
+    } finally {
+      await server.stop();
+    }
+  });
+});

@@ -1,0 +1,144 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Endpoint } from '../core/model/endpoint.js';
+import type { NewRequestRecord, RequestLogWriter } from '../core/ports.js';
+import { buildAnswer } from './answer.js';
+import { compileProject, type CompiledProject } from './compile.js';
+import { createMockHandler, type MockHandler } from './handler.js';
+import { listen, type Listening } from './listen.js';
+
+const endpoint = (id: string, extra: Partial<Endpoint> = {}): Endpoint => ({
+  id,
+  name: id,
+  method: 'GET',
+  path: `/${id}`,
+  status: 200,
+  headers: {},
+  body: `{"id":"${id}"}`,
+  contentType: 'application/json',
+  delay: 0,
+  enabled: true,
+  kind: 'mock',
+  variations: [],
+  ...extra,
+});
+
+/** A log writer that keeps what it is given. */
+const memoryLog = (): RequestLogWriter & { records: NewRequestRecord[] } => {
+  const records: NewRequestRecord[] = [];
+  return { records, lost: 0, push: (r) => void records.push(r), close: async () => undefined };
+};
+
+describe('the response pipeline', () => {
+  let project: CompiledProject;
+  let log: ReturnType<typeof memoryLog>;
+  let handler: MockHandler;
+  let server: Listening;
+  const hooked: string[] = [];
+
+  before(async () => {
+    project = compileProject(
+      [
+        endpoint('static', { headers: { 'X-Static': '1' } }),
+        endpoint('varied', {
+          variations: [
+            {
+              id: 'v1',
+              name: 'teapot',
+              status: 418,
+              headers: {},
+              body: 'short and stout',
+              contentType: 'text/plain',
+              delay: 0,
+            },
+          ],
+          activeVariationId: 'v1',
+        }),
+        endpoint('bad-header', { headers: { 'X-Bad': 'line\nbreak' } }),
+        endpoint('dynamic'),
+      ],
+      1024,
+    );
+    // A dynamic endpoint: its answer is produced for each request, as templates and proxying will be.
+    const dynamic = project.routes.endpoints.find((e) => e.id === 'dynamic')!;
+    dynamic.choose = () => ({
+      delay: 0,
+      produce: async (ex) =>
+        buildAnswer(
+          {
+            status: 202,
+            headers: { 'X-Echo': ex.url },
+            body: `you asked for ${ex.url}`,
+            contentType: 'text/plain',
+          },
+          1024,
+          false,
+        ),
+    });
+    log = memoryLog();
+    handler = createMockHandler({
+      current: () => project,
+      log,
+      bodyLimitBytes: 1024,
+      afterResponse: [(ex, r) => hooked.push(`${ex.method} ${ex.url} ${r.status}`)],
+    });
+    server = await listen(handler, { host: '127.0.0.1', port: 0 });
+  });
+  after(() => server.server.close());
+
+  it('answers a static response as precompiled and logs the shared response once-stored', async () => {
+    const res = await fetch(`${server.url}/static`);
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('x-static'), '1');
+    assert.equal(await res.text(), '{"id":"static"}');
+    const record = log.records.at(-1)!;
+    assert.equal(record.endpointId, 'static');
+    assert.equal(record.response.shared, true);
+    assert.equal(record.response.body?.toString(), '{"id":"static"}');
+    assert.equal(hooked.at(-1), 'GET /static 200', 'after-response hooks run with the record');
+  });
+
+  it('logs a dynamic answer with its own status, headers and body', async () => {
+    const res = await fetch(`${server.url}/dynamic?x=1`);
+    assert.equal(res.status, 202);
+    assert.equal(await res.text(), 'you asked for /dynamic?x=1');
+    const record = log.records.at(-1)!;
+    assert.equal(record.status, 202);
+    assert.equal(record.response.shared, false);
+    assert.equal(JSON.parse(record.response.headersJson)['X-Echo'], '/dynamic?x=1');
+    assert.equal(record.response.body?.toString(), 'you asked for /dynamic?x=1');
+  });
+
+  it('chooses the active variation', async () => {
+    const res = await fetch(`${server.url}/varied`);
+    assert.equal(res.status, 418);
+    assert.equal(await res.text(), 'short and stout');
+    assert.equal(log.records.at(-1)!.status, 418);
+  });
+
+  it('answers 500, and logs it, when node refuses to send a response; the server keeps serving', async () => {
+    const res = await fetch(`${server.url}/bad-header`);
+    assert.equal(res.status, 500);
+    const body = (await res.json()) as { title: string };
+    assert.equal(body.title, 'Response could not be sent');
+    assert.equal(log.records.at(-1)!.status, 500);
+    assert.equal((await fetch(`${server.url}/static`)).status, 200);
+  });
+
+  it('logs HEAD without a body, a miss as 404 with the closest endpoints, and answers preflights', async () => {
+    const head = await fetch(`${server.url}/static`, { method: 'HEAD' });
+    assert.equal(head.status, 200);
+    assert.equal(log.records.at(-1)!.response.body, null);
+    const miss = await fetch(`${server.url}/statics`);
+    assert.equal(miss.status, 404);
+    const problem = (await miss.json()) as { closest: { id: string }[] };
+    assert.equal(problem.closest[0]?.id, 'static');
+    assert.equal(log.records.at(-1)!.response.shared, false);
+    const pre = await fetch(`${server.url}/static`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://x.test' },
+    });
+    assert.equal(pre.status, 204);
+    assert.equal(pre.headers.get('access-control-allow-origin'), 'http://x.test');
+  });
+});
