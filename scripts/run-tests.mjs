@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// Runs every test with Node's built-in runner (TypeScript through tsx):
-// unit tests next to the code (src/**/*.test.ts) and integration tests (test/**/*.test.ts).
-// Usage: node scripts/run-tests.mjs [filter...]   (a filter keeps files whose path contains it)
+// `npm test`: the type check, the lint (layer rule included) and the format check, then every test
+// with Node's built-in runner (TypeScript through tsx): unit tests next to the code
+// (src/**/*.test.ts), contract suites (test/contract) and integration tests (test/**/*.test.ts).
+// Usage: node scripts/run-tests.mjs [filter...]   (a filter keeps test files whose path contains
+// it, and skips the checks)
 import { spawn } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -24,6 +26,42 @@ if (files.length === 0) {
   console.error('No test files matched.');
   process.exit(1);
 }
+
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+
+/** Runs a command; resolves with its exit code and, when `quiet`, what it printed. */
+const run = (cmd, args, { quiet = false, env = process.env } = {}) =>
+  new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, env, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    let out = '';
+    if (quiet)
+      for (const s of [child.stdout, child.stderr]) s.setEncoding('utf8').on('data', (d) => (out += d));
+    child.on('exit', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), out }));
+  });
+
+if (filters.length === 0) {
+  const checks = [
+    ['type check (tsc --noEmit)', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
+    ['lint (eslint)', bin('eslint'), ['.']],
+    ['format (prettier --check)', bin('prettier'), ['--check', '.']],
+  ];
+  const started = Date.now();
+  const results = await Promise.all(checks.map(([, cmd, args]) => run(cmd, args, { quiet: true })));
+  let failed = false;
+  results.forEach(({ code, out }, i) => {
+    if (code === 0) return;
+    failed = true;
+    console.error(`\n${checks[i][0]} failed:\n${out}`);
+  });
+  if (failed) {
+    console.error('Fix the problems above (npm run format fixes formatting) and run npm test again.');
+    process.exit(1);
+  }
+  console.log(
+    `# checks passed in ${((Date.now() - started) / 1000).toFixed(1)} s: ${checks.map((c) => c[0]).join(', ')}`,
+  );
+}
+
 const child = spawn(
   process.execPath,
   ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-timeout=120000', ...files],
