@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { MockdevError } from '../core/errors.js';
 import type { ToolDefinition } from './tools/define.js';
 

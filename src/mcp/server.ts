@@ -10,7 +10,7 @@ import {
   type CallToolResult,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AppContext } from '../app/context.js';
 import { MockdevError, toMockdevError } from '../core/errors.js';
 import { parseArguments } from './arguments.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MockdevError } from '../errors.js';
 
 /** Field rules shared by every resource. Each message says what is allowed. */

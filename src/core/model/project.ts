@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { EndpointSchema } from './endpoint.js';
 import { NameSchema, PortSchema, TimestampSchema } from './fields.js';
 

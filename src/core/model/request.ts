@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MockdevError } from '../errors.js';
 import { parseMethod, TimestampSchema } from './fields.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * A running mock server as the server registry holds it; `status --json` prints it with

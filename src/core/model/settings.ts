@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DEFAULT_MCP_PORT, DEFAULT_PROJECT_PORT, PortSchema } from './fields.js';
 
 export const MCP_LOGGING_MODES = ['off', 'errors', 'all'] as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AppContext } from '../../app/context.js';
 
 /** The four categories of SPEC 4.3. */

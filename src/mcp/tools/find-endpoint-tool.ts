@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { findEndpoint } from '../../app/find-endpoint.js';
 import { EndpointSchema } from '../../core/model/endpoint.js';
 import { HTTP_METHODS, MethodSchema } from '../../core/model/fields.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { exportOpenApi, importOpenApi } from '../../app/openapi.js';
 import { EndpointSchema } from '../../core/model/endpoint.js';
 import { ProjectSchema } from '../../core/model/project.js';

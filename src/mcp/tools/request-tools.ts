@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { clearRequests, deleteRequests, getRequest, listRequests, starRequest } from '../../app/requests.js';
 import { HTTP_METHODS } from '../../core/model/fields.js';
 import {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { MockdevError } from '../../core/errors.js';
 
 /** Pretty-printed JSON with a final newline: readable and friendly to git diffs. */

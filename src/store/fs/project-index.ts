@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { MockdevError } from '../../core/errors.js';
 import { ioError, readJsonFile, writeJsonAtomic } from './json-file.js';
 import { PROJECT_FILE, readProjectFile } from './project-folder.js';

@@ -1,7 +1,7 @@
 import { basename, dirname, join } from 'node:path';
 import type { ParsedRequestFilters, RequestRecord } from '../../core/model/request.js';
 import type { RequestLogStore, RequestLogWriter, RequestLogWriterOptions } from '../../core/ports.js';
-import { RequestDatabase } from './database.js';
+import type { RequestDatabase } from './database.js';
 import { SpoolLogWriter, type SpoolLogWriterOptions } from './writer.js';
 
 /** The spool folder of a request log database: `requests.db` -> `requests-spool`. */
@@ -10,11 +10,12 @@ export const spoolDirOf = (dbFile: string): string =>
 
 /**
  * The request log of one data directory: servers spool records to files (writer.ts), every
- * reader expands them into the SQLite database first (database.ts). The database is opened when
- * first needed, so a starting server answers before it loads SQLite at all.
+ * reader expands them into the SQLite database first (database.ts). The database, and SQLite
+ * itself, are loaded when first needed, so a starting server answers before it loads SQLite.
  */
 export class LocalRequestLog implements RequestLogStore {
-  private database: RequestDatabase | undefined;
+  private database: Promise<RequestDatabase> | undefined;
+  private opened: RequestDatabase | undefined;
   readonly spoolDir: string;
 
   constructor(
@@ -25,35 +26,41 @@ export class LocalRequestLog implements RequestLogStore {
   }
 
   /** The database, opened on first use. */
-  private db(): RequestDatabase {
-    return (this.database ??= new RequestDatabase(this.file, this.spoolDir));
+  private db(): Promise<RequestDatabase> {
+    return (this.database ??= import('./database.js').then(({ RequestDatabase }) => {
+      this.opened = new RequestDatabase(this.file, this.spoolDir);
+      return this.opened;
+    })).catch((e: unknown) => {
+      this.database = undefined; // a later call tries again
+      throw e;
+    });
   }
 
   /** The database with everything spooled so far expanded: what every read sees. */
-  private fresh(): RequestDatabase {
-    const db = this.db();
+  private async fresh(): Promise<RequestDatabase> {
+    const db = await this.db();
     db.expand();
     return db;
   }
 
   async list(projectId: string, filters: ParsedRequestFilters): Promise<RequestRecord[]> {
-    return this.fresh().list(projectId, filters);
+    return (await this.fresh()).list(projectId, filters);
   }
 
   async get(id: string): Promise<RequestRecord | undefined> {
-    return this.fresh().get(id);
+    return (await this.fresh()).get(id);
   }
 
   async setStarred(id: string, starred: boolean): Promise<RequestRecord | undefined> {
-    return this.fresh().setStarred(id, starred);
+    return (await this.fresh()).setStarred(id, starred);
   }
 
   async deleteIds(ids: string[]): Promise<{ deleted: string[]; missing: string[] }> {
-    return this.fresh().deleteIds(ids);
+    return (await this.fresh()).deleteIds(ids);
   }
 
   async clear(projectId: string): Promise<number> {
-    return this.fresh().clear(projectId);
+    return (await this.fresh()).clear(projectId);
   }
 
   openWriter(options: RequestLogWriterOptions): RequestLogWriter {
@@ -62,14 +69,15 @@ export class LocalRequestLog implements RequestLogStore {
       ...options,
       spoolDir: this.spoolDir,
       expander: {
-        expand: (project, maxPrune) => this.db().expand({ project, maxPrune }),
-        collectGarbage: () => this.db().collectGarbage(),
+        expand: async (project, maxPrune) => (await this.db()).expand({ project, maxPrune }),
+        collectGarbage: async () => void (await this.db()).collectGarbage(),
       },
     });
   }
 
   close(): void {
-    this.database?.close();
+    this.opened?.close();
+    this.opened = undefined;
     this.database = undefined;
   }
 }

@@ -2,12 +2,17 @@ import type { NewRequestRecord, RequestLogWriter, RequestLogWriterOptions } from
 import { RecordBatch } from './frame.js';
 import { SpoolWriter } from './spool.js';
 
+type MaybePromise<T> = T | Promise<T>;
+
 /** What a writer asks of the database, opened only when first needed (never before the first answer). */
 export interface Expander {
   /** Expands the spool and prunes `project` (at most `maxPrune` rows); `more` when rows remain to prune. */
-  expand(project: { id: string; limit: number }, maxPrune: number): { more: boolean; damaged: number };
+  expand(
+    project: { id: string; limit: number },
+    maxPrune: number,
+  ): MaybePromise<{ more: boolean; damaged: number }>;
   /** Deletes stored responses no record refers to. */
-  collectGarbage(): void;
+  collectGarbage(): MaybePromise<unknown>;
 }
 
 export interface SpoolLogWriterOptions extends RequestLogWriterOptions {
@@ -56,6 +61,8 @@ export class SpoolLogWriter implements RequestLogWriter {
   private readonly maxBytes: number;
   private readonly idleMs: number;
   lost = 0;
+  /** An idle expansion under way (close waits for it). */
+  private expanding: Promise<void> | undefined;
   /** In a run of failed writes (warned once). */
   private failing = false;
 
@@ -137,9 +144,11 @@ export class SpoolLogWriter implements RequestLogWriter {
     this.idleTimer = undefined;
     if (this.closed) return;
     if (this.pushed !== this.pushedAtIdleCheck || this.batch.count > 0) return this.armIdleCheck();
-    const more = this.expand(this.options.maxPrunePerExpand ?? 5000);
-    // Far over the limit: prune on in short steps while the server stays idle.
-    if (more) this.armIdleCheck(10);
+    this.expanding = this.expand(this.options.maxPrunePerExpand ?? 5000).then((more) => {
+      this.expanding = undefined;
+      // Far over the limit: prune on in short steps while the server stays idle.
+      if (more && !this.closed && !this.idleTimer) this.armIdleCheck(10);
+    });
   }
 
   private warn(text: string): void {
@@ -157,10 +166,10 @@ export class SpoolLogWriter implements RequestLogWriter {
     this.lose(n, why);
   }
 
-  /** Expands the spool and prunes; returns whether pruning is left to do. Never throws. */
-  private expand(maxPrune: number): boolean {
+  /** Expands the spool and prunes; resolves with whether pruning is left to do. Never rejects. */
+  private async expand(maxPrune: number): Promise<boolean> {
     try {
-      const { more, damaged } = this.options.expander.expand(
+      const { more, damaged } = await this.options.expander.expand(
         { id: this.options.projectId, limit: this.options.limit },
         maxPrune,
       );
@@ -192,9 +201,10 @@ export class SpoolLogWriter implements RequestLogWriter {
     } catch (e) {
       this.warn(`Could not finish the request spool file (${message(e)}); the next reader will`);
     }
-    this.expand(Infinity);
+    await this.expanding;
+    await this.expand(Infinity);
     try {
-      this.options.expander.collectGarbage();
+      await this.options.expander.collectGarbage();
     } catch {
       /* unreferenced responses are collected by a later stop */
     }
