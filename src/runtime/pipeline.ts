@@ -99,17 +99,8 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     try {
       res.writeHead(answer.status, answer.headers);
     } catch (e) {
-      const failed = problemAnswer(
-        500,
-        'Response could not be sent',
-        `The response of this endpoint could not be sent: ${e instanceof Error ? e.message : String(e)}`,
-        { endpointId: ex.endpoint?.id ?? null },
-        bodyLimitBytes,
-        false,
-      );
-      res.removeHeader('Content-Type');
-      res.writeHead(failed.status, failed.headers);
-      answer = failed;
+      answer = failure(ex, 'sent', e);
+      res.writeHead(answer.status, answer.headers);
     }
     if (ex.method === 'HEAD') res.end();
     else res.end(answer.body);
@@ -143,20 +134,22 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     try {
       produced = plan.produce!(ex);
     } catch (e) {
-      return finish(ex, failedToProduce(ex, e));
+      return finish(ex, failure(ex, 'produced', e));
     }
     if (produced instanceof Promise)
       produced.then(
         (a) => finish(ex, a),
-        (e: unknown) => finish(ex, failedToProduce(ex, e)),
+        (e: unknown) => finish(ex, failure(ex, 'produced', e)),
       );
     else finish(ex, produced);
   };
-  const failedToProduce = (ex: Exchange, e: unknown): Answer =>
+
+  /** The 500 that stands in for a response that could not be produced or sent. */
+  const failure = (ex: Exchange, what: 'produced' | 'sent', e: unknown): Answer =>
     problemAnswer(
       500,
-      'Response could not be produced',
-      `The response of this endpoint could not be produced: ${e instanceof Error ? e.message : String(e)}`,
+      `Response could not be ${what}`,
+      `The response of this endpoint could not be ${what}: ${e instanceof Error ? e.message : String(e)}`,
       { endpointId: ex.endpoint?.id ?? null },
       bodyLimitBytes,
       false,

@@ -1,13 +1,14 @@
-import { promises as fs, readdirSync, readFileSync, statSync, watch, type FSWatcher } from 'node:fs';
+import { readdirSync, readFileSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { ProjectChange, Subscription } from '../../core/ports.js';
-import { ENDPOINTS_FILE, PROJECT_FILE, readProjectFile } from './project-folder.js';
+import { ENDPOINTS_FILE, PROJECT_FILE } from './project-folder.js';
 
 /**
  * The change feed of the folder store: notices changes to project folders whoever makes them
  * (this process, another mockdev, an editor). One folder is watched with fs.watch, backed by a
  * slow stat poll for file systems without watch events; the whole data directory is polled
- * (a stat of two files per project). A change is reported once per new version of the files.
+ * (a stat of two files per project, the same on every platform). A change is reported once
+ * per new version of the files.
  */
 
 type Listener = (change: ProjectChange) => void;
@@ -18,20 +19,6 @@ function signatureSync(dir: string): string | undefined {
   for (const file of [PROJECT_FILE, ENDPOINTS_FILE]) {
     try {
       const s = statSync(join(dir, file), { bigint: true });
-      parts.push(`${s.ino}:${s.size}:${s.mtimeNs}`);
-    } catch {
-      if (file === PROJECT_FILE) return undefined;
-      parts.push('-');
-    }
-  }
-  return parts.join('|');
-}
-
-async function signature(dir: string): Promise<string | undefined> {
-  const parts: string[] = [];
-  for (const file of [PROJECT_FILE, ENDPOINTS_FILE]) {
-    try {
-      const s = await fs.stat(join(dir, file), { bigint: true });
       parts.push(`${s.ino}:${s.size}:${s.mtimeNs}`);
     } catch {
       if (file === PROJECT_FILE) return undefined;
@@ -84,8 +71,11 @@ export function projectIdSync(dir: string): string {
   return basename(dir);
 }
 
-function baselineSync(projectsDir: string): Map<string, { signature: string; id: string }> {
-  const out = new Map<string, { signature: string; id: string }>();
+type Known = Map<string, { signature: string; id: string }>;
+
+/** Folder -> signature and project id; the id is read again only for folders that changed. */
+function scanSync(projectsDir: string, known: Known): Known {
+  const out: Known = new Map();
   let names: string[];
   try {
     names = readdirSync(projectsDir);
@@ -97,70 +87,34 @@ function baselineSync(projectsDir: string): Map<string, { signature: string; id:
     const dir = join(projectsDir, folder);
     const sig = signatureSync(dir);
     if (sig === undefined) continue;
-    out.set(folder, { signature: sig, id: projectIdSync(dir) });
+    const prev = known.get(folder);
+    out.set(folder, { signature: sig, id: prev?.signature === sig ? prev.id : projectIdSync(dir) });
   }
   return out;
 }
 
 /** Every project folder under `projectsDir`, polled. */
 export function watchProjectsDir(projectsDir: string, listener: Listener, pollMs: number): Subscription {
-  /** folder -> signature and the project id read from it */
-  let known = new Map<string, { signature: string; id: string }>();
-  let running = false;
-  let stopped = false;
-
-  const scan = async (): Promise<Map<string, { signature: string; id: string }>> => {
-    const out = new Map<string, { signature: string; id: string }>();
-    let names: string[];
-    try {
-      names = await fs.readdir(projectsDir);
-    } catch {
-      return out;
-    }
-    await Promise.all(
-      names
-        .filter((n) => !n.startsWith('.'))
-        .map(async (folder) => {
-          const dir = join(projectsDir, folder);
-          const sig = await signature(dir);
-          if (sig === undefined) return;
-          const prev = known.get(folder);
-          let id = prev?.id ?? folder;
-          if (!prev || prev.signature !== sig) {
-            id = (await readProjectFile(dir).catch(() => undefined))?.id ?? id;
-          }
-          out.set(folder, { signature: sig, id });
-        }),
-    );
-    return out;
-  };
-
-  const tick = async () => {
-    if (running || stopped) return;
-    running = true;
-    try {
-      const now = await scan();
-      const before = known;
-      known = now;
-      if (stopped) return;
-      for (const [folder, { signature: sig, id }] of now) {
-        const old = before.get(folder);
-        const key = join(projectsDir, folder);
-        if (old === undefined) listener({ projectId: id, key, change: 'created' });
-        else if (old.signature !== sig) listener({ projectId: id, key, change: 'updated' });
-      }
-      for (const [folder, { id }] of before) {
-        if (!now.has(folder)) listener({ projectId: id, key: join(projectsDir, folder), change: 'deleted' });
-      }
-    } finally {
-      running = false;
-    }
-  };
-
   // The baseline, read before returning: what exists already is not reported as created, and
   // a change made right after watch() returns is.
-  known = baselineSync(projectsDir);
-  const timer = setInterval(() => void tick(), pollMs);
+  let known = scanSync(projectsDir, new Map());
+  let stopped = false;
+  const tick = () => {
+    const before = known;
+    known = scanSync(projectsDir, before);
+    for (const [folder, { signature, id }] of known) {
+      if (stopped) return;
+      const old = before.get(folder);
+      const key = join(projectsDir, folder);
+      if (old === undefined) listener({ projectId: id, key, change: 'created' });
+      else if (old.signature !== signature) listener({ projectId: id, key, change: 'updated' });
+    }
+    for (const [folder, { id }] of before) {
+      if (stopped) return;
+      if (!known.has(folder)) listener({ projectId: id, key: join(projectsDir, folder), change: 'deleted' });
+    }
+  };
+  const timer = setInterval(tick, pollMs);
   timer.unref();
   return {
     close: () => {
