@@ -44,14 +44,17 @@ export async function readProjectFile(dir: string): Promise<ProjectFile | undefi
   return checkShape(file, ProjectFileSchema, migrateProjectFile(file, raw));
 }
 
+/** endpoints.json of a folder, validated; none when the file does not exist. */
+export async function readEndpointsFile(dir: string): Promise<Endpoint[]> {
+  const file = join(dir, ENDPOINTS_FILE);
+  const raw = await readJsonFile(file);
+  return raw === undefined ? [] : checkShape(file, EndpointListSchema, raw);
+}
+
 /** Both files of a folder, validated; undefined when it holds no project.json. */
 export async function readFolder(dir: string): Promise<FolderContent | undefined> {
-  const endpointsFile = join(dir, ENDPOINTS_FILE);
-  const [project, rawEndpoints] = await Promise.all([readProjectFile(dir), readJsonFile(endpointsFile)]);
-  if (project === undefined) return undefined;
-  const endpoints =
-    rawEndpoints === undefined ? [] : checkShape(endpointsFile, EndpointListSchema, rawEndpoints);
-  return { project, endpoints };
+  const [project, endpoints] = await Promise.all([readProjectFile(dir), readEndpointsFile(dir)]);
+  return project && { project, endpoints };
 }
 
 export async function hasProject(dir: string): Promise<boolean> {

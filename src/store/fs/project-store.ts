@@ -21,6 +21,7 @@ import {
   LOCK_FILE,
   PROJECT_FILE,
   hasProject,
+  readEndpointsFile,
   readFolder,
   readProjectFile,
   writeFolder,
@@ -140,7 +141,9 @@ export class FolderProjectStore implements ProjectStore {
     // Projects made here live in a folder named after their id: no index needed.
     if (ID_PATTERN.test(ref)) {
       const direct = join(this.projectsDir, ref);
-      if ((await readProjectFile(direct))?.id === ref) return [(await this.readDir(direct))!];
+      const project = await readProjectFile(direct);
+      if (project?.id === ref)
+        return [this.stored(direct, { project, endpoints: await readEndpointsFile(direct) })];
     }
     const pick = (entries: IndexEntry[]): IndexEntry[] => {
       const byId = entries.filter((e) => e.id === ref);
@@ -158,7 +161,8 @@ export class FolderProjectStore implements ProjectStore {
         candidates.map(async (c) => {
           const dir = join(this.projectsDir, c.folder);
           const project = await readProjectFile(dir);
-          return project?.id === c.id && project.name === c.name ? this.readDir(dir) : undefined;
+          if (project?.id !== c.id || project.name !== c.name) return undefined;
+          return this.stored(dir, { project, endpoints: await readEndpointsFile(dir) });
         }),
       );
       if (projects.every((p) => p !== undefined)) return projects as StoredProject[];
