@@ -58,11 +58,13 @@ export class ProjectIndex {
   }
 
   /**
-   * Brings the index up to date with the folders and writes it when it changed. Call it while
-   * holding the data directory's lock. Folders whose project.json cannot be read are left out
-   * and returned as errors.
+   * Brings the index up to date with the folders and writes it when it changed (unless told
+   * not to). Call it while holding the data directory's lock. Folders whose project.json cannot
+   * be read are left out and returned as errors.
    */
-  async refresh(): Promise<{ entries: IndexEntry[]; errors: MockdevError[] }> {
+  async refresh(
+    options: { write?: boolean } = {},
+  ): Promise<{ entries: IndexEntry[]; errors: MockdevError[] }> {
     const before = new Map((await this.load())?.map((e) => [e.folder, e]));
     let names: string[];
     try {
@@ -94,7 +96,7 @@ export class ProjectIndex {
     const entries = found.filter((e): e is IndexEntry => e !== undefined);
     const changed =
       entries.length !== before.size || entries.some((e) => before.get(e.folder) !== e) || errors.length > 0;
-    if (changed) await this.write(entries);
+    if (changed && options.write !== false) await this.write(entries);
     return { entries, errors };
   }
 

@@ -151,6 +151,14 @@ describe('FolderProjectStore', () => {
     await store.remove(copied);
   });
 
+  it('looks up nothing in a data directory that does not exist, without creating it', async () => {
+    const empty = new FolderProjectStore(join(root, 'never-made'));
+    assert.deepEqual(await empty.find('anything'), []);
+    assert.equal(await empty.get('abc'), undefined);
+    assert.deepEqual(await empty.names(), []);
+    assert.equal(existsSync(join(root, 'never-made')), false);
+  });
+
   it('removes a managed project folder, but only mockdev’s files of a folder elsewhere', async () => {
     const inside = await store.create(projectFile('Gone'), []);
     await store.remove(inside.key);

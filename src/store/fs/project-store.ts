@@ -1,4 +1,4 @@
-import { promises as fs } from 'node:fs';
+import { existsSync, promises as fs } from 'node:fs';
 import { basename, isAbsolute, join, relative, resolve } from 'node:path';
 import { MockdevError } from '../../core/errors.js';
 import { ID_PATTERN } from '../../core/ids.js';
@@ -90,8 +90,18 @@ export class FolderProjectStore implements ProjectStore {
     return withLock(join(this.projectsDir, LOCK_FILE), fn);
   }
 
-  private refreshIndex(): Promise<{ entries: IndexEntry[]; errors: MockdevError[] }> {
-    return this.withDataDirLock(() => this.index.refresh());
+  /**
+   * Brings the name index up to date. A lookup must work in a data directory this process
+   * cannot write (shared read-only): then the index is rebuilt in memory only.
+   */
+  private async refreshIndex(): Promise<{ entries: IndexEntry[]; errors: MockdevError[] }> {
+    if (!existsSync(this.projectsDir)) return { entries: [], errors: [] };
+    try {
+      return await withLock(join(this.projectsDir, LOCK_FILE), () => this.index.refresh());
+    } catch (e) {
+      if (!(e instanceof MockdevError && e.code === 'IO_ERROR')) throw e;
+      return this.index.refresh({ write: false });
+    }
   }
 
   private async indexEntries(): Promise<IndexEntry[]> {
