@@ -12,16 +12,54 @@ export interface LockOptions {
   staleMs?: number;
 }
 
-async function isStale(lockFile: string, staleMs: number): Promise<boolean> {
+interface LockRead {
+  ino: number;
+  mtimeMs: number;
+  text: string;
+}
+
+/** The lock file's inode, time and content, read through one descriptor (so they belong together). */
+export async function readLock(lockFile: string): Promise<LockRead | undefined> {
+  let handle: fs.FileHandle | undefined;
   try {
-    const [text, stat] = await Promise.all([fs.readFile(lockFile, 'utf8'), fs.stat(lockFile)]);
-    const [pidText, host] = text.split('\n');
-    const pid = Number(pidText);
-    if (host === hostname() && Number.isInteger(pid) && pid > 0 && !isProcessAlive(pid)) return true;
-    return Date.now() - stat.mtimeMs > staleMs;
+    handle = await fs.open(lockFile, 'r');
+    const stat = await handle.stat();
+    return { ino: stat.ino, mtimeMs: stat.mtimeMs, text: await handle.readFile('utf8') };
   } catch {
-    // Gone between our attempt and this check, or half-written by its owner: retry.
-    return false;
+    return undefined; // gone meanwhile: the next attempt takes it
+  } finally {
+    await handle?.close();
+  }
+}
+
+const isStale = (lock: LockRead, staleMs: number): boolean => {
+  const [pidText, host] = lock.text.split('\n');
+  const pid = Number(pidText);
+  // A half-written lock (no pid yet) is its owner's: only age can make it stale.
+  if (host === hostname() && Number.isInteger(pid) && pid > 0 && !isProcessAlive(pid)) return true;
+  return Date.now() - lock.mtimeMs > staleMs;
+};
+
+/**
+ * Removes the lock file if it is still the stale one that was read. It is moved aside
+ * first and checked: between the check and the move, its owner may have released it and
+ * another process taken it; that lock is put back rather than lost. Two processes must never
+ * both hold a lock because a third saw an old owner die.
+ */
+export async function removeStale(lockFile: string, stale: LockRead): Promise<void> {
+  const aside = `${lockFile}.${process.pid}.${Math.random().toString(36).slice(2)}.stale`;
+  try {
+    await fs.rename(lockFile, aside);
+  } catch {
+    return; // gone already
+  }
+  try {
+    const moved = await readLock(aside);
+    // Inode numbers are reused: the same lock also has the same owner line and time.
+    const same = moved?.ino === stale.ino && moved.mtimeMs === stale.mtimeMs && moved.text === stale.text;
+    if (!same) await fs.link(aside, lockFile).catch(() => undefined);
+  } finally {
+    await fs.rm(aside, { force: true }).catch(() => undefined);
   }
 }
 
@@ -38,15 +76,27 @@ export async function withLock<T>(
   const staleMs = options.staleMs ?? 30_000;
   const deadline = Date.now() + timeoutMs;
   let wait = 5;
+  let mine: number;
   for (;;) {
     try {
-      await fs.writeFile(lockFile, `${process.pid}\n${hostname()}\n`, { flag: 'wx' });
+      const handle = await fs.open(lockFile, 'wx');
+      try {
+        await handle.writeFile(`${process.pid}\n${hostname()}\n`);
+        mine = (await handle.stat()).ino;
+      } catch (e) {
+        await fs.rm(lockFile, { force: true }).catch(() => undefined); // ours, just made: never left half-written
+        throw e;
+      } finally {
+        await handle.close();
+      }
       break;
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       if (code !== 'EEXIST') throw ioError(`Could not create lock ${lockFile}`, e);
-      if (await isStale(lockFile, staleMs)) {
-        await fs.rm(lockFile, { force: true });
+      const held = await readLock(lockFile);
+      if (held === undefined) continue;
+      if (isStale(held, staleMs)) {
+        await removeStale(lockFile, held);
         continue;
       }
       if (Date.now() > deadline) {
@@ -61,6 +111,8 @@ export async function withLock<T>(
   try {
     return await fn();
   } finally {
-    await fs.rm(lockFile, { force: true }).catch(() => undefined);
+    // Release only our own lock: if it was taken over as stale, the file is another's now.
+    const now = await fs.stat(lockFile).catch(() => undefined);
+    if (now?.ino === mine) await fs.rm(lockFile, { force: true }).catch(() => undefined);
   }
 }

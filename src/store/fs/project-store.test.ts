@@ -18,7 +18,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { endpoint, projectFile, rejectsWithCode } from '../../../test/contract/project-store.contract.js';
-import { withLock } from './lock.js';
+import { readLock, removeStale, withLock } from './lock.js';
 import { FolderProjectStore } from './project-store.js';
 
 let root: string;
@@ -190,6 +190,45 @@ describe('withLock', () => {
     const lockFile = join(root, 'dead.lock');
     writeFileSync(lockFile, `999999999\n${hostname()}\n`);
     assert.equal(await withLock(lockFile, async () => 'ran', { timeoutMs: 2000 }), 'ran');
+  });
+
+  it('is held by one at a time when many find the same abandoned lock at once', async () => {
+    const lockFile = join(root, 'contended.lock');
+    writeFileSync(lockFile, `999999999\n${hostname()}\n`);
+    let holders = 0;
+    let most = 0;
+    await Promise.all(
+      Array.from({ length: 40 }, () =>
+        withLock(lockFile, async () => {
+          most = Math.max(most, ++holders);
+          await new Promise((r) => setTimeout(r, 1));
+          holders--;
+        }),
+      ),
+    );
+    assert.equal(most, 1, 'never two holders');
+    assert.equal(existsSync(lockFile), false);
+    assert.deepEqual(
+      readdirSync(root).filter((f) => f.includes('.stale')),
+      [],
+    );
+  });
+
+  it('does not remove a lock taken after it was found abandoned', async () => {
+    const lockFile = join(root, 'raced.lock');
+    writeFileSync(lockFile, `999999999\n${hostname()}\n`);
+    const abandoned = (await readLock(lockFile))!;
+    // Meanwhile its owner's lock went and another process took the lock.
+    rmSync(lockFile);
+    writeFileSync(lockFile, `${process.pid}\n${hostname()}\n`);
+    await removeStale(lockFile, abandoned);
+    assert.equal(readFileSync(lockFile, 'utf8'), `${process.pid}\n${hostname()}\n`, 'the new lock stays');
+    await removeStale(lockFile, (await readLock(lockFile))!);
+    assert.equal(existsSync(lockFile), false, 'the lock that was read goes');
+    assert.deepEqual(
+      readdirSync(root).filter((f) => f.includes('.stale')),
+      [],
+    );
   });
 
   it('times out with a LOCKED error when a live process holds it', async () => {
