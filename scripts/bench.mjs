@@ -51,8 +51,8 @@ process.on('SIGINT', () => process.exit(130));
 const env = { ...process.env, MOCKDEV_DATA_DIR: dataDir, MOCKDEV_LOG_LEVEL: 'warn' };
 const mockdev = (...args) => execFileSync(process.execPath, [cli, ...args], { env, encoding: 'utf8' });
 
-/** Spawns a server, waits until `url` answers 200; returns { child, pid }. */
-async function startServer(argv, url) {
+/** Spawns a server, polls `url` every `pollMs` until it answers 200 (body read); returns the child. */
+async function startServer(argv, url, pollMs = 50) {
   const [cmd, ...args] = pin(0, argv);
   const child = spawn(cmd, args, { env, stdio: ['ignore', 'ignore', 'inherit'] });
   children.add(child);
@@ -60,13 +60,15 @@ async function startServer(argv, url) {
   const deadline = Date.now() + 20_000;
   for (;;) {
     try {
-      if ((await fetch(url)).status === 200) return child;
+      const res = await fetch(url);
+      await res.arrayBuffer();
+      if (res.status === 200) return child;
     } catch {
       /* not up yet */
     }
     if (child.exitCode !== null || Date.now() > deadline)
       throw new Error(`server ${argv.join(' ')} did not start`);
-    await sleep(50);
+    await sleep(pollMs);
   }
 }
 
@@ -330,23 +332,8 @@ const bRes = { rps: (bStart.rps + bEnd.rps) / 2, p99Ms: (bStart.p99Ms + bEnd.p99
 // Cold start: spawn -> first complete 200, the server pinned like the others. The log the runs
 // above left (up to ~10,000 records, spool files of killed runs) is what a user's log looks like.
 async function coldStart(argv, url) {
-  const [cmd, ...args] = pin(0, argv);
   const t0 = performance.now();
-  const child = spawn(cmd, args, { env, stdio: ['ignore', 'ignore', 'ignore'] });
-  children.add(child);
-  child.on('exit', () => children.delete(child));
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    try {
-      const res = await fetch(url);
-      await res.arrayBuffer();
-      if (res.status === 200) break;
-    } catch {
-      /* not up yet */
-    }
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`${argv.join(' ')} did not start`);
-    await sleep(5);
-  }
+  const child = await startServer(argv, url, 5);
   const ms = performance.now() - t0;
   await stopServer(child);
   return ms;
