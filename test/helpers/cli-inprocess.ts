@@ -1,8 +1,9 @@
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import type { CliInput, CliIo, CliOutput } from '../../src/cli/io.js';
 import { runCli as runProgram } from '../../src/cli/program.js';
-import type { CliOptions, CliResult } from './cli.js';
+import { runCli, tempDir, type CliOptions, type CliResult } from './cli.js';
 
 export interface InProcessOptions extends CliOptions {
   /** Which streams look like a terminal: all of them (`true`), or each on its own. */
@@ -79,4 +80,29 @@ export async function runCliInProcess(args: string[], options: InProcessOptions)
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** What a test that runs the CLI needs: its own temp folder and data dir, removed after it. */
+export interface CliSandbox {
+  /** The temp folder (the working folder of every run). */
+  dir: string;
+  /** `<dir>/data`, the data directory of every run. */
+  dataDir: string;
+  /** Runs the CLI in-process. */
+  cli(args: string[], extra?: Partial<InProcessOptions>): Promise<CliResult>;
+  /** Runs the built binary in its own process (for the tests that prove the real wiring). */
+  spawn(args: string[], extra?: Partial<CliOptions>): Promise<CliResult>;
+}
+
+/** A fresh sandbox for one test (or one suite), cleaned up by `t.after`. */
+export function cliSandbox(t: { after(fn: () => void): void }, prefix = 'mockdev-test-'): CliSandbox {
+  const tmp = tempDir(prefix);
+  t.after(() => tmp.cleanup());
+  const dataDir = join(tmp.dir, 'data');
+  return {
+    dir: tmp.dir,
+    dataDir,
+    cli: (args, extra = {}) => runCliInProcess(args, { dataDir, cwd: tmp.dir, ...extra }),
+    spawn: (args, extra = {}) => runCli(args, { dataDir, cwd: tmp.dir, ...extra }),
+  };
 }
