@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CLI, json, runCli } from './cli.js';
+import { CLI, json } from './cli.js';
+import { runCliInProcess } from './cli-inprocess.js';
 
 export interface ServeHandle {
   child: ChildProcess;
@@ -58,13 +59,16 @@ export async function startServe(
 
 export { waitUntil } from './wait.js';
 
-/** Creates a data-dir project and writes its endpoints.json directly (fast, no CLI per endpoint). */
+/**
+ * Creates a data-dir project (the CLI in-process) and writes its endpoints.json directly (fast,
+ * no CLI per endpoint).
+ */
 export async function makeProject(
   dataDir: string,
   name: string,
   endpoints: Record<string, unknown>[],
 ): Promise<{ id: string; dir: string }> {
-  const created = await runCli(['project', 'create', name, '--json'], { dataDir });
+  const created = await runCliInProcess(['project', 'create', name, '--json'], { dataDir });
   if (created.code !== 0) throw new Error(created.stderr);
   const { id } = json<{ id: string }>(created);
   const dir = join(dataDir, 'projects', id);
