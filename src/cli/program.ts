@@ -128,6 +128,7 @@ async function run(argv: string[], ownProcess: boolean): Promise<number> {
       return 0;
     }
     await program.parseAsync(argv, { from: 'user' });
+    // An in-process run must not pick up the exit code its host process (a test runner) set.
     return ownProcess && typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (e) {
     if (e instanceof CommanderError) {
