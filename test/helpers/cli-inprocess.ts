@@ -82,6 +82,11 @@ export async function runCliInProcess(args: string[], options: InProcessOptions)
   }
 }
 
+/** A test's (or a suite's) after-hook registration: node:test's `t.after`, or `after`. */
+export interface AfterHook {
+  after(fn: () => unknown): void;
+}
+
 /** What a test that runs the CLI needs: its own temp folder and data dir, removed after it. */
 export interface CliSandbox {
   /** The temp folder (the working folder of every run). */
@@ -92,16 +97,29 @@ export interface CliSandbox {
   cli(args: string[], extra?: Partial<InProcessOptions>): Promise<CliResult>;
   /** Runs the built binary in its own process (for the tests that prove the real wiring). */
   spawn(args: string[], extra?: Partial<CliOptions>): Promise<CliResult>;
+  /**
+   * Runs `fn` after the test, before the folder is removed (the last deferred first): stop
+   * servers and close contexts here, so nothing writes into the folder once it is gone.
+   */
+  defer(fn: () => unknown): void;
 }
 
 /** A fresh sandbox for one test (or one suite), cleaned up by `t.after`. */
-export function cliSandbox(t: { after(fn: () => void): void }, prefix = 'mockdev-test-'): CliSandbox {
+export function cliSandbox(t: AfterHook, prefix = 'mockdev-test-'): CliSandbox {
   const tmp = tempDir(prefix);
-  t.after(() => tmp.cleanup());
+  const deferred: (() => unknown)[] = [];
+  t.after(async () => {
+    try {
+      for (const fn of deferred.reverse()) await fn();
+    } finally {
+      tmp.cleanup();
+    }
+  });
   const dataDir = join(tmp.dir, 'data');
   return {
     dir: tmp.dir,
     dataDir,
+    defer: (fn) => void deferred.push(fn),
     cli: (args, extra = {}) => runCliInProcess(args, { dataDir, cwd: tmp.dir, ...extra }),
     spawn: (args, extra = {}) => runCli(args, { dataDir, cwd: tmp.dir, ...extra }),
   };

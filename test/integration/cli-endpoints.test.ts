@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { describe, it } from 'node:test';
 import type { Endpoint } from '../../src/core/model/endpoint.js';
 import { CLI, assertCliError, json } from '../helpers/cli.js';
-import { cliSandbox, type CliSandbox } from '../helpers/cli-inprocess.js';
+import { cliSandbox, type AfterHook, type CliSandbox } from '../helpers/cli-inprocess.js';
 
 const assertError = assertCliError;
 
@@ -39,7 +39,7 @@ const USER_BY_ID = ['-p', '/api/users/:id'];
 const QUEUE_ORDER = ['-n', 'Queue order', '-p', '/api/queue', '-m', 'PUT', '-s', '202'];
 
 /** A sandbox with project "api" holding the given endpoints (`endpoint add api <options>`). */
-async function apiProject(t: { after(fn: () => void): void }, ...endpoints: string[][]): Promise<CliSandbox> {
+async function apiProject(t: AfterHook, ...endpoints: string[][]): Promise<CliSandbox> {
   const sandbox = cliSandbox(t);
   const created = await sandbox.cli(['project', 'create', 'api']);
   assert.equal(created.code, 0, created.stderr);

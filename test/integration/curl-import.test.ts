@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { Endpoint } from '../../src/core/model/endpoint.js';
 import { assertCliError, json } from '../helpers/cli.js';
-import { cliSandbox } from '../helpers/cli-inprocess.js';
+import { cliSandbox, type AfterHook } from '../helpers/cli-inprocess.js';
 
 /** A sandbox with an empty project "Api"; `cli(args, input)` runs in-process. */
-async function withApi(t: { after(fn: () => void): void }) {
+async function withApi(t: AfterHook) {
   const sandbox = cliSandbox(t, 'mockdev-curl-');
   const r = await sandbox.cli(['project', 'create', 'Api']);
   assert.equal(r.code, 0, r.stderr);

@@ -7,15 +7,15 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { ROOT } from '../helpers/cli.js';
-import { cliSandbox } from '../helpers/cli-inprocess.js';
+import { cliSandbox, type CliSandbox } from '../helpers/cli-inprocess.js';
 import { startServe, type ServeHandle } from '../helpers/server.js';
 
 const FIX = join(ROOT, 'test', 'fixtures', 'openapi');
 
-/** `mockdev serve PROJECT` spawned on a free port, stopped after the test. */
-async function serve(t: { after(fn: () => Promise<unknown>): void }, dataDir: string, project: string) {
-  const server: ServeHandle = await startServe([project], { dataDir });
-  t.after(() => server.stop());
+/** `mockdev serve PROJECT` spawned on a free port, stopped after the test (before its sandbox goes). */
+async function serve(sandbox: CliSandbox, project: string) {
+  const server: ServeHandle = await startServe([project], { dataDir: sandbox.dataDir });
+  sandbox.defer(() => server.stop());
   return { base: server.url, stop: () => server.stop() };
 }
 
@@ -31,12 +31,13 @@ const get = async (url: string, method = 'GET') => {
 
 describe('served responses after import', () => {
   it('serves what an OpenAPI import produced, path templates included', async (t) => {
-    const { cli, dataDir } = cliSandbox(t, 'mockdev-serve-import-');
+    const sandbox = cliSandbox(t, 'mockdev-serve-import-');
+    const { cli } = sandbox;
     for (const f of ['petstore-3.0.yaml', 'api-3.1.yaml', 'swagger-2.0.json']) {
       const r = await cli(['import', join(FIX, f)]);
       assert.equal(r.code, 0, r.stderr);
     }
-    const pet = await serve(t, dataDir, 'Petstore');
+    const pet = await serve(sandbox, 'Petstore');
     try {
       const list = await get(`${pet.base}/pets`);
       assert.equal(list.status, 200);
@@ -58,7 +59,7 @@ describe('served responses after import', () => {
       await pet.stop();
     }
 
-    const templates = await serve(t, dataDir, 'Templates 3.1');
+    const templates = await serve(sandbox, 'Templates 3.1');
     try {
       const call = await get(`${templates.base}/2010-04-01/Accounts/AC42/Calls/CA0123.json`);
       assert.equal(call.status, 200, call.text);
@@ -72,7 +73,7 @@ describe('served responses after import', () => {
       await templates.stop();
     }
 
-    const legacy = await serve(t, dataDir, 'Legacy Users');
+    const legacy = await serve(sandbox, 'Legacy Users');
     try {
       const csv = await get(`${legacy.base}/reports/2024-05.csv`);
       assert.equal(csv.status, 200, csv.text);
@@ -87,7 +88,8 @@ describe('served responses after import', () => {
   });
 
   it('serves endpoints imported from cURL commands', async (t) => {
-    const { cli, dataDir } = cliSandbox(t, 'mockdev-serve-import-');
+    const sandbox = cliSandbox(t, 'mockdev-serve-import-');
+    const { cli } = sandbox;
     assert.equal((await cli(['project', 'create', 'FromCurl'])).code, 0);
     const cmds = [
       `curl https://api.example.com/api/v1/users/42 -H 'Authorization: Bearer x'`,
@@ -97,7 +99,7 @@ describe('served responses after import', () => {
       const r = await cli(['curl', c, '-p', 'FromCurl']);
       assert.equal(r.code, 0, r.stderr);
     }
-    const server = await serve(t, dataDir, 'FromCurl');
+    const server = await serve(sandbox, 'FromCurl');
     try {
       const user = await get(`${server.base}/api/v1/users/42`);
       assert.equal(user.status, 200);

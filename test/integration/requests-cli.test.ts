@@ -9,7 +9,7 @@ import { describe, it } from 'node:test';
 import { createContext } from '../../src/app/context.js';
 import { startServer } from '../../src/app/server.js';
 import { assertCliError, json } from '../helpers/cli.js';
-import { cliSandbox } from '../helpers/cli-inprocess.js';
+import { cliSandbox, type AfterHook } from '../helpers/cli-inprocess.js';
 import { makeProject, startServe, waitUntil } from '../helpers/server.js';
 
 interface Rec {
@@ -19,8 +19,6 @@ interface Rec {
   status: number;
   starred: boolean;
 }
-
-type TestContext = { after(fn: () => void | Promise<void>): void };
 
 const ENDPOINTS = [
   { path: '/a', body: '{"a":1}' },
@@ -45,13 +43,13 @@ async function sendRequests(url: string): Promise<void> {
 }
 
 /** A sandbox whose project "reqs" is served in-process and has logged the seven requests. */
-async function served(t: TestContext) {
+async function served(t: AfterHook) {
   const sandbox = cliSandbox(t);
   const { cli } = sandbox;
   await makeProject(sandbox.dataDir, 'reqs', ENDPOINTS);
   const ctx = createContext({ dataDir: sandbox.dataDir, cwd: sandbox.dir });
   const server = await startServer(ctx, { project: 'reqs', port: 0 });
-  t.after(async () => {
+  sandbox.defer(async () => {
     await server.stop();
     ctx.close();
   });
@@ -196,10 +194,10 @@ describe('requests list/show/delete/star (while the server runs)', () => {
 
 describe('requests: the built binaries (spawned)', () => {
   it('a clear from another process: refused without --force (2), done with it (0); the server keeps logging', async (t) => {
-    const { cli, spawn, dataDir } = cliSandbox(t);
+    const { cli, spawn, dataDir, defer } = cliSandbox(t);
     await makeProject(dataDir, 'reqs', ENDPOINTS);
     const server = await startServe(['reqs'], { dataDir });
-    t.after(() => server.stop().then(() => undefined));
+    defer(() => server.stop());
     const list = async () => json<Rec[]>(await cli(['requests', 'list', 'reqs', '--json']));
     await sendRequests(server.url);
     await waitUntil(async () => (await list()).length === 7, 'the 7 requests in the log');
