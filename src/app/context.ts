@@ -12,6 +12,8 @@ export interface AppContext extends Stores {
 
 export interface ContextOptions {
   dataDir?: string;
+  /** Environment the data directory is read from when `dataDir` is not given (default: the process's). */
+  env?: NodeJS.ProcessEnv;
   cwd?: string;
   /** How often the change feed polls a served project folder / the data directory (ms). */
   folderPollMs?: number;
@@ -20,7 +22,7 @@ export interface ContextOptions {
 
 /** The context over this machine's stores (the data directory from the environment by default). */
 export function createContext(options: ContextOptions = {}): AppContext {
-  const dataDir = options.dataDir ?? resolveDataDir();
+  const dataDir = options.dataDir ?? resolveDataDir(options.env);
   const cwd = options.cwd ?? process.cwd();
   return { ...openLocalStores(dataDir, { ...options, cwd }), dataDir, cwd };
 }

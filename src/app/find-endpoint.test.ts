@@ -2,19 +2,27 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, describe, it } from 'node:test';
-import { createContext } from './context.js';
+import { describe, it } from 'node:test';
+import { createContext, type AppContext } from './context.js';
 import { addEndpoint, setEndpointEnabled } from './endpoints.js';
 import { findEndpoint } from './find-endpoint.js';
 import { createProject } from './projects.js';
 import { getRequest, listRequests } from './requests.js';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'mockdev-find-'));
-after(() => rmSync(dataDir, { recursive: true, force: true }));
+/** A context over a data dir of the test's own, closed and removed after it. */
+function freshContext(t: { after(fn: () => void): void }): AppContext {
+  const dataDir = mkdtempSync(join(tmpdir(), 'mockdev-find-'));
+  const ctx = createContext({ dataDir, cwd: dataDir });
+  t.after(() => {
+    ctx.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  return ctx;
+}
 
 describe('findEndpoint', () => {
-  it('finds the endpoint a request would hit, with its parameters', async () => {
-    const ctx = createContext({ dataDir, cwd: dataDir });
+  it('finds the endpoint a request would hit, with its parameters', async (t) => {
+    const ctx = freshContext(t);
     await createProject(ctx, { name: 'find' });
     await addEndpoint(ctx, 'find', { path: '/api/users/{id}', body: '{}' });
     await addEndpoint(ctx, 'find', { path: '/api/users/me' });
@@ -35,8 +43,9 @@ describe('findEndpoint', () => {
     await assert.rejects(findEndpoint(ctx, 'nope', 'GET', '/x'), { code: 'PROJECT_NOT_FOUND' });
   });
 
-  it('request use cases validate filters and name unknown ids', async () => {
-    const ctx = createContext({ dataDir, cwd: dataDir });
+  it('request use cases validate filters and name unknown ids', async (t) => {
+    const ctx = freshContext(t);
+    await createProject(ctx, { name: 'find' });
     assert.deepEqual(await listRequests(ctx, 'find', { status: '2xx' }), []);
     await assert.rejects(listRequests(ctx, 'find', { status: 'bad' }), { code: 'INVALID_ARGUMENT' });
     await assert.rejects(getRequest(ctx, '12345'), { code: 'NOT_FOUND' });

@@ -1,5 +1,6 @@
 import { createInterface } from 'node:readline/promises';
 import { MockdevError } from '../core/errors.js';
+import { currentIo } from './io.js';
 
 /**
  * Destructive commands ask on a TTY; `--force` skips the question; without a TTY and without
@@ -11,7 +12,8 @@ export async function confirmDestructive(
   flagHint = '--force',
 ): Promise<boolean> {
   if (force) return true;
-  if (!process.stdin.isTTY || !process.stderr.isTTY) {
+  const { stdin, stderr } = currentIo();
+  if (!stdin.isTTY || !stderr.isTTY) {
     throw new MockdevError(
       'CONFIRMATION_REQUIRED',
       `${question.replace(/\?$/, '')}: refusing without confirmation`,
@@ -20,7 +22,7 @@ export async function confirmDestructive(
       },
     );
   }
-  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  const rl = createInterface({ input: stdin, output: stderr });
   try {
     const answer = await rl.question(`${question} [y/N] `);
     return /^y(es)?$/i.test(answer.trim());

@@ -1,16 +1,25 @@
-/** Printing is separate from the commands: results go to stdout, messages to stderr. */
+/**
+ * Printing is separate from the commands: results go to stdout, messages to stderr (the current
+ * run's streams: the process's, or a test's when the CLI runs in-process).
+ */
+import { currentIo } from './io.js';
+
+/** Text as it is, no newline added (a document, a script). */
+export const printText = (text: string): void => {
+  currentIo().stdout.write(text);
+};
 
 export const printJson = (value: unknown): void => {
-  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+  currentIo().stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 };
 
 export const printLine = (line = ''): void => {
-  process.stdout.write(`${line}\n`);
+  currentIo().stdout.write(`${line}\n`);
 };
 
 /** A message for the user that is not the result (goes to stderr so stdout stays parseable). */
 export const note = (line: string): void => {
-  process.stderr.write(`${line}\n`);
+  currentIo().stderr.write(`${line}\n`);
 };
 
 export interface Column<T> {

@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { ERROR_CATALOGUE, MockdevError, toMockdevError } from '../core/errors.js';
+import { currentIo, runWithIo, type CliIo, type CliOutput } from './io.js';
 import { enabled, initLogLevel } from './log.js';
 import { CLI_WORDING } from './wording.js';
 import { registerCompletion } from './commands/completion.js';
@@ -65,11 +66,21 @@ Run "mockdev <command> --help" for a command's options and examples.`,
   return program;
 }
 
-/** Shared behaviour for every (sub)command: errors thrown back to us instead of exiting. */
+const helpWidth = (stream: CliOutput): number => (stream.isTTY ? stream.columns : undefined) as number;
+
+/**
+ * Shared behaviour for every (sub)command: errors thrown back to us instead of exiting; help
+ * and errors written to the current run's streams (commander's defaults, but not hard-wired
+ * to the process).
+ */
 function applyToAll(command: Command): void {
   command.exitOverride();
   command.configureOutput({
-    writeErr: (s) => process.stderr.write(s),
+    writeOut: (s) => currentIo().stdout.write(s),
+    writeErr: (s) => currentIo().stderr.write(s),
+    // As commander's own: the terminal's width, or undefined (its default of 80) when not a TTY.
+    getOutHelpWidth: () => helpWidth(currentIo().stdout),
+    getErrHelpWidth: () => helpWidth(currentIo().stderr),
     outputError: () => undefined, // we print commander's errors ourselves, as one line
   });
   for (const sub of command.commands) applyToAll(sub);
@@ -91,10 +102,23 @@ function commanderHint(program: Command, argv: string[]): string {
   return `Run "mockdev ${path.length ? `${path.join(' ')} ` : ''}--help" to see the usage`;
 }
 
-export async function runCli(argv: string[]): Promise<number> {
+/** Writes to the current run's stderr (looked up only when there is something to write). */
+const writeErr = (s: string) => currentIo().stderr.write(s);
+
+/**
+ * Runs the CLI and resolves with the exit code (it never exits the process: main.ts does).
+ * Without `io` it uses the process's streams, folder and environment, as the binary does; with
+ * `io` it runs in-process on those alone (a test's buffers, data dir and stdin), isolated from
+ * other runs, and closes the AppContext it opened when it ends.
+ */
+export function runCli(argv: string[], io?: CliIo): Promise<number> {
+  return io ? runWithIo(io, () => run(argv, false)) : run(argv, true);
+}
+
+async function run(argv: string[], ownProcess: boolean): Promise<number> {
   const logError = initLogLevel();
   if (logError) {
-    process.stderr.write(`mockdev: ${logError}. Unset it or pick a valid level\n`);
+    writeErr(`mockdev: ${logError}. Unset it or pick a valid level\n`);
     return ERROR_CATALOGUE.INVALID_ARGUMENT.exitCode;
   }
   const program = buildProgram();
@@ -104,7 +128,8 @@ export async function runCli(argv: string[]): Promise<number> {
       return 0;
     }
     await program.parseAsync(argv, { from: 'user' });
-    return typeof process.exitCode === 'number' ? process.exitCode : 0;
+    // An in-process run must not pick up the exit code its host process (a test runner) set.
+    return ownProcess && typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (e) {
     if (e instanceof CommanderError) {
       if (
@@ -117,14 +142,14 @@ export async function runCli(argv: string[]): Promise<number> {
         .replace(CLEAN_COMMANDER_MESSAGE, '')
         .replace(/\s*\n\s*/g, ' ')
         .trim();
-      process.stderr.write(`mockdev: ${message.replace(/\.$/, '')}. ${commanderHint(program, argv)}\n`);
+      writeErr(`mockdev: ${message.replace(/\.$/, '')}. ${commanderHint(program, argv)}\n`);
       return ERROR_CATALOGUE.INVALID_ARGUMENT.exitCode;
     }
     const err = toMockdevError(e);
-    process.stderr.write(`mockdev: ${err.describe(CLI_WORDING)}\n`);
+    writeErr(`mockdev: ${err.describe(CLI_WORDING)}\n`);
     if (enabled('debug') || err.code === 'INTERNAL') {
       const cause = err.code === 'INTERNAL' ? (err.cause as Error | undefined) : err;
-      if (enabled('debug') && cause?.stack) process.stderr.write(`${cause.stack}\n`);
+      if (enabled('debug') && cause?.stack) writeErr(`${cause.stack}\n`);
     }
     return err.exitCode;
   }

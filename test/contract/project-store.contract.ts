@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterEach, beforeEach, describe, it } from 'node:test';
 import { MockdevError } from '../../src/core/errors.js';
 import { newId } from '../../src/core/ids.js';
 import type { Endpoint } from '../../src/core/model/endpoint.js';
@@ -50,11 +50,12 @@ export function projectStoreContract(impl: StoreImplementation): void {
     let again: () => Stores;
     let cleanup: () => Promise<void>;
     let projects: ProjectStore;
-    before(async () => {
+    // Every test gets fresh, empty stores: none sees what another left behind.
+    beforeEach(async () => {
       ({ stores, again, cleanup } = await impl.open());
       projects = stores.projects;
     });
-    after(() => cleanup());
+    afterEach(() => cleanup());
 
     it('creates a managed project that get, find, names and list return', async () => {
       const file = projectFile('Alpha');

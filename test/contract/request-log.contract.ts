@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterEach, beforeEach, describe, it } from 'node:test';
 import { parseRequestFilters, type RequestFilters } from '../../src/core/model/request.js';
 import type { NewRequestRecord, RequestLogStore, Stores } from '../../src/core/ports.js';
 import { loggedResponse, record } from '../helpers/records.js';
@@ -14,11 +14,12 @@ export function requestLogContract(impl: StoreImplementation): void {
     let cleanup: () => Promise<void>;
     let log: RequestLogStore;
     let project = 0;
-    before(async () => {
+    // Every test gets fresh, empty stores: none sees what another left behind.
+    beforeEach(async () => {
       ({ stores, again, cleanup } = await impl.open());
       log = stores.requests;
     });
-    after(() => cleanup());
+    afterEach(() => cleanup());
 
     const list = (projectId: string, filters: RequestFilters = {}) =>
       log.list(projectId, parseRequestFilters({ limit: 1000, ...filters }));

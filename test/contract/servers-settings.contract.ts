@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { after, before, describe, it } from 'node:test';
+import { afterEach, beforeEach, describe, it } from 'node:test';
 import type { ServerRecord } from '../../src/core/model/server.js';
 import type { Stores } from '../../src/core/ports.js';
 import type { StoreImplementation } from './implementations.js';
@@ -22,8 +22,9 @@ export function serverRegistryContract(impl: StoreImplementation): void {
   describe(`ServerRegistry contract: ${impl.name}`, () => {
     let stores: Stores;
     let cleanup: () => Promise<void>;
-    before(async () => ({ stores, cleanup } = await impl.open()));
-    after(() => cleanup());
+    // Every test gets fresh, empty stores: none sees what another left behind.
+    beforeEach(async () => ({ stores, cleanup } = await impl.open()));
+    afterEach(() => cleanup());
 
     it('lists a registered running server until it is unregistered', async () => {
       const record = serverRecord(process.pid);
@@ -51,8 +52,9 @@ export function settingsStoreContract(impl: StoreImplementation): void {
     let stores: Stores;
     let again: () => Stores;
     let cleanup: () => Promise<void>;
-    before(async () => ({ stores, again, cleanup } = await impl.open()));
-    after(() => cleanup());
+    // Every test gets fresh, empty stores: none sees what another left behind.
+    beforeEach(async () => ({ stores, again, cleanup } = await impl.open()));
+    afterEach(() => cleanup());
 
     it('reads defaults, keeps updates, and shows them to other handles', async () => {
       const defaults = await stores.settings.read();

@@ -9,6 +9,7 @@ import { createContext, type AppContext } from '../../src/app/context.js';
 import { createMcpServer, type CallRecord } from '../../src/mcp/server.js';
 import { loggedResponse } from './records.js';
 import { CLI, tempDir } from './cli.js';
+import { waitUntil, within } from './wait.js';
 
 /** The 18 tools of SPEC 4.3. */
 export const TOOL_NAMES = [
@@ -59,21 +60,6 @@ export async function fails(client: Client, name: string, args: unknown, re: Reg
   return text;
 }
 
-/** Polls until `check` returns a value (not undefined), or fails after `timeoutMs`. */
-export async function waitFor<T>(
-  check: () => T | undefined | Promise<T | undefined>,
-  what: string,
-  timeoutMs = 15_000,
-): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 export interface SpawnedMcp {
   child: ChildProcess;
   stderr: () => string;
@@ -111,7 +97,7 @@ export function spawnCli(
           // already gone
         }
       }
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      await within(exited, 5000, 'the killed process to exit').catch(() => undefined);
     },
   };
 }
@@ -124,7 +110,7 @@ export async function startHttpMcp(
 ) {
   const proc = spawnCli(['mcp', '--http', '-p', '0', ...extra], dataDir, env);
   const url = await Promise.race([
-    waitFor(
+    waitUntil(
       () => /listening on (http:\/\/\S+\/mcp)\b/.exec(proc.stderr())?.[1],
       'the MCP HTTP server to start',
       20_000,
@@ -161,6 +147,7 @@ export async function startInMemoryMcp(): Promise<InMemoryMcp> {
     calls,
     close: async () => {
       await client.close();
+      ctx.close();
       tmp.cleanup();
     },
   };

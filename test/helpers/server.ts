@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { CLI, json, runCli } from './cli.js';
+import { CLI, json } from './cli.js';
+import { runCliInProcess } from './cli-inprocess.js';
+import { waitUntil } from './wait.js';
 
 export interface ServeHandle {
   child: ChildProcess;
@@ -41,30 +42,35 @@ export async function startServe(
     clearTimeout(timer);
     return code;
   };
-  const deadline = Date.now() + (options.timeoutMs ?? 20_000);
-  for (;;) {
-    const m = /(http:\/\/[^\s)]+:(\d+))/.exec(out);
-    if (m)
-      return { child, url: m[1]!, port: Number(m[2]), stdout: () => out, stderr: () => err, exited, stop };
-    if (exitCode !== undefined)
-      throw new Error(`serve exited (${exitCode}) before printing its URL\nstdout: ${out}\nstderr: ${err}`);
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`serve did not print its URL in time\nstdout: ${out}\nstderr: ${err}`);
-    }
-    await sleep(20);
+  const printedUrl = () => /(http:\/\/[^\s)]+:(\d+))/.exec(out);
+  try {
+    await waitUntil(
+      () => printedUrl() || exitCode !== undefined,
+      'serve to print its URL',
+      options.timeoutMs ?? 20_000,
+    );
+  } catch {
+    await stop();
+    throw new Error(`serve did not print its URL in time\nstdout: ${out}\nstderr: ${err}`);
   }
+  const m = printedUrl();
+  if (!m)
+    throw new Error(`serve exited (${exitCode}) before printing its URL\nstdout: ${out}\nstderr: ${err}`);
+  return { child, url: m[1]!, port: Number(m[2]), stdout: () => out, stderr: () => err, exited, stop };
 }
 
-export { waitUntil } from './wait.js';
+export { waitUntil };
 
-/** Creates a data-dir project and writes its endpoints.json directly (fast, no CLI per endpoint). */
+/**
+ * Creates a data-dir project (the CLI in-process) and writes its endpoints.json directly (fast,
+ * no CLI per endpoint).
+ */
 export async function makeProject(
   dataDir: string,
   name: string,
   endpoints: Record<string, unknown>[],
 ): Promise<{ id: string; dir: string }> {
-  const created = await runCli(['project', 'create', name, '--json'], { dataDir });
+  const created = await runCliInProcess(['project', 'create', name, '--json'], { dataDir });
   if (created.code !== 0) throw new Error(created.stderr);
   const { id } = json<{ id: string }>(created);
   const dir = join(dataDir, 'projects', id);

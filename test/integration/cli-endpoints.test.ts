@@ -1,51 +1,60 @@
+/**
+ * `mockdev endpoint`: every case in-process, each test with its own data dir and project set up
+ * in-process; spawned runs of the built binary prove the real wiring, concurrent processes and a
+ * reader closing the pipe early.
+ */
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Endpoint } from '../../src/core/model/endpoint.js';
-import { CLI, json, runCli, tempDir, assertCliError } from '../helpers/cli.js';
-
-let tmp: ReturnType<typeof tempDir>;
-let dataDir: string;
-const cli = (...args: string[]) => runCli(args, { dataDir, cwd: tmp.dir });
+import { CLI, assertCliError, json } from '../helpers/cli.js';
+import { cliSandbox, type AfterHook, type CliSandbox } from '../helpers/cli-inprocess.js';
 
 const assertError = assertCliError;
 
-before(async () => {
-  tmp = tempDir();
-  dataDir = join(tmp.dir, 'data');
-  assert.equal((await cli('project', 'create', 'api')).code, 0);
-});
-after(() => tmp.cleanup());
+/** `endpoint add api …` options of the endpoints tests start from. */
+const CREATE_ORDER = [
+  '-n',
+  'Create order',
+  '-p',
+  '/api/orders',
+  '-m',
+  'post',
+  '-s',
+  '201',
+  '-b',
+  '{"id":7}',
+  '--delay',
+  '250',
+  '--content-type',
+  'application/vnd.api+json',
+  '-H',
+  'Location: /api/orders/7',
+  '-H',
+  'X-Trace=abc',
+];
+const USER_BY_ID = ['-p', '/api/users/:id'];
+const QUEUE_ORDER = ['-n', 'Queue order', '-p', '/api/queue', '-m', 'PUT', '-s', '202'];
+
+/** A sandbox with project "api" holding the given endpoints (`endpoint add api <options>`). */
+async function apiProject(t: AfterHook, ...endpoints: string[][]): Promise<CliSandbox> {
+  const sandbox = cliSandbox(t);
+  const created = await sandbox.cli(['project', 'create', 'api']);
+  assert.equal(created.code, 0, created.stderr);
+  for (const options of endpoints) {
+    const added = await sandbox.cli(['endpoint', 'add', 'api', ...options]);
+    assert.equal(added.code, 0, added.stderr);
+  }
+  return sandbox;
+}
 
 describe('mockdev endpoint', () => {
-  it('add with every option, then show it as JSON with the DECISIONS shape', async () => {
-    writeFileSync(join(tmp.dir, 'body.csv'), 'a,b\n1,2\n');
-    const r = await cli(
-      'endpoint',
-      'add',
-      'api',
-      '-n',
-      'Create order',
-      '-p',
-      '/api/orders',
-      '-m',
-      'post',
-      '-s',
-      '201',
-      '-b',
-      '{"id":7}',
-      '--delay',
-      '250',
-      '--content-type',
-      'application/vnd.api+json',
-      '-H',
-      'Location: /api/orders/7',
-      '-H',
-      'X-Trace=abc',
-      '--json',
-    );
+  it('add with every option, then show it as JSON with the DECISIONS shape', async (t) => {
+    const { cli, dir } = await apiProject(t);
+    writeFileSync(join(dir, 'body.csv'), 'a,b\n1,2\n');
+    const r = await cli(['endpoint', 'add', 'api', ...CREATE_ORDER, '--json']);
     assert.equal(r.code, 0, r.stderr);
     const e = json<Endpoint>(r);
     assert.deepEqual(Object.keys(e), [
@@ -80,7 +89,7 @@ describe('mockdev endpoint', () => {
       },
     );
     const csv = json<Endpoint>(
-      await cli(
+      await cli([
         'endpoint',
         'add',
         'api',
@@ -91,83 +100,103 @@ describe('mockdev endpoint', () => {
         '--body-file',
         'body.csv',
         '--json',
-      ),
+      ]),
     );
     assert.equal(csv.body, 'a,b\n1,2\n');
     assert.equal(csv.name, 'get-report-csv');
-    assert.deepEqual(json(await cli('endpoint', 'show', 'api', e.id, '--json')), e);
-    assert.deepEqual(json(await cli('endpoint', 'show', 'api', 'POST /api/orders', '--json')), e);
+    assert.deepEqual(json(await cli(['endpoint', 'show', 'api', e.id, '--json'])), e);
+    assert.deepEqual(json(await cli(['endpoint', 'show', 'api', 'POST /api/orders', '--json'])), e);
   });
 
-  it('add uses the defaults of DECISIONS and prints a summary line', async () => {
-    const r = await cli('endpoint', 'add', 'api', '-p', '/api/users/:id');
+  it('add uses the defaults of DECISIONS and prints a summary line', async (t) => {
+    const { cli } = await apiProject(t, CREATE_ORDER);
+    const r = await cli(['endpoint', 'add', 'api', '-p', '/api/users/:id']);
     assert.equal(r.code, 0, r.stderr);
     assert.match(
       r.stdout,
       /^Added GET \/api\/users\/:id -> 200 as "get-users-by-id" \(id [A-Za-z0-9_-]+\)\n$/,
     );
-    const e = json<Endpoint>(await cli('endpoint', 'show', 'api', 'get-users-by-id', '--json'));
+    const e = json<Endpoint>(await cli(['endpoint', 'show', 'api', 'get-users-by-id', '--json']));
     assert.deepEqual(
       [e.method, e.status, e.delay, e.enabled, e.kind, e.contentType, e.body],
       ['GET', 200, 0, true, 'mock', 'application/json', ''],
     );
-    const human = await cli('endpoint', 'show', 'api', 'Create order');
+    const human = await cli(['endpoint', 'show', 'api', 'Create order']);
     assert.match(human.stdout, /method:\s+POST/);
     assert.match(human.stdout, /delay:\s+250 ms/);
     assert.match(human.stdout, /headers:\n {2}Location: \/api\/orders\/7/);
     assert.match(human.stdout, /body:\n\{\n {2}"id": 7\n\}/);
   });
 
-  it('refuses bad values with exit 2 and one line naming the value', async () => {
+  it('refuses bad values with exit 2 and one line naming the value', async (t) => {
+    const { cli } = await apiProject(t);
     assertError(
-      await cli('endpoint', 'add', 'api', '-p', '/x', '-m', 'FETCH'),
+      await cli(['endpoint', 'add', 'api', '-p', '/x', '-m', 'FETCH']),
       2,
       /Invalid method "FETCH": must be one of GET/,
     );
     assertError(
-      await cli('endpoint', 'add', 'api', '-p', '/x', '-s', '700'),
+      await cli(['endpoint', 'add', 'api', '-p', '/x', '-s', '700']),
       2,
       /Invalid status 700: must be from 100 to 599/,
     );
     assertError(
-      await cli('endpoint', 'add', 'api', '-p', '/x', '-s', 'ok'),
+      await cli(['endpoint', 'add', 'api', '-p', '/x', '-s', 'ok']),
       2,
       /Invalid --status "ok": must be a whole number/,
     );
     assertError(
-      await cli('endpoint', 'add', 'api', '-p', '/x', '--delay', '-5'),
+      await cli(['endpoint', 'add', 'api', '-p', '/x', '--delay', '-5']),
       2,
       /Invalid delay -5: must not be negative/,
     );
     assertError(
-      await cli('endpoint', 'add', 'api', '-p', '/x', '-H', 'novalue'),
+      await cli(['endpoint', 'add', 'api', '-p', '/x', '-H', 'novalue']),
       2,
       /Invalid --header "novalue"/,
     );
-    assertError(await cli('endpoint', 'add', 'api'), 2, /Missing --path/);
+    assertError(await cli(['endpoint', 'add', 'api']), 2, /Missing --path/);
     assertError(
-      await cli('endpoint', 'add', 'api', '-p', '/x', '--body-file', 'missing.txt'),
+      await cli(['endpoint', 'add', 'api', '-p', '/x', '--body-file', 'missing.txt']),
       2,
       /Cannot read --body-file "missing.txt"/,
     );
+    assertError(
+      await cli(['endpoint', 'add', 'api', '-p', '/x', '-b', 'x', '--body-file', 'missing.txt']),
+      2,
+      /Give either --body or --body-file, not both/,
+    );
+    assert.deepEqual(json(await cli(['endpoint', 'list', 'api', '--json'])), [], 'nothing added');
   });
 
-  it('refuses a duplicate method + path, naming the existing endpoint', async () => {
+  it('refuses a duplicate method + path, naming the existing endpoint', async (t) => {
+    const { cli } = await apiProject(t, USER_BY_ID);
     assertError(
-      await cli('endpoint', 'add', 'api', '-p', '/api/users/{userId}'),
+      await cli(['endpoint', 'add', 'api', '-p', '/api/users/{userId}']),
       1,
       /GET \/api\/users\/\{userId\} clashes with endpoint "get-users-by-id" \(GET \/api\/users\/:id, id [A-Za-z0-9_-]+\)/,
     );
   });
 
-  it('update changes only the options given', async () => {
-    const before = json<Endpoint>(await cli('endpoint', 'show', 'api', 'Create order', '--json'));
+  it('update changes only the options given', async (t) => {
+    const { cli } = await apiProject(t, CREATE_ORDER, USER_BY_ID);
+    const before = json<Endpoint>(await cli(['endpoint', 'show', 'api', 'Create order', '--json']));
     const after = json<Endpoint>(
-      await cli('endpoint', 'update', 'api', 'Create order', '-s', '202', '-b', '{"queued":true}', '--json'),
+      await cli([
+        'endpoint',
+        'update',
+        'api',
+        'Create order',
+        '-s',
+        '202',
+        '-b',
+        '{"queued":true}',
+        '--json',
+      ]),
     );
     assert.deepEqual(after, { ...before, status: 202, body: '{"queued":true}' });
     const renamed = json<Endpoint>(
-      await cli(
+      await cli([
         'endpoint',
         'update',
         'api',
@@ -185,68 +214,111 @@ describe('mockdev endpoint', () => {
         '-H',
         'X-New: 1',
         '--json',
-      ),
+      ]),
     );
     assert.deepEqual(
       [renamed.name, renamed.path, renamed.method, renamed.delay, renamed.headers],
       ['Queue order', '/api/queue', 'PUT', 0, { 'X-New': '1' }],
     );
-    assertError(await cli('endpoint', 'update', 'api', before.id), 2, /Nothing to update/);
+    assertError(await cli(['endpoint', 'update', 'api', before.id]), 2, /Nothing to update/);
     assertError(
-      await cli('endpoint', 'update', 'api', 'nope', '-s', '200'),
+      await cli(['endpoint', 'update', 'api', 'nope', '-s', '200']),
       1,
       /Endpoint "nope" not found in project "api"/,
     );
     assertError(
-      await cli('endpoint', 'update', 'api', before.id, '-p', '/api/users/:x', '-m', 'GET'),
+      await cli(['endpoint', 'update', 'api', before.id, '-p', '/api/users/:x', '-m', 'GET']),
       1,
       /clashes with endpoint "get-users-by-id"/,
     );
   });
 
-  it('disable / enable toggle, list --enabled-only hides disabled ones', async () => {
-    const d = await cli('endpoint', 'disable', 'api', 'Queue order');
+  it('disable / enable toggle, list --enabled-only hides disabled ones', async (t) => {
+    const { cli } = await apiProject(t, USER_BY_ID, QUEUE_ORDER);
+    const d = await cli(['endpoint', 'disable', 'api', 'Queue order']);
     assert.match(d.stdout, /Disabled PUT \/api\/queue "Queue order"/);
-    const enabledOnly = json<Endpoint[]>(await cli('endpoint', 'list', 'api', '--enabled-only', '--json'));
+    const enabledOnly = json<Endpoint[]>(await cli(['endpoint', 'list', 'api', '--enabled-only', '--json']));
     assert.ok(!enabledOnly.some((e) => e.name === 'Queue order'));
-    const all = json<Endpoint[]>(await cli('endpoint', 'list', 'api', '--json'));
+    assert.deepEqual(
+      enabledOnly.map((e) => e.name),
+      ['get-users-by-id'],
+    );
+    const all = json<Endpoint[]>(await cli(['endpoint', 'list', 'api', '--json']));
     assert.equal(all.find((e) => e.name === 'Queue order')?.enabled, false);
-    assert.deepEqual(json(await cli('list', 'endpoints', 'api', '--enabled-only', '--json')), enabledOnly);
+    assert.deepEqual(json(await cli(['list', 'endpoints', 'api', '--enabled-only', '--json'])), enabledOnly);
     assert.equal(
-      json<Endpoint>(await cli('endpoint', 'enable', 'api', 'Queue order', '--json')).enabled,
+      json<Endpoint>(await cli(['endpoint', 'enable', 'api', 'Queue order', '--json'])).enabled,
       true,
     );
-    const table = await cli('endpoint', 'list', 'api');
+    const table = await cli(['endpoint', 'list', 'api']);
     assert.match(table.stdout, /^ID\s+METHOD\s+PATH\s+STATUS\s+ENABLED\s+KIND\s+NAME\n/);
     assert.match(table.stdout, /PUT\s+\/api\/queue\s+202\s+yes\s+mock\s+Queue order/);
   });
 
-  it('remove refuses without a TTY unless --force, and leaves the endpoint there', async () => {
+  it('remove refuses without a TTY unless --force, and leaves the endpoint there', async (t) => {
+    const { cli } = await apiProject(t, QUEUE_ORDER);
     assertError(
-      await cli('endpoint', 'remove', 'api', 'Queue order'),
+      await cli(['endpoint', 'remove', 'api', 'Queue order']),
       2,
       /refusing without confirmation\. Pass --force/,
     );
     assert.ok(
-      json<Endpoint[]>(await cli('endpoint', 'list', 'api', '--json')).some((e) => e.name === 'Queue order'),
+      json<Endpoint[]>(await cli(['endpoint', 'list', 'api', '--json'])).some(
+        (e) => e.name === 'Queue order',
+      ),
     );
-    const r = await cli('endpoint', 'remove', 'api', 'Queue order', '-f');
+    const r = await cli(['endpoint', 'remove', 'api', 'Queue order', '-f']);
     assert.match(r.stdout, /Removed PUT \/api\/queue "Queue order"/);
-    assertError(await cli('endpoint', 'show', 'api', 'Queue order'), 1, /not found/);
+    assertError(await cli(['endpoint', 'show', 'api', 'Queue order']), 1, /not found/);
   });
 
-  it('eight processes adding endpoints at once to one project lose nothing', async () => {
+  it('remove asks on a terminal and keeps the endpoint when the answer is no', async (t) => {
+    const { cli } = await apiProject(t, QUEUE_ORDER);
+    const no = await cli(['endpoint', 'remove', 'api', 'Queue order'], { tty: true, input: 'no\n' });
+    assert.equal(no.code, 0, no.stderr);
+    assert.match(no.stderr, /Remove endpoint "Queue order" \(PUT \/api\/queue\)\? \[y\/N\]/);
+    assert.match(no.stderr, /Cancelled; nothing was removed\./);
+    assert.equal(json<Endpoint[]>(await cli(['endpoint', 'list', 'api', '--json'])).length, 1);
+    const yes = await cli(['endpoint', 'remove', 'api', 'Queue order', '--json'], {
+      tty: true,
+      input: 'yes\n',
+    });
+    assert.equal(yes.code, 0, yes.stderr);
+    assert.equal(json<Endpoint>(yes).name, 'Queue order');
+    assert.deepEqual(json(await cli(['endpoint', 'list', 'api', '--json'])), []);
+  });
+});
+
+describe('mockdev endpoint: the built binary (spawned)', () => {
+  it('add exits 0; a bad value exits 2 and an unknown endpoint 1, each with one line', async (t) => {
+    const { spawn } = await apiProject(t);
+    const added = await spawn(['endpoint', 'add', 'api', '-p', '/spawned', '--json']);
+    assert.equal(added.code, 0, added.stderr);
+    assert.equal(json<Endpoint>(added).path, '/spawned');
+    assertError(
+      await spawn(['endpoint', 'add', 'api', '-p', '/x', '-m', 'FETCH']),
+      2,
+      /^mockdev: Invalid method "FETCH"/,
+    );
+    assertError(await spawn(['endpoint', 'show', 'api', 'nope']), 1, /^mockdev: Endpoint "nope" not found/);
+  });
+
+  it('eight processes adding endpoints at once to one project lose nothing', async (t) => {
+    const { cli, spawn } = await apiProject(t);
     const results = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => cli('endpoint', 'add', 'api', '-p', `/parallel/${i}`, '--json')),
+      Array.from({ length: 8 }, (_, i) =>
+        spawn(['endpoint', 'add', 'api', '-p', `/parallel/${i}`, '--json']),
+      ),
     );
     for (const r of results) assert.equal(r.code, 0, r.stderr);
-    const paths = json<Endpoint[]>(await cli('endpoint', 'list', 'api', '--json')).map((e) => e.path);
+    const paths = json<Endpoint[]>(await cli(['endpoint', 'list', 'api', '--json'])).map((e) => e.path);
     for (let i = 0; i < 8; i++) assert.ok(paths.includes(`/parallel/${i}`), `/parallel/${i} kept`);
   });
 
-  it('a reader that closes the pipe early is not an error', async () => {
-    const dir = join(tmp.dir, 'big');
-    await cli('init', dir);
+  it('a reader that closes the pipe early is not an error', async (t) => {
+    const { cli, dir, dataDir } = cliSandbox(t);
+    const big = join(dir, 'big');
+    assert.equal((await cli(['init', big])).code, 0);
     const endpoints = Array.from({ length: 3000 }, (_, i) => ({
       id: `e${i}`,
       name: `n${i}`,
@@ -255,10 +327,10 @@ describe('mockdev endpoint', () => {
       status: 200,
       body: 'x'.repeat(200),
     }));
-    writeFileSync(join(dir, 'endpoints.json'), JSON.stringify(endpoints));
+    writeFileSync(join(big, 'endpoints.json'), JSON.stringify(endpoints));
     const r = spawnSync(
       'sh',
-      ['-c', `"${process.execPath}" "${CLI}" endpoint list "${dir}" --json | head -c 100 >/dev/null`],
+      ['-c', `"${process.execPath}" "${CLI}" endpoint list "${big}" --json | head -c 100 >/dev/null`],
       {
         env: { ...process.env, MOCKDEV_DATA_DIR: dataDir },
         encoding: 'utf8',

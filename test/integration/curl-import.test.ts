@@ -1,26 +1,27 @@
-/** `mockdev curl` through the built CLI: preview (human and JSON), import, and every error. */
+/**
+ * `mockdev curl`: preview (human and JSON), import, and every error, in-process with a project
+ * of each test's own; a few runs of the built binary prove the real wiring (stdin included).
+ */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Endpoint } from '../../src/core/model/endpoint.js';
-import { json, runCli, tempDir } from '../helpers/cli.js';
+import { assertCliError, json } from '../helpers/cli.js';
+import { cliSandbox, type AfterHook } from '../helpers/cli-inprocess.js';
 
-let tmp: ReturnType<typeof tempDir>;
-let dataDir: string;
-
-before(async () => {
-  tmp = tempDir('mockdev-curl-');
-  dataDir = tmp.dir;
-  const r = await runCli(['project', 'create', 'Api'], { dataDir });
+/** A sandbox with an empty project "Api"; `cli(args, input)` runs in-process. */
+async function withApi(t: AfterHook) {
+  const sandbox = cliSandbox(t, 'mockdev-curl-');
+  const r = await sandbox.cli(['project', 'create', 'Api']);
   assert.equal(r.code, 0, r.stderr);
-});
-after(() => tmp.cleanup());
-
-const cli = (args: string[], input?: string) => runCli(args, { dataDir, input });
+  const cli = (args: string[], input?: string) => sandbox.cli(args, { input });
+  return { ...sandbox, cli };
+}
 
 describe('mockdev curl', () => {
-  it('--preview --json prints the DECISIONS shape and creates nothing', async () => {
+  it('--preview --json prints the DECISIONS shape and creates nothing', async (t) => {
+    const { cli } = await withApi(t);
     const r = await cli([
       'curl',
       `curl -X POST 'https://api.example.com/api/v1/users/42?expand=team&tag=a&tag=b' -H 'Content-Type: application/json' -H 'Authorization: Bearer tok123' -d '{"name":"Ada"}' --frobnicate`,
@@ -45,7 +46,8 @@ describe('mockdev curl', () => {
     assert.deepEqual(list, []);
   });
 
-  it('--preview shows method, path, headers, the body pretty-printed, auth and warnings', async () => {
+  it('--preview shows method, path, headers, the body pretty-printed, auth and warnings', async (t) => {
+    const { cli } = cliSandbox(t, 'mockdev-curl-');
     const r = await cli([
       'curl',
       `curl -u ada:secret https://x.test/orders -H 'Accept: application/json' --json '{"qty":2,"sku":"A"}' --bogus`,
@@ -61,7 +63,8 @@ describe('mockdev curl', () => {
     assert.match(r.stdout, /^warning: Unrecognised flag --bogus/m);
   });
 
-  it('creates the endpoint with a generated, unique name, status 200 and the request kept', async () => {
+  it('creates the endpoint with a generated, unique name, status 200 and the request kept', async (t) => {
+    const { cli } = await withApi(t);
     const r = await cli([
       'curl',
       `curl 'https://api.example.com/api/v1/users/42?x=1' -H 'Accept: application/json' -b 'sid=9'`,
@@ -89,7 +92,8 @@ describe('mockdev curl', () => {
     assert.equal(json<Endpoint>(again).name, 'get-users-by-id-2');
   });
 
-  it('echoes a JSON body for POST, keeps the body for reference, and takes -n', async () => {
+  it('echoes a JSON body for POST, keeps the body for reference, and takes -n', async (t) => {
+    const { cli } = await withApi(t);
     const r = await cli([
       'curl',
       `curl https://x.test/api/orders -H 'Content-Type: application/json' -d '{"sku":"A-1"}'`,
@@ -110,7 +114,8 @@ describe('mockdev curl', () => {
     assert.match(human.stdout, /^Added PUT \/api\/orders\/7 -> 200 as "put-orders-by-id" \(id \S+\)$/m);
   });
 
-  it('reads Windows cmd and browser copies, and the command from stdin with -', async () => {
+  it('reads Windows cmd and browser copies, and the command from stdin with -', async (t) => {
+    const { cli } = await withApi(t);
     const cmd =
       'curl ^"https://x.test/api/cmd?a=1^&b=2^" ^\r\n  -H ^"accept: */*^" ^\r\n  --data-raw ^"^{^\\^"k^\\^":^\\^"100^%^\\^"^}^"';
     const r = await cli(['curl', cmd, '--preview', '--json']);
@@ -127,7 +132,8 @@ describe('mockdev curl', () => {
     assert.equal(json<Endpoint>(piped).path, '/api/piped');
   });
 
-  it('unparseable input exits 1 with what is wrong, where, and how to fix it; nothing is created', async () => {
+  it('unparseable input exits 1 with what is wrong, where, and how to fix it; nothing is created', async (t) => {
+    const { cli, dataDir } = await withApi(t);
     const before = readFileSync(
       join(
         dataDir,
@@ -176,7 +182,8 @@ describe('mockdev curl', () => {
     assert.equal(after, before);
   });
 
-  it('missing -p exits 2, an unknown project exits 3, a taken route exits 1', async () => {
+  it('missing -p exits 2, an unknown project exits 3, a taken route exits 1', async (t) => {
+    const { cli } = await withApi(t);
     const noProject = await cli(['curl', 'curl https://x.test/a']);
     assert.equal(noProject.code, 2);
     assert.match(noProject.stderr, /Missing -p, --project/);
@@ -187,5 +194,34 @@ describe('mockdev curl', () => {
     const clash = await cli(['curl', 'curl https://x.test/taken/1', '-p', 'Api']);
     assert.equal(clash.code, 1);
     assert.match(clash.stderr, /GET \/taken\/1 clashes with endpoint/);
+  });
+});
+
+describe('mockdev curl: the built binary (spawned)', () => {
+  it('imports from an argument and from piped stdin (0); bad input (1) and a missing -p (2) are one line', async (t) => {
+    const { spawn, cli } = await withApi(t);
+    const added = await spawn([
+      'curl',
+      'curl https://x.test/api/spawned -H "Accept: text/plain"',
+      '-p',
+      'Api',
+    ]);
+    assert.equal(added.code, 0, added.stderr);
+    assert.match(added.stdout, /^Added GET \/api\/spawned -> 200 as "get-spawned"/);
+    const piped = await spawn(['curl', '-', '-p', 'Api', '--json'], {
+      input: "curl -X POST 'https://x.test/api/piped' -d '{\"a\":1}'\n",
+    });
+    assert.equal(piped.code, 0, piped.stderr);
+    assert.equal(json<Endpoint>(piped).path, '/api/piped');
+    assertCliError(
+      await spawn(['curl', 'wget https://x.test', '-p', 'Api']),
+      1,
+      /^mockdev: Not a cURL command/,
+    );
+    assertCliError(await spawn(['curl', 'curl https://x.test/a']), 2, /^mockdev: Missing -p, --project/);
+    assert.deepEqual(
+      json<Endpoint[]>(await cli(['endpoint', 'list', 'Api', '--json'])).map((e) => `${e.method} ${e.path}`),
+      ['GET /api/spawned', 'POST /api/piped'],
+    );
   });
 });

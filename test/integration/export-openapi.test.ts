@@ -1,7 +1,7 @@
 /**
- * `mockdev export` through the built CLI, validated by a standard validator (swagger-parser),
- * and both round trips: import(export(P)) gives P's endpoints back, and export(import(D))
- * validates and has D's operations.
+ * `mockdev export` (in-process, and the built binary once to prove the wiring), validated by a
+ * standard validator (swagger-parser), and both round trips: import(export(P)) gives P's
+ * endpoints back, and export(import(D)) validates and has D's operations.
  */
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
@@ -13,12 +13,15 @@ import { createContext } from '../../src/app/context.js';
 import { exportOpenApi, importOpenApi } from '../../src/app/openapi.js';
 import { createProject } from '../../src/app/projects.js';
 import type { Endpoint, EndpointInput } from '../../src/core/model/endpoint.js';
-import { ROOT, json, runCli, tempDir } from '../helpers/cli.js';
+import { ROOT, assertCliError, json, runCli, tempDir } from '../helpers/cli.js';
+import { runCliInProcess } from '../helpers/cli-inprocess.js';
 
 const FIX = join(ROOT, 'test', 'fixtures', 'openapi');
 let tmp: ReturnType<typeof tempDir>;
 let n = 0;
 const freshDataDir = () => join(tmp.dir, `data-${n++}`);
+/** The CLI in-process (the spawned binary only where the wiring is the point). */
+const cli = runCliInProcess;
 
 before(() => {
   tmp = tempDir('mockdev-export-');
@@ -113,9 +116,9 @@ const comparable = (e: Endpoint) => ({
 describe('mockdev export', () => {
   it('writes OpenAPI 3.0.3 YAML to stdout by default, valid and with every endpoint', async () => {
     const dataDir = freshDataDir();
-    await runCli(['init', join(dataDir, 'p'), '-n', 'Examples', '--with-examples'], { dataDir });
-    await runCli(['endpoint', 'disable', join(dataDir, 'p'), 'Health check'], { dataDir });
-    const r = await runCli(['export', join(dataDir, 'p')], { dataDir });
+    await cli(['init', join(dataDir, 'p'), '-n', 'Examples', '--with-examples'], { dataDir });
+    await cli(['endpoint', 'disable', join(dataDir, 'p'), 'Health check'], { dataDir });
+    const r = await cli(['export', join(dataDir, 'p')], { dataDir });
     assert.equal(r.code, 0, r.stderr);
     const doc = parseYaml(r.stdout) as {
       openapi: string;
@@ -135,9 +138,9 @@ describe('mockdev export', () => {
 
   it('-f json -o FILE and --openapi 3.1', async () => {
     const dataDir = freshDataDir();
-    await runCli(['init', join(dataDir, 'p'), '-n', 'Examples', '--with-examples'], { dataDir });
+    await cli(['init', join(dataDir, 'p'), '-n', 'Examples', '--with-examples'], { dataDir });
     const out = join(tmp.dir, `out-${n}.json`);
-    const r = await runCli(['export', join(dataDir, 'p'), '-f', 'json', '-o', out, '--openapi', '3.1'], {
+    const r = await cli(['export', join(dataDir, 'p'), '-f', 'json', '-o', out, '--openapi', '3.1'], {
       dataDir,
     });
     assert.equal(r.code, 0, r.stderr);
@@ -150,15 +153,15 @@ describe('mockdev export', () => {
 
   it('bad options exit 2, an unknown project exits 3, and nothing is written', async () => {
     const dataDir = freshDataDir();
-    await runCli(['init', join(dataDir, 'p'), '--with-examples'], { dataDir });
+    await cli(['init', join(dataDir, 'p'), '--with-examples'], { dataDir });
     const out = join(tmp.dir, 'never.yaml');
-    const badFormat = await runCli(['export', join(dataDir, 'p'), '-f', 'xml', '-o', out], { dataDir });
+    const badFormat = await cli(['export', join(dataDir, 'p'), '-f', 'xml', '-o', out], { dataDir });
     assert.equal(badFormat.code, 2);
     assert.match(
       badFormat.stderr,
       /Invalid format "xml": must be json or yaml\. Give -f, --format json or yaml/,
     );
-    const badVersion = await runCli(['export', join(dataDir, 'p'), '--openapi', '2.0', '-o', out], {
+    const badVersion = await cli(['export', join(dataDir, 'p'), '--openapi', '2.0', '-o', out], {
       dataDir,
     });
     assert.equal(badVersion.code, 2);
@@ -166,19 +169,20 @@ describe('mockdev export', () => {
       badVersion.stderr,
       /Invalid OpenAPI version "2\.0": must be 3\.0 or 3\.1\. Give --openapi 3\.0 or 3\.1/,
     );
-    const badDir = await runCli(
+    const badDir = await cli(
       ['export', join(dataDir, 'p'), '-o', join(tmp.dir, 'no', 'such', 'dir', 'x.yaml')],
       { dataDir },
     );
     assert.equal(badDir.code, 2);
     assert.match(badDir.stderr, /its folder does not exist/);
-    const missing = await runCli(['export', 'ghost'], { dataDir });
+    const missing = await cli(['export', 'ghost'], { dataDir });
     assert.equal(missing.code, 3);
     assert.equal(existsSync(out), false);
   });
 
-  it("round trip: import(export(P)) gives P's endpoints back (3.0 and 3.1, YAML and JSON)", async () => {
+  it("round trip: import(export(P)) gives P's endpoints back (3.0 and 3.1, YAML and JSON)", async (t) => {
     const ctx = createContext({ dataDir: freshDataDir(), cwd: tmp.dir });
+    t.after(() => ctx.close());
     const project = await createProject(ctx, { name: 'Round trip' }, SAMPLE);
     for (const openapiVersion of ['3.0', '3.1'] as const) {
       for (const format of ['yaml', 'json'] as const) {
@@ -199,8 +203,9 @@ describe('mockdev export', () => {
     }
   });
 
-  it("round trip: export(import(D)) validates and has D's operations, for every fixture", async () => {
+  it("round trip: export(import(D)) validates and has D's operations, for every fixture", async (t) => {
     const ctx = createContext({ dataDir: freshDataDir(), cwd: tmp.dir });
+    t.after(() => ctx.close());
     const fixtures = [
       'petstore-3.0.yaml',
       'swagger-2.0.json',
@@ -239,13 +244,35 @@ describe('mockdev export', () => {
 
   it('exported project over the CLI re-imports with the CLI', async () => {
     const dataDir = freshDataDir();
-    await runCli(['import', join(FIX, 'petstore-3.0.yaml')], { dataDir });
+    await cli(['import', join(FIX, 'petstore-3.0.yaml')], { dataDir });
     const file = join(tmp.dir, `pet-${n}.yaml`);
-    assert.equal((await runCli(['export', 'Petstore', '-o', file], { dataDir })).code, 0);
-    const r = await runCli(['import', file, '--json'], { dataDir });
+    assert.equal((await cli(['export', 'Petstore', '-o', file], { dataDir })).code, 0);
+    const r = await cli(['import', file, '--json'], { dataDir });
     assert.equal(r.code, 0, r.stderr);
-    const original = json<Endpoint[]>(await runCli(['endpoint', 'list', 'Petstore', '--json'], { dataDir }));
+    const original = json<Endpoint[]>(await cli(['endpoint', 'list', 'Petstore', '--json'], { dataDir }));
     const report = json<{ created: Endpoint[] }>(r);
     assert.deepEqual(report.created.map(comparable), original.map(comparable));
+  });
+});
+
+describe('mockdev export: the built binary (spawned)', () => {
+  it('writes the document to stdout (0); a bad format (2) and an unknown project (3) are one line', async () => {
+    const dataDir = freshDataDir();
+    assert.equal(
+      (await cli(['init', join(dataDir, 'p'), '-n', 'Spawned', '--with-examples'], { dataDir })).code,
+      0,
+    );
+    const r = await runCli(['export', join(dataDir, 'p'), '-f', 'json'], { dataDir });
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stderr, '');
+    const doc = JSON.parse(r.stdout) as { openapi: string; info: { title: string } };
+    assert.deepEqual([doc.openapi, doc.info.title], ['3.0.3', 'Spawned']);
+    await validate(doc);
+    assertCliError(
+      await runCli(['export', join(dataDir, 'p'), '-f', 'xml'], { dataDir }),
+      2,
+      /^mockdev: Invalid format "xml"/,
+    );
+    assertCliError(await runCli(['export', 'ghost'], { dataDir }), 3, /^mockdev: Project "ghost" not found/);
   });
 });

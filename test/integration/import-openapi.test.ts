@@ -1,6 +1,7 @@
 /**
- * `mockdev import` through the built CLI: every fixture style, -p, --overwrite, --json, the
- * bad inputs (exit codes, one line on stderr, nothing written), and the large-document timing.
+ * `mockdev import`: every fixture style, -p, --overwrite, --json, the bad inputs (exit codes, one
+ * line on stderr, nothing written) in-process; the built binary for the real wiring (stdin
+ * included) and the large-document timing.
  */
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -9,7 +10,8 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Endpoint } from '../../src/core/model/endpoint.js';
 import type { ImportReport } from '../../src/app/openapi.js';
-import { CLI, ROOT, json, runCli, tempDir } from '../helpers/cli.js';
+import { CLI, ROOT, assertCliError, json, runCli, tempDir } from '../helpers/cli.js';
+import { runCliInProcess } from '../helpers/cli-inprocess.js';
 
 const FIX = join(ROOT, 'test', 'fixtures', 'openapi');
 const fx = (name: string) => join(FIX, name);
@@ -24,10 +26,12 @@ const freshDataDir = () => {
 before(() => {
   tmp = tempDir('mockdev-import-');
 });
+/** The CLI in-process (the spawned binary only where the process is the point). */
+const cli = runCliInProcess;
 after(() => tmp.cleanup());
 
 const importJson = async (dataDir: string, args: string[]) => {
-  const r = await runCli(['import', ...args, '--json'], { dataDir });
+  const r = await cli(['import', ...args, '--json'], { dataDir });
   assert.equal(r.code, 0, r.stderr);
   return json<ImportReport>(r);
 };
@@ -87,7 +91,7 @@ describe('mockdev import', () => {
     assert.equal(health.body, 'ok');
     // Stored as reported.
     const listed = json<Endpoint[]>(
-      await runCli(['endpoint', 'list', report.project.id, '--json'], { dataDir }),
+      await cli(['endpoint', 'list', report.project.id, '--json'], { dataDir }),
     );
     assert.deepEqual(listed.map((e) => e.id).sort(), report.created.map((e) => e.id).sort());
   });
@@ -150,7 +154,7 @@ describe('mockdev import', () => {
 
   it('makes the project name unique and prints a human summary', async () => {
     const dataDir = freshDataDir();
-    const first = await runCli(['import', fx('petstore-3.0.yaml')], { dataDir });
+    const first = await cli(['import', fx('petstore-3.0.yaml')], { dataDir });
     assert.equal(first.code, 0, first.stderr);
     assert.match(
       first.stdout,
@@ -163,8 +167,8 @@ describe('mockdev import', () => {
 
   it('-p imports into a project: existing routes are skipped, or replaced in place with --overwrite', async () => {
     const dataDir = freshDataDir();
-    assert.equal((await runCli(['project', 'create', 'Shop'], { dataDir })).code, 0);
-    const added = await runCli(
+    assert.equal((await cli(['project', 'create', 'Shop'], { dataDir })).code, 0);
+    const added = await cli(
       ['endpoint', 'add', 'Shop', '-p', '/pets/:id', '-n', 'mine', '-b', 'old', '--json'],
       { dataDir },
     );
@@ -180,7 +184,7 @@ describe('mockdev import', () => {
         existingId: mine.id,
       },
     ]);
-    const text = await runCli(['import', fx('petstore-3.0.yaml'), '-p', 'Shop'], { dataDir });
+    const text = await cli(['import', fx('petstore-3.0.yaml'), '-p', 'Shop'], { dataDir });
     assert.equal(text.code, 0);
     assert.match(text.stdout, /Imported into project "Shop" .*: 0 created, 0 replaced, 5 skipped/);
     assert.match(text.stderr, /--overwrite/);
@@ -192,17 +196,17 @@ describe('mockdev import', () => {
     assert.equal(replaced.id, mine.id);
     assert.equal(replaced.name, 'mine');
     assert.deepEqual(JSON.parse(replaced.body), { id: 1, name: 'Rex', tag: 'dog' });
-    const all = json<Endpoint[]>(await runCli(['endpoint', 'list', 'Shop', '--json'], { dataDir }));
+    const all = json<Endpoint[]>(await cli(['endpoint', 'list', 'Shop', '--json'], { dataDir }));
     assert.equal(all.length, 5);
     assert.equal(all[0]!.id, mine.id, 'replaced in place, same position');
   });
 
   it('refuses bad documents with exit 1 and one line saying what and where, writing nothing', async () => {
     const dataDir = freshDataDir();
-    assert.equal((await runCli(['project', 'create', 'Keep'], { dataDir })).code, 0);
-    const keep = json<{ id: string }>(await runCli(['project', 'show', 'Keep', '--json'], { dataDir }));
+    assert.equal((await cli(['project', 'create', 'Keep'], { dataDir })).code, 0);
+    const keep = json<{ id: string }>(await cli(['project', 'show', 'Keep', '--json'], { dataDir }));
     const endpointsFile = join(dataDir, 'projects', keep.id, 'endpoints.json');
-    await runCli(['endpoint', 'add', 'Keep', '-p', '/x'], { dataDir });
+    await cli(['endpoint', 'add', 'Keep', '-p', '/x'], { dataDir });
     const before = readFileSync(endpointsFile, 'utf8');
     const cases: [string, RegExp][] = [
       ['bad/syntax.yaml', /is not valid YAML at line 3, column 10: .*Fix the YAML there/],
@@ -220,14 +224,14 @@ describe('mockdev import', () => {
     ];
     for (const [file, pattern] of cases) {
       for (const args of [[fx(file)], [fx(file), '-p', 'Keep']]) {
-        const r = await runCli(['import', ...args], { dataDir });
+        const r = await cli(['import', ...args], { dataDir });
         assert.equal(r.code, 1, `${file}: ${r.stderr}`);
         assert.match(r.stderr, pattern, file);
         assert.equal(r.stderr.trim().split('\n').length, 1, `one line: ${r.stderr}`);
         assert.equal(r.stdout, '');
       }
     }
-    const projects = json<{ name: string }[]>(await runCli(['project', 'list', '--json'], { dataDir }));
+    const projects = json<{ name: string }[]>(await cli(['project', 'list', '--json'], { dataDir }));
     assert.deepEqual(
       projects.map((p) => p.name),
       ['Keep'],
@@ -247,25 +251,25 @@ describe('mockdev import', () => {
       file,
       "openapi: 3.0.3\ninfo: { title: Spaces, version: '1' }\npaths:\n  /ok:\n    get:\n      responses: { '200': { description: ok } }\n  /has space:\n    get:\n      responses: { '200': { description: ok } }\n",
     );
-    const r = await runCli(['import', file], { dataDir });
+    const r = await cli(['import', file], { dataDir });
     assert.equal(r.code, 1, r.stderr);
     assert.match(
       r.stderr,
       /Operation GET \/has space cannot be imported: Invalid path .*nothing was imported/,
     );
-    const projects = json<unknown[]>(await runCli(['project', 'list', '--json'], { dataDir }));
+    const projects = json<unknown[]>(await cli(['project', 'list', '--json'], { dataDir }));
     assert.deepEqual(projects, []);
   });
 
   it('argument errors: missing file (2), unknown project (3), reads stdin with -', async () => {
     const dataDir = freshDataDir();
-    const missing = await runCli(['import', join(tmp.dir, 'nope.yaml')], { dataDir });
+    const missing = await cli(['import', join(tmp.dir, 'nope.yaml')], { dataDir });
     assert.equal(missing.code, 2);
     assert.match(missing.stderr, /Cannot read .*nope\.yaml: no such file/);
-    const noProject = await runCli(['import', fx('petstore-3.0.yaml'), '-p', 'ghost'], { dataDir });
+    const noProject = await cli(['import', fx('petstore-3.0.yaml'), '-p', 'ghost'], { dataDir });
     assert.equal(noProject.code, 3);
     assert.match(noProject.stderr, /Project "ghost" not found/);
-    const stdin = await runCli(['import', '-', '--json'], {
+    const stdin = await cli(['import', '-', '--json'], {
       dataDir,
       input: readFileSync(fx('petstore-3.0.yaml'), 'utf8'),
     });
@@ -304,5 +308,30 @@ describe('mockdev import', () => {
       assert.match(tty.stdout, /Importing: (resolving|converting)/);
       assert.match(tty.stdout, /1200 created/);
     }
+  });
+});
+
+describe('mockdev import: the built binary (spawned)', () => {
+  it('imports a file and piped stdin (0); a bad document (1) and a missing file (2) are one line', async () => {
+    const dataDir = freshDataDir();
+    const file = await runCli(['import', fx('petstore-3.0.yaml')], { dataDir });
+    assert.equal(file.code, 0, file.stderr);
+    assert.match(file.stdout, /^Created project "Petstore" \(id \S+, port 3001\): 5 created/);
+    const piped = await runCli(['import', '-', '--json'], {
+      dataDir,
+      input: readFileSync(fx('swagger-2.0.json'), 'utf8'),
+    });
+    assert.equal(piped.code, 0, piped.stderr);
+    assert.equal(json<ImportReport>(piped).project.name, 'Legacy Users');
+    assertCliError(
+      await runCli(['import', fx('bad/not-openapi.json')], { dataDir }),
+      1,
+      /^mockdev: .*is not an OpenAPI document/,
+    );
+    assertCliError(
+      await runCli(['import', join(tmp.dir, 'nope.yaml')], { dataDir }),
+      2,
+      /^mockdev: Cannot read .*nope\.yaml/,
+    );
   });
 });

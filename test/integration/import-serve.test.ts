@@ -1,66 +1,22 @@
 /**
- * Served responses after import: documents and cURL commands imported through the CLI, then
- * `mockdev serve` (on a free port the OS picks) answers with what the import produced,
- * including the unusual path templates.
+ * Served responses after import: documents and cURL commands imported through the CLI
+ * (in-process), then `mockdev serve` (spawned, on a free port the OS picks) answers with what
+ * the import produced, including the unusual path templates.
  */
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { CLI, ROOT, runCli, tempDir } from '../helpers/cli.js';
+import { describe, it } from 'node:test';
+import { ROOT } from '../helpers/cli.js';
+import { cliSandbox, type CliSandbox } from '../helpers/cli-inprocess.js';
+import { startServe, type ServeHandle } from '../helpers/server.js';
 
 const FIX = join(ROOT, 'test', 'fixtures', 'openapi');
-let tmp: ReturnType<typeof tempDir>;
-const children: ChildProcess[] = [];
 
-before(() => {
-  tmp = tempDir('mockdev-serve-import-');
-});
-after(() => {
-  for (const c of children) if (c.exitCode === null && c.pid) process.kill(c.pid, 'SIGKILL');
-  tmp.cleanup();
-});
-
-/** Starts `mockdev serve PROJECT -p 0` and resolves with its base URL. */
-function serve(dataDir: string, project: string): Promise<{ base: string; stop: () => Promise<void> }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, 'serve', project, '-p', '0'], {
-      env: { ...process.env, MOCKDEV_DATA_DIR: dataDir, MOCKDEV_LOG_LEVEL: undefined },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    children.push(child);
-    let out = '';
-    let err = '';
-    const timer = setTimeout(() => {
-      if (child.pid) process.kill(child.pid, 'SIGKILL');
-      reject(new Error(`serve did not start in time\n${out}\n${err}`));
-    }, 20_000);
-    child.stdout!.setEncoding('utf8').on('data', (d: string) => {
-      out += d;
-      const m = /at (http:\/\/[^\s]+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({
-          base: m[1]!,
-          stop: () =>
-            new Promise<void>((done) => {
-              if (child.exitCode !== null) return done();
-              const kill = setTimeout(() => child.pid && process.kill(child.pid, 'SIGKILL'), 5_000);
-              child.once('exit', () => {
-                clearTimeout(kill);
-                done();
-              });
-              if (child.pid) process.kill(child.pid, 'SIGTERM');
-            }),
-        });
-      }
-    });
-    child.stderr!.setEncoding('utf8').on('data', (d: string) => (err += d));
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`serve exited with ${code}\n${out}\n${err}`));
-    });
-  });
+/** `mockdev serve PROJECT` spawned on a free port, stopped after the test (before its sandbox goes). */
+async function serve(sandbox: CliSandbox, project: string) {
+  const server: ServeHandle = await startServe([project], { dataDir: sandbox.dataDir });
+  sandbox.defer(() => server.stop());
+  return { base: server.url, stop: () => server.stop() };
 }
 
 const get = async (url: string, method = 'GET') => {
@@ -74,13 +30,14 @@ const get = async (url: string, method = 'GET') => {
 };
 
 describe('served responses after import', () => {
-  it('serves what an OpenAPI import produced, path templates included', async () => {
-    const dataDir = join(tmp.dir, 'a');
+  it('serves what an OpenAPI import produced, path templates included', async (t) => {
+    const sandbox = cliSandbox(t, 'mockdev-serve-import-');
+    const { cli } = sandbox;
     for (const f of ['petstore-3.0.yaml', 'api-3.1.yaml', 'swagger-2.0.json']) {
-      const r = await runCli(['import', join(FIX, f)], { dataDir });
+      const r = await cli(['import', join(FIX, f)]);
       assert.equal(r.code, 0, r.stderr);
     }
-    const pet = await serve(dataDir, 'Petstore');
+    const pet = await serve(sandbox, 'Petstore');
     try {
       const list = await get(`${pet.base}/pets`);
       assert.equal(list.status, 200);
@@ -102,7 +59,7 @@ describe('served responses after import', () => {
       await pet.stop();
     }
 
-    const templates = await serve(dataDir, 'Templates 3.1');
+    const templates = await serve(sandbox, 'Templates 3.1');
     try {
       const call = await get(`${templates.base}/2010-04-01/Accounts/AC42/Calls/CA0123.json`);
       assert.equal(call.status, 200, call.text);
@@ -116,7 +73,7 @@ describe('served responses after import', () => {
       await templates.stop();
     }
 
-    const legacy = await serve(dataDir, 'Legacy Users');
+    const legacy = await serve(sandbox, 'Legacy Users');
     try {
       const csv = await get(`${legacy.base}/reports/2024-05.csv`);
       assert.equal(csv.status, 200, csv.text);
@@ -130,18 +87,19 @@ describe('served responses after import', () => {
     }
   });
 
-  it('serves endpoints imported from cURL commands', async () => {
-    const dataDir = join(tmp.dir, 'b');
-    assert.equal((await runCli(['project', 'create', 'FromCurl'], { dataDir })).code, 0);
+  it('serves endpoints imported from cURL commands', async (t) => {
+    const sandbox = cliSandbox(t, 'mockdev-serve-import-');
+    const { cli } = sandbox;
+    assert.equal((await cli(['project', 'create', 'FromCurl'])).code, 0);
     const cmds = [
       `curl https://api.example.com/api/v1/users/42 -H 'Authorization: Bearer x'`,
       `curl -X POST https://api.example.com/api/v1/orders -H 'Content-Type: application/json' -d '{"sku":"A-1","qty":2}'`,
     ];
     for (const c of cmds) {
-      const r = await runCli(['curl', c, '-p', 'FromCurl'], { dataDir });
+      const r = await cli(['curl', c, '-p', 'FromCurl']);
       assert.equal(r.code, 0, r.stderr);
     }
-    const server = await serve(dataDir, 'FromCurl');
+    const server = await serve(sandbox, 'FromCurl');
     try {
       const user = await get(`${server.base}/api/v1/users/42`);
       assert.equal(user.status, 200);

@@ -15,7 +15,9 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { ProjectDetail } from '../../src/core/model/project.js';
 import { runCli, tempDir } from '../helpers/cli.js';
-import { TOOL_NAMES, fails, ok, startHttpMcp, waitFor } from '../helpers/mcp.js';
+import { runCliInProcess } from '../helpers/cli-inprocess.js';
+import { TOOL_NAMES, fails, ok, startHttpMcp } from '../helpers/mcp.js';
+import { waitUntil } from '../helpers/wait.js';
 
 let tmp: ReturnType<typeof tempDir>;
 let dataDir: string;
@@ -82,16 +84,18 @@ describe('mockdev mcp --http: Streamable HTTP and SSE', () => {
       contentType: 'text/plain',
     });
     await fails(client, 'get_project', { projectId: 'missing' }, /PROJECT_NOT_FOUND/);
-    const shown = await runCli(['endpoint', 'list', 'Over HTTP', '--json'], { dataDir });
+    const shown = await runCliInProcess(['endpoint', 'list', 'Over HTTP', '--json'], { dataDir });
     assert.equal(JSON.parse(shown.stdout)[0].path, '/ping');
   });
 
   it('serves older clients over the legacy HTTP+SSE transport on /mcp/sse', async () => {
+    const other = await connect('streamable', 'made-over-streamable');
+    await ok(other, 'create_project', { name: 'Seen over SSE' });
     const client = await connect('sse', 'sse-test');
     const { tools } = await client.listTools();
     assert.equal(tools.length, TOOL_NAMES.length);
     const { projects } = await ok<{ projects: { name: string }[] }>(client, 'list_projects');
-    assert.ok(projects.some((p) => p.name === 'Over HTTP'));
+    assert.ok(projects.some((p) => p.name === 'Seen over SSE'));
   });
 
   it('notifies connected clients when a project changes, whoever changes it', async () => {
@@ -103,27 +107,22 @@ describe('mockdev mcp --http: Streamable HTTP and SSE', () => {
       (n) => void seen.streamable.push(n.params.data),
     );
     sse.setNotificationHandler(LoggingMessageNotificationSchema, (n) => void seen.sse.push(n.params.data));
-    await waitFor(async () => {
+    await waitUntil(async () => {
       const { body } = await getJson<{ connections: { client: { name: string } | null; streams: number }[] }>(
         '/mcp/connections',
       );
-      return body.connections.some((c) => c.client?.name === 'notify-streamable' && c.streams > 0)
-        ? true
-        : undefined;
+      return body.connections.some((c) => c.client?.name === 'notify-streamable' && c.streams > 0);
     }, 'the Streamable HTTP client to open its notification stream');
-    const made = await runCli(['project', 'create', 'Watched', '--json'], { dataDir });
+    const made = await runCliInProcess(['project', 'create', 'Watched', '--json'], { dataDir });
     assert.equal(made.code, 0, made.stderr);
     const id = JSON.parse(made.stdout).id as string;
     const isCreated = (d: unknown) => {
       const x = d as { event?: string; change?: string; projectId?: string };
       return x.event === 'project_changed' && x.change === 'created' && x.projectId === id;
     };
-    await waitFor(
-      () => (seen.sse.some(isCreated) ? true : undefined),
-      'the SSE client to hear about the new project',
-    );
-    await waitFor(
-      () => (seen.streamable.some(isCreated) ? true : undefined),
+    await waitUntil(() => seen.sse.some(isCreated), 'the SSE client to hear about the new project');
+    await waitUntil(
+      () => seen.streamable.some(isCreated),
       'the Streamable HTTP client to hear about the new project',
     );
   });
@@ -144,6 +143,7 @@ describe('mockdev mcp --http: side paths', () => {
   });
 
   it('GET /mcp/connections lists the open sessions with their client', async () => {
+    await connect('sse', 'connections-sse');
     await connect('streamable', 'connections-test');
     const { status, body } = await getJson<{
       connections: {
@@ -159,7 +159,7 @@ describe('mockdev mcp --http: side paths', () => {
     assert.equal(mine.transport, 'streamable-http');
     assert.equal(mine.client!.version, '3.1.4');
     assert.ok(!Number.isNaN(Date.parse(mine.since)));
-    assert.ok(body.connections.some((c) => c.transport === 'sse' && c.client?.name === 'sse-test'));
+    assert.ok(body.connections.some((c) => c.transport === 'sse' && c.client?.name === 'connections-sse'));
   });
 
   it('GET /mcp/logs shows recent calls newest first, with ?limit=', async () => {
@@ -250,6 +250,7 @@ describe('mockdev mcp --http: safety', () => {
 
   it('keeps serving when clients disconnect mid-call', async () => {
     const client = await connect('streamable', 'survivor');
+    await ok(client, 'create_project', { name: 'Survivor' });
     const sessionId = (clients.at(-1) as unknown as { transport: StreamableHTTPClientTransport }).transport
       .sessionId!;
     assert.ok(sessionId);
@@ -266,7 +267,7 @@ describe('mockdev mcp --http: safety', () => {
     const calls = [
       { name: 'list_projects', arguments: {} },
       { name: 'import_openapi', arguments: { text: big } },
-      { name: 'get_project', arguments: { projectId: 'Over HTTP' } },
+      { name: 'get_project', arguments: { projectId: 'Survivor' } },
     ];
     for (let i = 0; i < 9; i++) {
       await new Promise<void>((resolve) => {

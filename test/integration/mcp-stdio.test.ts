@@ -13,13 +13,17 @@ import type { Endpoint } from '../../src/core/model/endpoint.js';
 import type { ProjectDetail } from '../../src/core/model/project.js';
 import type { RequestRecord } from '../../src/core/model/request.js';
 import { CLI, json, runCli, tempDir } from '../helpers/cli.js';
-import { TOOL_NAMES, fails, ok, spawnCli, waitFor } from '../helpers/mcp.js';
+import { runCliInProcess } from '../helpers/cli-inprocess.js';
+import { TOOL_NAMES, fails, ok } from '../helpers/mcp.js';
+import { startServe } from '../helpers/server.js';
+import { waitUntil, within } from '../helpers/wait.js';
 
 let tmp: ReturnType<typeof tempDir>;
 let dataDir: string;
 let client: Client;
 let transport: StdioClientTransport;
-const cli = (...args: string[]) => runCli(args, { dataDir, cwd: tmp.dir });
+/** The CLI in-process on the MCP server's data dir (`mcp` itself is spawned: runCli). */
+const cli = (...args: string[]) => runCliInProcess(args, { dataDir, cwd: tmp.dir });
 
 before(async () => {
   tmp = tempDir('mockdev-mcp-stdio-');
@@ -104,18 +108,18 @@ describe('mockdev mcp (stdio)', () => {
   });
 
   it('sees the requests a running mock server logs; request changes go both ways', async () => {
-    const serve = spawnCli(['serve', 'From CLI', '-p', '0'], dataDir);
+    assert.equal((await cli('project', 'create', 'Served')).code, 0);
+    assert.equal(
+      (await cli('endpoint', 'add', 'Served', '-m', 'POST', '-p', '/orders', '-s', '201')).code,
+      0,
+    );
+    const serve = await startServe(['Served'], { dataDir });
     try {
-      const url = await waitFor(
-        () => /at (http:\/\/\S+)/.exec(serve.stdout())?.[1],
-        'the mock server to start',
-        20_000,
-      );
-      const res = await fetch(`${url}/orders?via=test`, { method: 'POST', body: '{"n":1}' });
+      const res = await fetch(`${serve.url}/orders?via=test`, { method: 'POST', body: '{"n":1}' });
       assert.equal(res.status, 201);
-      const logged = await waitFor(async () => {
+      const logged = await waitUntil(async () => {
         const { requests } = await ok<{ requests: RequestRecord[] }>(client, 'list_requests', {
-          projectId: 'From CLI',
+          projectId: 'Served',
         });
         return requests.length ? requests : undefined;
       }, 'the request to be logged');
@@ -144,15 +148,21 @@ describe('mockdev mcp (stdio)', () => {
         'the CLI no longer finds the deleted request',
       );
     } finally {
-      await serve.kill();
+      await serve.stop();
     }
   });
 
   it('answers bad input with isError and keeps serving', async () => {
-    await fails(client, 'create_endpoint', { projectId: 'From CLI', path: '/x', status: 1000 }, /status/);
+    const project = await ok<ProjectDetail>(client, 'create_project', { name: 'Bad input' });
+    const before = await ok<{ projects: unknown[] }>(client, 'list_projects');
+    await fails(client, 'create_endpoint', { projectId: project.id, path: '/x', status: 1000 }, /status/);
     await fails(client, 'get_project', { projectId: '/etc' }, /PROJECT_NOT_FOUND/);
-    const { projects } = await ok<{ projects: unknown[] }>(client, 'list_projects');
-    assert.equal(projects.length, 1);
+    await fails(client, 'create_project', { name: '../escape' }, /name/i);
+    assert.deepEqual(await ok(client, 'list_projects'), before, 'nothing was created');
+    assert.deepEqual(
+      (await ok<ProjectDetail>(client, 'get_project', { projectId: project.id })).endpoints,
+      [],
+    );
   });
 });
 
@@ -179,7 +189,7 @@ describe('mockdev mcp (stdio) process', () => {
           clientInfo: { name: 'raw', version: '0' },
         },
       });
-      await waitFor(() => (out.includes('"id":1') ? true : undefined), 'the initialize response');
+      await waitUntil(() => out.includes('"id":1'), 'the initialize response');
       send({ jsonrpc: '2.0', method: 'notifications/initialized' });
       send({
         jsonrpc: '2.0',
@@ -189,11 +199,7 @@ describe('mockdev mcp (stdio) process', () => {
       });
       send({ jsonrpc: '2.0', id: 3, method: 'tools/list' });
       child.stdin.end(); // at once: requests already sent are still answered
-      assert.equal(
-        await Promise.race([exited, new Promise((r) => setTimeout(() => r('timeout'), 10_000))]),
-        0,
-        err,
-      );
+      assert.equal(await within(exited, 10_000, 'the exit once stdin closed'), 0, err);
       const lines = out.trim().split('\n');
       assert.deepEqual(
         lines.map((l) => (JSON.parse(l) as { id?: number }).id).sort(),
@@ -219,20 +225,17 @@ describe('mockdev mcp (stdio) process', () => {
       child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' })}\n`);
       await new Promise((r) => child.stdout.once('data', r));
       child.kill('SIGTERM');
-      assert.equal(
-        await Promise.race([exited, new Promise((r) => setTimeout(() => r('timeout'), 10_000))]),
-        0,
-      );
+      assert.equal(await within(exited, 10_000, 'the exit on SIGTERM'), 0);
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
     }
   });
 
   it('refuses --port without --http, and a bad --logging-mode, with exit 2', async () => {
-    const port = await cli('mcp', '-p', '3999');
+    const port = await runCli(['mcp', '-p', '3999'], { dataDir });
     assert.equal(port.code, 2);
     assert.match(port.stderr, /--http/);
-    const mode = await cli('mcp', '--logging-mode', 'loud');
+    const mode = await runCli(['mcp', '--logging-mode', 'loud'], { dataDir });
     assert.equal(mode.code, 2);
     assert.match(mode.stderr, /off, errors, all/);
   });

@@ -5,10 +5,8 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { describe, it } from 'node:test';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { AppContext } from '../../src/app/context.js';
 import { initProject } from '../../src/app/projects.js';
 import type { Endpoint } from '../../src/core/model/endpoint.js';
 import type { ProjectDetail } from '../../src/core/model/project.js';
@@ -16,32 +14,33 @@ import type { RequestRecord } from '../../src/core/model/request.js';
 import { parseRequestFilters } from '../../src/core/model/request.js';
 import { fails, ok, seedRequests, startInMemoryMcp, textOf, type InMemoryMcp } from '../helpers/mcp.js';
 
-let ctx: AppContext;
-let client: Client;
-let mcp: InMemoryMcp;
+type TestContext = { after(fn: () => Promise<void>): void };
 
-before(async () => {
-  mcp = await startInMemoryMcp();
-  ({ ctx, client } = mcp);
-});
-after(() => mcp.close());
+/** An MCP server and client of the test's own, on a fresh data dir, closed after the test. */
+async function inMemoryMcp(t: TestContext): Promise<InMemoryMcp> {
+  const mcp = await startInMemoryMcp();
+  t.after(() => mcp.close());
+  return mcp;
+}
+
+/** The same, with project "Logged" and four logged requests (`ids`: newest first). */
+async function withRequests(t: TestContext) {
+  const mcp = await inMemoryMcp(t);
+  const { client, ctx } = mcp;
+  const projectId = (await ok<ProjectDetail>(client, 'create_project', { name: 'Logged' })).id;
+  await seedRequests(ctx, projectId, null, [
+    { method: 'GET', url: '/api/users?page=2', status: 200 },
+    { method: 'POST', url: '/api/users', status: 201 },
+    { method: 'GET', url: '/missing', status: 404 },
+    { method: 'DELETE', url: '/api/users/1', status: 500 },
+  ]);
+  const { requests } = await ok<{ requests: RequestRecord[] }>(client, 'list_requests', { projectId });
+  return { ...mcp, projectId, ids: requests.map((r) => r.id) };
+}
 
 describe('request tools', () => {
-  let projectId: string;
-  let ids: string[];
-  before(async () => {
-    projectId = (await ok<ProjectDetail>(client, 'create_project', { name: 'Logged' })).id;
-    await seedRequests(ctx, projectId, null, [
-      { method: 'GET', url: '/api/users?page=2', status: 200 },
-      { method: 'POST', url: '/api/users', status: 201 },
-      { method: 'GET', url: '/missing', status: 404 },
-      { method: 'DELETE', url: '/api/users/1', status: 500 },
-    ]);
-    const { requests } = await ok<{ requests: RequestRecord[] }>(client, 'list_requests', { projectId });
-    ids = requests.map((r) => r.id);
-  });
-
-  it('lists requests newest first with the CLI filters', async () => {
+  it('lists requests newest first with the CLI filters', async (t) => {
+    const { client, projectId } = await withRequests(t);
     const all = await ok<{ requests: RequestRecord[] }>(client, 'list_requests', { projectId });
     assert.deepEqual(
       all.requests.map((r) => r.status),
@@ -77,7 +76,8 @@ describe('request tools', () => {
     );
   });
 
-  it('gets, stars, unstars and deletes requests', async () => {
+  it('gets, stars, unstars and deletes requests', async (t) => {
+    const { client, projectId, ids } = await withRequests(t);
     const one = await ok<RequestRecord>(client, 'get_request', { requestId: ids[1]! });
     assert.equal(one.path, '/missing');
     assert.equal(one.projectId, projectId);
@@ -102,7 +102,8 @@ describe('request tools', () => {
     assert.deepEqual(await ok(client, 'list_requests', { projectId }), { requests: [] });
   });
 
-  it('refuses bad request input with a message saying what to fix', async () => {
+  it('refuses bad request input with a message saying what to fix', async (t) => {
+    const { client, projectId } = await withRequests(t);
     await fails(client, 'list_requests', { projectId, status: 'teapot' }, /status filter "teapot"/);
     await fails(client, 'list_requests', { projectId, limit: 0 }, /limit/);
     await fails(client, 'list_requests', { projectId, method: 'BREW' }, /method/);
@@ -116,7 +117,9 @@ describe('request tools', () => {
     await fails(client, 'clear_requests', { projectId: 'nope' }, /PROJECT_NOT_FOUND/);
   });
 
-  it('does not reach requests of a project outside the data directory', async () => {
+  it('does not reach requests of a project outside the data directory', async (t) => {
+    const mcp = await inMemoryMcp(t);
+    const { client, ctx } = mcp;
     const outside = await initProject(ctx, { path: join(mcp.dir, 'outside-logged'), name: 'Outside logged' });
     await seedRequests(ctx, outside.id, null, [{ method: 'GET', url: '/secret', status: 200 }]);
     const hiddenId = (await ctx.requests.list(outside.id, parseRequestFilters({ limit: 1 })))[0]!.id;
@@ -129,7 +132,8 @@ describe('request tools', () => {
 describe('import/export tools', () => {
   const petstore = readFileSync(new URL('../fixtures/openapi/petstore-3.0.yaml', import.meta.url), 'utf8');
 
-  it('imports a document given inline into a new project, and exports it back as yaml or json', async () => {
+  it('imports a document given inline into a new project, and exports it back as yaml or json', async (t) => {
+    const { client } = await inMemoryMcp(t);
     const report = await ok<{
       project: { id: string; name: string; endpointCount: number };
       created: Endpoint[];
@@ -172,7 +176,9 @@ describe('import/export tools', () => {
     assert.ok(Object.keys(doc.paths).length > 0);
   });
 
-  it('imports a file inside the data directory, and refuses one outside it', async () => {
+  it('imports a file inside the data directory, and refuses one outside it', async (t) => {
+    const mcp = await inMemoryMcp(t);
+    const { client, ctx } = mcp;
     mkdirSync(join(ctx.dataDir, 'specs'), { recursive: true });
     writeFileSync(
       join(ctx.dataDir, 'specs', 'pets.yaml'),
@@ -195,7 +201,9 @@ describe('import/export tools', () => {
     await fails(client, 'import_openapi', { file: '/etc/passwd' }, /outside/);
   });
 
-  it('refuses bad import/export input with a message saying what to fix', async () => {
+  it('refuses bad import/export input with a message saying what to fix', async (t) => {
+    const { client } = await inMemoryMcp(t);
+    await ok(client, 'create_project', { name: 'Logged' });
     await fails(client, 'import_openapi', {}, /No OpenAPI document given.*text/);
     await fails(client, 'import_openapi', { text: 'openapi: [' }, /INVALID_INPUT/);
     await fails(

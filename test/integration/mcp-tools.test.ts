@@ -6,28 +6,31 @@
  */
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { AppContext } from '../../src/app/context.js';
+import { describe, it } from 'node:test';
 import { initProject } from '../../src/app/projects.js';
 import type { Endpoint } from '../../src/core/model/endpoint.js';
 import type { ProjectDetail } from '../../src/core/model/project.js';
-import type { CallRecord } from '../../src/mcp/server.js';
 import { TOOL_NAMES, fails, ok, startInMemoryMcp, type InMemoryMcp } from '../helpers/mcp.js';
 
-let ctx: AppContext;
-let client: Client;
-let calls: CallRecord[];
-let mcp: InMemoryMcp;
+type TestContext = { after(fn: () => Promise<void>): void };
 
-before(async () => {
-  mcp = await startInMemoryMcp();
-  ({ ctx, client, calls } = mcp);
-});
-after(() => mcp.close());
+/** An MCP server and client of the test's own, on a fresh data dir, closed after the test. */
+async function inMemoryMcp(t: TestContext): Promise<InMemoryMcp> {
+  const mcp = await startInMemoryMcp();
+  t.after(() => mcp.close());
+  return mcp;
+}
+
+/** The same, with an empty project "Users API" for the endpoint tools. */
+async function withProject(t: TestContext) {
+  const mcp = await inMemoryMcp(t);
+  const projectId = (await ok<ProjectDetail>(mcp.client, 'create_project', { name: 'Users API' })).id;
+  return { ...mcp, projectId };
+}
 
 describe('tools/list', () => {
-  it('lists exactly the 18 tools, each described, annotated, with described inputs and an object output schema', async () => {
+  it('lists exactly the 18 tools, each described, annotated, with described inputs and an object output schema', async (t) => {
+    const { client } = await inMemoryMcp(t);
     const { tools } = await client.listTools();
     assert.deepEqual(tools.map((t) => t.name).sort(), TOOL_NAMES);
     for (const tool of tools) {
@@ -56,7 +59,8 @@ describe('tools/list', () => {
 });
 
 describe('project tools', () => {
-  it('create, list, get, update and delete a project', async () => {
+  it('create, list, get, update and delete a project', async (t) => {
+    const { client } = await inMemoryMcp(t);
     assert.deepEqual(await ok(client, 'list_projects'), { projects: [] });
     const created = await ok<ProjectDetail>(client, 'create_project', {
       name: 'Shop',
@@ -90,7 +94,8 @@ describe('project tools', () => {
     await fails(client, 'get_project', { projectId: created.id }, /PROJECT_NOT_FOUND.*list_projects/);
   });
 
-  it('refuses bad project input with a message saying what to fix', async () => {
+  it('refuses bad project input with a message saying what to fix', async (t) => {
+    const { client } = await inMemoryMcp(t);
     await fails(client, 'create_project', {}, /missing required field "name"/i);
     await fails(client, 'create_project', { name: 42 }, /invalid "name" 42/i);
     await fails(client, 'create_project', { name: 'a/b' }, /must not contain "\/"/);
@@ -110,7 +115,9 @@ describe('project tools', () => {
     await fails(client, 'get_project', {}, /missing required field "projectId"/i);
   });
 
-  it('never reaches a project outside the data directory, by path or by id', async () => {
+  it('never reaches a project outside the data directory, by path or by id', async (t) => {
+    const mcp = await inMemoryMcp(t);
+    const { ctx, client } = mcp;
     const outside = await initProject(ctx, { path: join(mcp.dir, 'outside'), name: 'Outside' });
     for (const ref of [
       outside.dir,
@@ -129,12 +136,8 @@ describe('project tools', () => {
 });
 
 describe('endpoint tools', () => {
-  let projectId: string;
-  before(async () => {
-    projectId = (await ok<ProjectDetail>(client, 'create_project', { name: 'Users API' })).id;
-  });
-
-  it('create, list, get, update, find and delete endpoints', async () => {
+  it('create, list, get, update, find and delete endpoints', async (t) => {
+    const { client, projectId } = await withProject(t);
     const byId = await ok<Endpoint>(client, 'create_endpoint', {
       projectId,
       path: '/api/users/{id}',
@@ -215,7 +218,8 @@ describe('endpoint tools', () => {
     await fails(client, 'get_endpoint', { projectId, endpointId: me.id }, /NOT_FOUND.*list_endpoints/);
   });
 
-  it('refuses bad endpoint input with a message saying what to fix', async () => {
+  it('refuses bad endpoint input with a message saying what to fix', async (t) => {
+    const { client, projectId } = await withProject(t);
     await fails(client, 'create_endpoint', { projectId }, /missing required field "path"/i);
     await fails(client, 'create_endpoint', { path: '/x' }, /missing required field "projectId"/i);
     await fails(
@@ -254,12 +258,36 @@ describe('endpoint tools', () => {
 });
 
 describe('the error boundary', () => {
-  it('answers an unknown tool with isError and keeps serving', async () => {
+  it('answers an unknown tool with isError and keeps serving', async (t) => {
+    const { client } = await inMemoryMcp(t);
     await fails(client, 'no_such_tool', {}, /Unknown tool "no_such_tool".*list_projects/);
     await ok(client, 'list_projects');
   });
 
-  it('reports every call, with its outcome, to the call log hook', () => {
+  it('reports every call, with its outcome, to the call log hook', async (t) => {
+    const { client, calls } = await inMemoryMcp(t);
+    const project = await ok<ProjectDetail>(client, 'create_project', { name: 'Logged' });
+    await ok(client, 'list_projects');
+    const bad: [string, Record<string, unknown>, RegExp][] = [
+      ['create_project', {}, /name/],
+      ['create_project', { name: 'a/b' }, /name/],
+      ['create_project', { name: 'Low', port: 80 }, /port/],
+      ['create_project', { name: 'logged' }, /NAME_TAKEN/],
+      ['get_project', { projectId: 'nope' }, /PROJECT_NOT_FOUND/],
+      ['update_project', { projectId: project.id }, /Nothing to update/],
+      ['delete_project', { projectId: 'nope' }, /PROJECT_NOT_FOUND/],
+      ['create_endpoint', { projectId: project.id, path: '/x', status: 700 }, /status/],
+      ['create_endpoint', { projectId: project.id, path: '/x', method: 'FETCH' }, /method/],
+      ['get_endpoint', { projectId: project.id, endpointId: 'nope' }, /NOT_FOUND/],
+      ['find_endpoint', { projectId: project.id }, /path/],
+      ['list_requests', { projectId: project.id, status: 'teapot' }, /status/],
+    ];
+    for (const [tool, args, re] of bad) await fails(client, tool, args, re);
+    assert.equal(calls.length, bad.length + 2, 'one record per call');
+    assert.deepEqual(
+      calls.map((c) => [c.tool, c.ok]),
+      [['create_project', true], ['list_projects', true], ...bad.map(([tool]) => [tool, false])],
+    );
     const failed = calls.filter((c) => !c.ok);
     assert.ok(failed.length > 10);
     assert.ok(failed.every((c) => c.error && c.error.code && c.error.message));

@@ -1,7 +1,16 @@
+/**
+ * `mockdev requests`: each test serves a project of its own (the mock server started in-process
+ * on a free port) and sends it the same seven requests, then runs the CLI in-process on the
+ * log while the server runs. One test spawns `mockdev serve` and the CLI binary to prove the
+ * real wiring: a clear from another process while a server keeps logging.
+ */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { json, runCli, tempDir } from '../helpers/cli.js';
-import { makeProject, startServe, waitUntil, type ServeHandle } from '../helpers/server.js';
+import { describe, it } from 'node:test';
+import { createContext } from '../../src/app/context.js';
+import { startServer } from '../../src/app/server.js';
+import { assertCliError, json } from '../helpers/cli.js';
+import { cliSandbox, type AfterHook } from '../helpers/cli-inprocess.js';
+import { makeProject, startServe, waitUntil } from '../helpers/server.js';
 
 interface Rec {
   id: string;
@@ -11,41 +20,49 @@ interface Rec {
   starred: boolean;
 }
 
-describe('requests list/show/delete/clear/star (while the server runs)', () => {
-  const tmp = tempDir();
-  let server: ServeHandle;
-  const cli = (args: string[]) => runCli(args, { dataDir: tmp.dir });
+const ENDPOINTS = [
+  { path: '/a', body: '{"a":1}' },
+  { method: 'POST', path: '/a', status: 201, body: '{"created":true}' },
+  { path: '/fail', status: 500, body: '{"error":"boom"}' },
+  { method: 'DELETE', path: '/a/:id', status: 204 },
+];
+
+/** Sends the seven requests every test starts from, one after another. */
+async function sendRequests(url: string): Promise<void> {
+  const send = async (path: string, init?: RequestInit) =>
+    (await fetch(`${url}${path}`, { ...init, signal: AbortSignal.timeout(10_000) })).text();
+  for (let i = 0; i < 3; i++) await send('/a');
+  await send('/a', {
+    method: 'POST',
+    body: '{"name":"n"}',
+    headers: { 'content-type': 'application/json' },
+  });
+  await send('/fail');
+  await send('/missing');
+  await send('/a/1', { method: 'DELETE' });
+}
+
+/** A sandbox whose project "reqs" is served in-process and has logged the seven requests. */
+async function served(t: AfterHook) {
+  const sandbox = cliSandbox(t);
+  const { cli } = sandbox;
+  await makeProject(sandbox.dataDir, 'reqs', ENDPOINTS);
+  const ctx = createContext({ dataDir: sandbox.dataDir, cwd: sandbox.dir });
+  const server = await startServer(ctx, { project: 'reqs', port: 0 });
+  sandbox.defer(async () => {
+    await server.stop();
+    ctx.close();
+  });
   const list = async (...args: string[]) =>
     json<Rec[]>(await cli(['requests', 'list', 'reqs', '--json', ...args]));
+  await sendRequests(server.url);
+  await waitUntil(async () => (await list()).length === 7, 'the 7 requests in the log');
+  return { ...sandbox, list };
+}
 
-  before(async () => {
-    await makeProject(tmp.dir, 'reqs', [
-      { path: '/a', body: '{"a":1}' },
-      { method: 'POST', path: '/a', status: 201, body: '{"created":true}' },
-      { path: '/fail', status: 500, body: '{"error":"boom"}' },
-      { method: 'DELETE', path: '/a/:id', status: 204 },
-    ]);
-    server = await startServe(['reqs'], { dataDir: tmp.dir });
-    const send = async (path: string, init?: RequestInit) =>
-      (await fetch(`${server.url}${path}`, init)).text();
-    for (let i = 0; i < 3; i++) await send('/a');
-    await send('/a', {
-      method: 'POST',
-      body: '{"name":"n"}',
-      headers: { 'content-type': 'application/json' },
-    });
-    await send('/fail');
-    await send('/missing');
-    await send('/a/1', { method: 'DELETE' });
-    await waitUntil(async () => (await list()).length === 7, 'the 7 requests in the log');
-  });
-
-  after(async () => {
-    await server?.stop();
-    tmp.cleanup();
-  });
-
-  it('lists newest first with --limit, --method and --status (exact, class, list)', async () => {
+describe('requests list/show/delete/star (while the server runs)', () => {
+  it('lists newest first with --limit, --method and --status (exact, class, list)', async (t) => {
+    const { list } = await served(t);
     const all = await list();
     assert.deepEqual(
       all.map((r) => `${r.method} ${r.path} ${r.status}`),
@@ -84,7 +101,8 @@ describe('requests list/show/delete/clear/star (while the server runs)', () => {
     );
   });
 
-  it('prints a human table without --json', async () => {
+  it('prints a human table without --json', async (t) => {
+    const { cli } = await served(t);
     const out = await cli(['requests', 'list', 'reqs', '-l', '3']);
     assert.equal(out.code, 0);
     const lines = out.stdout.trim().split('\n');
@@ -93,7 +111,8 @@ describe('requests list/show/delete/clear/star (while the server runs)', () => {
     assert.match(lines[1]!, /DELETE\s+\/a\/1\s+204/);
   });
 
-  it('shows one request with --json and as a human view with pretty JSON bodies', async () => {
+  it('shows one request with --json and as a human view with pretty JSON bodies', async (t) => {
+    const { cli, list } = await served(t);
     const post = (await list('-m', 'POST'))[0]!;
     const shown = json<{ id: string; body: string; response: { status: number; body: string } }>(
       await cli(['requests', 'show', post.id, '--json']),
@@ -110,7 +129,8 @@ describe('requests list/show/delete/clear/star (while the server runs)', () => {
     assert.match(human.stdout, /Response body:\n\{\n {2}"created": true\n\}/);
   });
 
-  it('stars and unstars; --starred filters', async () => {
+  it('stars and unstars; --starred filters', async (t) => {
+    const { cli, list } = await served(t);
     const target = (await list('-s', '500'))[0]!;
     const starred = json<Rec>(await cli(['requests', 'star', target.id, '--json']));
     assert.equal(starred.starred, true);
@@ -123,7 +143,8 @@ describe('requests list/show/delete/clear/star (while the server runs)', () => {
     assert.deepEqual(await list('--starred'), []);
   });
 
-  it('deletes by id, all or none; unknown ids are named (exit 1)', async () => {
+  it('deletes by id, all or none; unknown ids are named (exit 1)', async (t) => {
+    const { cli, list } = await served(t);
     const gets = await list('-m', 'GET', '-s', '200');
     const del = await cli(['requests', 'delete', gets[0]!.id, gets[1]!.id]);
     assert.equal(del.code, 0, del.stderr);
@@ -138,7 +159,21 @@ describe('requests list/show/delete/clear/star (while the server runs)', () => {
     assert.equal(show.stderr.trim().split('\n').length, 1);
   });
 
-  it('rejects bad filters with exit 2 and unknown projects with exit 3', async () => {
+  it('clear refuses without --force when not on a terminal, and clears with it', async (t) => {
+    const { cli, list } = await served(t);
+    const refused = await cli(['requests', 'clear', 'reqs']);
+    assert.equal(refused.code, 2);
+    assert.match(refused.stderr, /--force/);
+    assert.equal((await list()).length, 7);
+    const cleared = await cli(['requests', 'clear', 'reqs', '-f', '--json']);
+    assert.equal(cleared.code, 0);
+    assert.equal(json<{ deleted: number }>(cleared).deleted, 7);
+    assert.deepEqual(await list(), []);
+  });
+
+  it('rejects bad filters with exit 2 and unknown projects with exit 3', async (t) => {
+    const { cli, dataDir } = cliSandbox(t);
+    await makeProject(dataDir, 'reqs', ENDPOINTS);
     for (const args of [
       ['-s', '600'],
       ['-s', '4x'],
@@ -155,18 +190,36 @@ describe('requests list/show/delete/clear/star (while the server runs)', () => {
     assert.equal(unknown.code, 3);
     assert.equal((await cli(['requests', 'clear', 'nope', '-f'])).code, 3);
   });
+});
 
-  it('clear refuses without --force when not on a terminal, and clears with it', async () => {
-    const refused = await cli(['requests', 'clear', 'reqs']);
-    assert.equal(refused.code, 2);
-    assert.match(refused.stderr, /--force/);
+describe('requests: the built binaries (spawned)', () => {
+  it('a clear from another process: refused without --force (2), done with it (0); the server keeps logging', async (t) => {
+    const { cli, spawn, dataDir, defer } = cliSandbox(t);
+    await makeProject(dataDir, 'reqs', ENDPOINTS);
+    const server = await startServe(['reqs'], { dataDir });
+    defer(() => server.stop());
+    const list = async () => json<Rec[]>(await cli(['requests', 'list', 'reqs', '--json']));
+    await sendRequests(server.url);
+    await waitUntil(async () => (await list()).length === 7, 'the 7 requests in the log');
+    const listed = await spawn(['requests', 'list', 'reqs', '-l', '1', '--json']);
+    assert.equal(listed.code, 0, listed.stderr);
+    assert.deepEqual(
+      json<Rec[]>(listed).map((r) => `${r.method} ${r.path} ${r.status}`),
+      ['DELETE /a/1 204'],
+    );
+    assertCliError(
+      await spawn(['requests', 'clear', 'reqs']),
+      2,
+      /^mockdev: .*refusing without confirmation.*--force/,
+    );
     assert.ok((await list()).length > 0);
-    const cleared = await cli(['requests', 'clear', 'reqs', '-f', '--json']);
-    assert.equal(cleared.code, 0);
+    const cleared = await spawn(['requests', 'clear', 'reqs', '-f', '--json']);
+    assert.equal(cleared.code, 0, cleared.stderr);
     assert.ok(json<{ deleted: number }>(cleared).deleted > 0);
     assert.deepEqual(await list(), []);
     // the server keeps logging after a clear from another process
     await (await fetch(`${server.url}/a`)).text();
     await waitUntil(async () => (await list()).length === 1, 'a new record after the clear');
+    assert.equal(await server.stop(), 0);
   });
 });

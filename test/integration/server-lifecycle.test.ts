@@ -2,10 +2,11 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { scanFrames } from '../../src/store/request-log/frame.js';
 import { listSpool, readSpool } from '../../src/store/request-log/spool.js';
 import { json, runCli, tempDir } from '../helpers/cli.js';
+import { runCliInProcess } from '../helpers/cli-inprocess.js';
 import { makeProject, startServe, waitUntil, writeEndpoints, type ServeHandle } from '../helpers/server.js';
 
 const ok = { id: 'ok', path: '/ok', body: '{"ok":true}' };
@@ -37,27 +38,40 @@ function startLoad(url: string, connections: number): { readonly answered: numbe
   };
 }
 
-describe('mock server: start, stop, status, reload', () => {
+/**
+ * A data dir of the test's own. `serve` spawns `mockdev serve` (stopped after the test), `spawn`
+ * the CLI binary; `cli` runs the CLI in-process (status, stop and requests from "another
+ * process": the servers are spawned).
+ */
+function sandbox(t: { after(fn: () => void | Promise<void>): void }) {
   const tmp = tempDir();
   const servers: ServeHandle[] = [];
-  const serve = async (args: string[], opts: { cwd?: string } = {}) => {
-    const s = await startServe(args, { dataDir: tmp.dir, ...opts });
-    servers.push(s);
-    return s;
-  };
-  after(async () => {
+  t.after(async () => {
     await Promise.all(servers.map((s) => s.stop()));
     tmp.cleanup();
   });
+  return {
+    tmp,
+    serve: async (args: string[], opts: { cwd?: string } = {}) => {
+      const s = await startServe(args, { dataDir: tmp.dir, ...opts });
+      servers.push(s);
+      return s;
+    },
+    spawn: (args: string[], opts: { cwd?: string } = {}) => runCli(args, { dataDir: tmp.dir, ...opts }),
+    cli: (args: string[]) => runCliInProcess(args, { dataDir: tmp.dir }),
+  };
+}
 
-  it('refuses an unknown project (exit 3), a bad port or host (exit 2)', async () => {
-    const unknown = await runCli(['serve', 'no-such-project', '-p', '0'], { dataDir: tmp.dir });
+describe('mock server: start, stop, status, reload', () => {
+  it('refuses an unknown project (exit 3), a bad port or host (exit 2)', async (t) => {
+    const { tmp, spawn } = sandbox(t);
+    const unknown = await spawn(['serve', 'no-such-project', '-p', '0']);
     assert.equal(unknown.code, 3);
     assert.match(unknown.stderr, /^mockdev: Project "no-such-project" not found/);
     assert.equal(unknown.stderr.trim().split('\n').length, 1);
     const empty = tempDir();
     try {
-      const none = await runCli(['serve'], { dataDir: tmp.dir, cwd: empty.dir });
+      const none = await spawn(['serve'], { cwd: empty.dir });
       assert.equal(none.code, 3);
       assert.match(none.stderr, /project\.json is missing/);
     } finally {
@@ -65,24 +79,24 @@ describe('mock server: start, stop, status, reload', () => {
     }
     await makeProject(tmp.dir, 'args', [ok]);
     for (const port of ['80', '70000', 'abc']) {
-      const bad = await runCli(['serve', 'args', '-p', port], { dataDir: tmp.dir });
+      const bad = await spawn(['serve', 'args', '-p', port]);
       assert.equal(bad.code, 2, `port ${port}: ${bad.stderr}`);
       assert.match(bad.stderr, /port/i);
       assert.equal(bad.stderr.trim().split('\n').length, 1);
     }
-    const badHost = await runCli(['serve', 'args', '-p', '0', '--host', '203.0.113.99'], {
-      dataDir: tmp.dir,
-    });
+    const badHost = await spawn(['serve', 'args', '-p', '0', '--host', '203.0.113.99']);
     assert.equal(badHost.code, 2, badHost.stderr);
     assert.match(badHost.stderr, /host/);
   });
 
-  it('exits 4 naming the port when it is busy', async () => {
+  it('exits 4 naming the port when it is busy', async (t) => {
+    const { tmp, spawn } = sandbox(t);
+    await makeProject(tmp.dir, 'args', [ok]);
     const blocker: Server = createServer();
     await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', r));
     const port = (blocker.address() as { port: number }).port;
     try {
-      const busy = await runCli(['serve', 'args', '-p', String(port)], { dataDir: tmp.dir });
+      const busy = await spawn(['serve', 'args', '-p', String(port)]);
       assert.equal(busy.code, 4, busy.stderr);
       assert.match(busy.stderr, new RegExp(`Port ${port} is already in use.*-p`));
       assert.equal(busy.stderr.trim().split('\n').length, 1);
@@ -91,45 +105,45 @@ describe('mock server: start, stop, status, reload', () => {
     }
   });
 
-  it('serves the project in the current folder, prints URL and endpoints; status and stop work from another process', async () => {
+  it('serves the project in the current folder, prints URL and endpoints; status and stop work from another process', async (t) => {
+    const { tmp, serve, spawn, cli } = sandbox(t);
     const folder = join(tmp.dir, 'folder-project');
     mkdirSync(folder);
-    assert.equal(
-      (await runCli(['init', folder, '--with-examples', '-n', 'folder'], { dataDir: tmp.dir })).code,
-      0,
-    );
+    assert.equal((await cli(['init', folder, '--with-examples', '-n', 'folder'])).code, 0);
     const s = await serve([], { cwd: folder });
     assert.match(s.stdout(), /GET .*\/api\/users\/:id/);
     assert.equal((await fetch(`${s.url}/health`)).status, 200);
 
     const status = json<{ pid: number; url: string; projectName: string; uptimeMs: number }[]>(
-      await runCli(['status', '--json'], { dataDir: tmp.dir }),
+      await cli(['status', '--json']),
     );
     const mine = status.find((x) => x.pid === s.child.pid);
     assert.ok(mine, 'status lists the server');
     assert.equal(mine.url, s.url);
     assert.equal(mine.projectName, 'folder');
     assert.match(
-      (await runCli(['status'], { dataDir: tmp.dir })).stdout,
+      (await spawn(['status'])).stdout,
       new RegExp(`folder\\s+${s.url.replace(/[.:/]/g, '\\$&')}\\s+${s.child.pid}`),
     );
 
-    const stopped = await runCli(['stop', folder], { dataDir: tmp.dir });
+    const stopped = await spawn(['stop', folder]);
     assert.equal(stopped.code, 0, stopped.stderr);
     assert.match(stopped.stdout, /Stopped "folder"/);
     assert.equal(await s.exited, 0);
-    assert.deepEqual(json(await runCli(['status', '--json'], { dataDir: tmp.dir })), []);
-    assert.match((await runCli(['status'], { dataDir: tmp.dir })).stdout, /No mockdev server is running/);
-    assert.match((await runCli(['stop'], { dataDir: tmp.dir })).stdout, /No mockdev server is running/);
+    assert.deepEqual(json(await cli(['status', '--json'])), []);
+    assert.match((await cli(['status'])).stdout, /No mockdev server is running/);
+    assert.match((await cli(['stop'])).stdout, /No mockdev server is running/);
   });
 
-  it('cleans a stale record of a killed server and never reports it as running', async () => {
+  it('cleans a stale record of a killed server and never reports it as running', async (t) => {
+    const { tmp, serve, cli } = sandbox(t);
+    await makeProject(tmp.dir, 'args', [ok]);
     const s = await serve(['args']);
     s.child.kill('SIGKILL');
     await s.exited;
     const files = readdirSync(join(tmp.dir, 'servers'));
     assert.ok(files.includes(`${s.child.pid}.json`), 'the killed server left its record');
-    assert.deepEqual(json(await runCli(['status', '--json'], { dataDir: tmp.dir })), []);
+    assert.deepEqual(json(await cli(['status', '--json'])), []);
     assert.ok(!readdirSync(join(tmp.dir, 'servers')).includes(`${s.child.pid}.json`), 'stale record removed');
     // a record of a pid that never was a server
     writeFileSync(
@@ -145,32 +159,33 @@ describe('mock server: start, stop, status, reload', () => {
         startedAt: new Date().toISOString(),
       }),
     );
-    assert.match((await runCli(['status'], { dataDir: tmp.dir })).stdout, /No mockdev server is running/);
+    assert.match((await cli(['status'])).stdout, /No mockdev server is running/);
   });
 
-  it('serves several projects at once; stop <PROJECT> stops only that one', async () => {
+  it('serves several projects at once; stop <PROJECT> stops only that one', async (t) => {
+    const { tmp, serve, cli } = sandbox(t);
+    await makeProject(tmp.dir, 'args', [ok]);
     await makeProject(tmp.dir, 'second', [ok]);
     const a = await serve(['args']);
     const b = await serve(['second']);
-    const listed = json<{ pid: number }[]>(await runCli(['status', '--json'], { dataDir: tmp.dir }));
+    const listed = json<{ pid: number }[]>(await cli(['status', '--json']));
     assert.deepEqual(new Set(listed.map((x) => x.pid)), new Set([a.child.pid, b.child.pid]));
-    assert.equal((await runCli(['stop', 'second'], { dataDir: tmp.dir })).code, 0);
+    assert.equal((await cli(['stop', 'second'])).code, 0);
     assert.equal(await b.exited, 0);
     assert.equal((await fetch(`${a.url}/ok`)).status, 200);
-    assert.equal((await runCli(['stop'], { dataDir: tmp.dir })).code, 0);
+    assert.equal((await cli(['stop'])).code, 0);
     assert.equal(await a.exited, 0);
   });
 
-  it('applies endpoint changes live: CLI edits, hand edits; a broken edit keeps the last good endpoints', async () => {
+  it('applies endpoint changes live: CLI edits, hand edits; a broken edit keeps the last good endpoints', async (t) => {
+    const { tmp, serve, cli } = sandbox(t);
     const project = await makeProject(tmp.dir, 'live', [ok]);
     const s = await serve(['live']);
     assert.equal((await fetch(`${s.url}/new`)).status, 404);
-    const added = await runCli(['endpoint', 'add', 'live', '-p', '/new', '-b', '{"fresh":1}'], {
-      dataDir: tmp.dir,
-    });
+    const added = await cli(['endpoint', 'add', 'live', '-p', '/new', '-b', '{"fresh":1}']);
     assert.equal(added.code, 0, added.stderr);
     await waitUntil(async () => (await fetch(`${s.url}/new`)).status === 200, 'the CLI-added endpoint');
-    assert.equal((await runCli(['endpoint', 'disable', 'live', 'GET /new'], { dataDir: tmp.dir })).code, 0);
+    assert.equal((await cli(['endpoint', 'disable', 'live', 'GET /new'])).code, 0);
     await waitUntil(async () => (await fetch(`${s.url}/new`)).status === 404, 'the endpoint disabled');
 
     writeEndpoints(project.dir, [{ ...ok, body: '{"edited":true}' }]);
@@ -193,7 +208,8 @@ describe('mock server: start, stop, status, reload', () => {
     assert.equal(await s.stop(), 0);
   });
 
-  it('another process sees the records while the server runs under load; ids stay stable', async () => {
+  it('another process sees the records while the server runs under load; ids stay stable', async (t) => {
+    const { tmp, serve, cli } = sandbox(t);
     const project = await makeProject(tmp.dir, 'busy', [ok]);
     const s = await serve(['busy']);
     const load = startLoad(`${s.url}/ok`, 8);
@@ -203,18 +219,16 @@ describe('mock server: start, stop, status, reload', () => {
       // itself. Every request answered before it started is spooled by then.
       const before = load.answered;
       const listed = json<{ id: string; path: string }[]>(
-        await runCli(['requests', 'list', project.id, '--json', '-l', '1000000'], { dataDir: tmp.dir }),
+        await cli(['requests', 'list', project.id, '--json', '-l', '1000000']),
       );
       assert.ok(listed.length >= before, `listed ${listed.length} >= answered before ${before}`);
       const newest = listed[0]!;
-      const shown = json<{ id: string; path: string }>(
-        await runCli(['requests', 'show', newest.id, '--json'], { dataDir: tmp.dir }),
-      );
+      const shown = json<{ id: string; path: string }>(await cli(['requests', 'show', newest.id, '--json']));
       assert.deepEqual([shown.id, shown.path], [newest.id, '/ok']);
       await load.stop();
       assert.equal(await s.stop(), 0);
       const after = json<{ id: string; path: string }[]>(
-        await runCli(['requests', 'list', project.id, '--json', '-l', '1000000'], { dataDir: tmp.dir }),
+        await cli(['requests', 'list', project.id, '--json', '-l', '1000000']),
       );
       const ids = new Set(after.map((r) => r.id));
       assert.ok(
@@ -227,7 +241,8 @@ describe('mock server: start, stop, status, reload', () => {
     }
   });
 
-  it('loses no log record on SIGTERM under load, and keeps records across a restart', async () => {
+  it('loses no log record on SIGTERM under load, and keeps records across a restart', async (t) => {
+    const { tmp, serve, cli } = sandbox(t);
     const project = await makeProject(tmp.dir, 'durable', [ok]);
     const s = await serve(['durable']);
     const load = startLoad(`${s.url}/ok`, 16);
@@ -237,9 +252,7 @@ describe('mock server: start, stop, status, reload', () => {
     const answered = load.answered;
     assert.equal(code, 0);
     const count = (id: string) =>
-      runCli(['requests', 'list', id, '--json', '-l', '1000000'], { dataDir: tmp.dir }).then(
-        (r) => json<unknown[]>(r).length,
-      );
+      cli(['requests', 'list', id, '--json', '-l', '1000000']).then((r) => json<unknown[]>(r).length);
     const logged = await count(project.id);
     assert.ok(logged >= answered, `logged ${logged} >= answered ${answered}`);
     assert.ok(logged <= answered + 16, `logged ${logged} <= answered ${answered} + in flight`);
@@ -251,12 +264,13 @@ describe('mock server: start, stop, status, reload', () => {
     assert.ok(readFileSync(join(tmp.dir, 'requests.db')).length > 0);
   });
 
-  it('on SIGTERM, ends a pending delay at once: the request is answered and logged, the process exits', async () => {
+  it('on SIGTERM, ends a pending delay at once: the request is answered and logged, the process exits', async (t) => {
+    const { tmp, cli } = sandbox(t);
     const project = await makeProject(tmp.dir, 'sleepy', [
       { id: 'slow', path: '/slow', delay: 8000, body: 'late' },
     ]);
     const s = await startServe(['sleepy'], { dataDir: tmp.dir, env: { MOCKDEV_LOG_LEVEL: 'trace' } });
-    servers.push(s);
+    t.after(() => s.stop());
     const answer = fetch(`${s.url}/slow`).then(async (r) => ({ status: r.status, body: await r.text() }));
     await waitUntil(() => s.stderr().includes('<- GET /slow'), 'the request to arrive');
     const started = Date.now();
@@ -266,7 +280,7 @@ describe('mock server: start, stop, status, reload', () => {
     const tookMs = Date.now() - started;
     assert.ok(tookMs < 6000, `exited ${tookMs} ms after SIGTERM, before the 8 s delay would have ended`);
     const logged = json<{ path: string; status: number }[]>(
-      await runCli(['requests', 'list', project.id, '--json'], { dataDir: tmp.dir }),
+      await cli(['requests', 'list', project.id, '--json']),
     );
     assert.deepEqual(
       logged.map((r) => [r.path, r.status]),
@@ -274,7 +288,8 @@ describe('mock server: start, stop, status, reload', () => {
     );
   });
 
-  it('keeps what a killed server spooled: the next reader expands it and deletes its file', async () => {
+  it('keeps what a killed server spooled: the next reader expands it and deletes its file', async (t) => {
+    const { tmp, serve, cli } = sandbox(t);
     const project = await makeProject(tmp.dir, 'killed', [ok]);
     const s = await serve(['killed']);
     for (let i = 0; i < 20; i++) await fetch(`${s.url}/ok`).then((r) => r.text());
@@ -288,7 +303,7 @@ describe('mock server: start, stop, status, reload', () => {
     s.child.kill('SIGKILL');
     await s.exited;
     const listed = json<{ path: string }[]>(
-      await runCli(['requests', 'list', project.id, '--json', '-l', '100'], { dataDir: tmp.dir }),
+      await cli(['requests', 'list', project.id, '--json', '-l', '100']),
     );
     assert.equal(listed.length, 20);
     assert.equal(spooled(), 0, 'its spool file was deleted once read');

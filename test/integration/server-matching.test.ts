@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { json, runCli, tempDir } from '../helpers/cli.js';
+import { json, tempDir } from '../helpers/cli.js';
+import { runCliInProcess } from '../helpers/cli-inprocess.js';
 import { makeProject, startServe, waitUntil, type ServeHandle } from '../helpers/server.js';
 
 interface Rec {
@@ -16,15 +17,18 @@ interface Rec {
   response: { status: number; body: string; headers: Record<string, string> };
 }
 
+/**
+ * One spawned server answers every test: the tests only read its endpoints, and each finds the
+ * log records of the requests it sent itself. The CLI that reads the log runs in-process.
+ */
 describe('mock server: matching and responses', () => {
   const tmp = tempDir();
   let server: ServeHandle;
   let projectId: string;
   const get = (path: string, init?: RequestInit) => fetch(`${server.url}${path}`, init);
+  const cli = (args: string[]) => runCliInProcess(args, { dataDir: tmp.dir });
   const logged = async (filters: string[] = []) =>
-    json<Rec[]>(
-      await runCli(['requests', 'list', projectId, '--json', '-l', '1000', ...filters], { dataDir: tmp.dir }),
-    );
+    json<Rec[]>(await cli(['requests', 'list', projectId, '--json', '-l', '1000', ...filters]));
 
   before(async () => {
     const project = await makeProject(tmp.dir, 'matching', [
@@ -179,18 +183,17 @@ describe('mock server: matching and responses', () => {
   });
 
   it('logs every request, matched or not, with the record shape', async () => {
-    await get('/api/users/42?verbose=1&tag=a&tag=b', { headers: { 'X-Trace': 't1' } });
+    await (await get('/api/users/42?verbose=1&tag=a&tag=b', { headers: { 'X-Trace': 't1' } })).text();
+    await (await get('/not/logged/before')).text();
     const records = await waitUntil(async () => {
       const all = await logged();
       return all.some((r) => r.path === '/api/users/42' && r.query.verbose === '1') &&
-        all.some((r) => r.status === 404)
+        all.some((r) => r.path === '/not/logged/before')
         ? all
         : undefined;
     }, 'records in the log');
     const rec = records.find((r) => r.path === '/api/users/42' && r.query.verbose === '1')!;
-    const full = json<Record<string, unknown>>(
-      await runCli(['requests', 'show', rec.id, '--json'], { dataDir: tmp.dir }),
-    );
+    const full = json<Record<string, unknown>>(await cli(['requests', 'show', rec.id, '--json']));
     for (const key of [
       'id',
       'projectId',
@@ -218,7 +221,8 @@ describe('mock server: matching and responses', () => {
       't1',
     );
     assert.deepEqual((full.response as { status: number; body: string }).body, '{"id":"any"}');
-    const miss = records.find((r) => r.status === 404)!;
+    const miss = records.find((r) => r.path === '/not/logged/before')!;
+    assert.equal(miss.status, 404);
     assert.equal(miss.endpointId, null);
     assert.match(miss.response.body, /No endpoint matches/);
   });
@@ -259,7 +263,7 @@ describe('mock server: matching and responses', () => {
   });
 
   it('answers and logs 200 concurrent requests', async () => {
-    await runCli(['requests', 'clear', projectId, '--force'], { dataDir: tmp.dir });
+    assert.equal((await cli(['requests', 'clear', projectId, '--force'])).code, 0);
     const results = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
         get(`/api/users/${i}?n=${i}`).then(async (r) => [r.status, await r.text()] as const),

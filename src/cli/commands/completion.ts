@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { MockdevError } from '../../core/errors.js';
 import { examples } from '../help.js';
+import { printText } from '../output.js';
 
 interface Node {
   path: string[];
@@ -72,6 +73,6 @@ export function registerCompletion(program: Command): void {
       if (shell !== 'bash' && shell !== 'zsh') {
         throw new MockdevError('INVALID_ARGUMENT', `Unsupported shell "${shell}": use bash or zsh`);
       }
-      process.stdout.write(shell === 'bash' ? bashCompletion(program) : zshCompletion(program));
+      printText(shell === 'bash' ? bashCompletion(program) : zshCompletion(program));
     });
 }

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { examples } from '../help.js';
+import { printJson, printLine } from '../output.js';
 import { packageVersion } from '../version.js';
 
 export function registerVersion(program: Command): void {
@@ -15,7 +16,7 @@ export function registerVersion(program: Command): void {
         node: process.versions.node,
         platform: `${process.platform}-${process.arch}`,
       };
-      if (opts.json) process.stdout.write(`${JSON.stringify(info, null, 2)}\n`);
-      else process.stdout.write(`mockdev ${info.version} (node ${info.node}, ${info.platform})\n`);
+      if (opts.json) printJson(info);
+      else printLine(`mockdev ${info.version} (node ${info.node}, ${info.platform})`);
     });
 }

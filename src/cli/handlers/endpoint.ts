@@ -14,6 +14,7 @@ import type { Endpoint, EndpointPatch } from '../../core/model/endpoint.js';
 import { toHeaders, toInt } from '../args.js';
 import type { EndpointOptions } from '../commands/endpoint.js';
 import { confirmDestructive } from '../confirm.js';
+import { fromCwd } from '../io.js';
 import { note, printFields, printJson, printLine, printTable, prettyBody } from '../output.js';
 import { cliContext } from './context.js';
 
@@ -74,7 +75,7 @@ async function bodyFrom(opts: EndpointOptions): Promise<string | undefined> {
   }
   if (opts.bodyFile === undefined) return opts.body;
   try {
-    return await readFile(opts.bodyFile, 'utf8');
+    return await readFile(fromCwd(opts.bodyFile), 'utf8');
   } catch (e) {
     throw new MockdevError(
       'INVALID_ARGUMENT',

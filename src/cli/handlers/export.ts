@@ -1,6 +1,6 @@
 import { exportOpenApi } from '../../app/openapi.js';
 import type { ExportOptions } from '../commands/export.js';
-import { note } from '../output.js';
+import { note, printText } from '../output.js';
 import { cliContext } from './context.js';
 
 export async function exportProject(project: string, opts: ExportOptions): Promise<void> {
@@ -11,7 +11,7 @@ export async function exportProject(project: string, opts: ExportOptions): Promi
     output: toStdout ? undefined : opts.output,
   });
   if (toStdout) {
-    process.stdout.write(result.text);
+    printText(result.text);
     return;
   }
   note(

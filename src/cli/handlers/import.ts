@@ -1,5 +1,6 @@
 import { importOpenApi, type ImportProgress, type ImportReport } from '../../app/openapi.js';
 import type { ImportOptions } from '../commands/import.js';
+import { currentIo } from '../io.js';
 import { note, printJson, printLine } from '../output.js';
 import { readStdin } from '../stdin.js';
 import { CLI_WORDING } from '../wording.js';
@@ -7,7 +8,8 @@ import { cliContext } from './context.js';
 
 /** One self-overwriting line on a terminal; nothing when stderr is not a TTY. */
 function progressLine(): { update: (p: ImportProgress) => void; done: () => void } {
-  if (!process.stderr.isTTY) return { update: () => undefined, done: () => undefined };
+  const { stderr } = currentIo();
+  if (!stderr.isTTY) return { update: () => undefined, done: () => undefined };
   const started = Date.now();
   let shown = false;
   const words: Record<ImportProgress['phase'], string> = {
@@ -19,13 +21,13 @@ function progressLine(): { update: (p: ImportProgress) => void; done: () => void
   return {
     update: (p) => {
       const count = p.total ? ` ${p.done ?? 0}/${p.total}` : '';
-      process.stderr.write(
+      stderr.write(
         `\r\x1b[2KImporting: ${words[p.phase]}${count} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
       );
       shown = true;
     },
     done: () => {
-      if (shown) process.stderr.write('\r\x1b[2K');
+      if (shown) stderr.write('\r\x1b[2K');
     },
   };
 }

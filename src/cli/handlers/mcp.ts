@@ -6,6 +6,7 @@ import { parseLoggingMode } from '../../mcp/logging-mode.js';
 import type { McpServerOptions } from '../../mcp/server.js';
 import { toInt } from '../args.js';
 import type { McpOptions } from '../commands/mcp.js';
+import { currentIo } from '../io.js';
 import { enabled, log } from '../log.js';
 import { packageVersion } from '../version.js';
 import { cliContext } from './context.js';
@@ -59,7 +60,7 @@ export async function mcp(opts: McpOptions): Promise<void> {
     host,
     port: port(opts.port, settings.mcpPort),
     loggingMode,
-    log: (line) => process.stderr.write(`${line}\n`),
+    log: (line) => currentIo().stderr.write(`${line}\n`),
   });
   if (!isLoopbackHost(host)) {
     log.warn(

@@ -16,7 +16,7 @@ import {
 } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { afterEach, beforeEach, describe, it } from 'node:test';
 import { endpoint, projectFile, rejectsWithCode } from '../../../test/contract/project-store.contract.js';
 import { readLock, removeStale, withLock } from './lock.js';
 import { FolderProjectStore } from './project-store.js';
@@ -25,12 +25,12 @@ let root: string;
 let dataDir: string;
 let store: FolderProjectStore;
 
-before(() => {
+beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'mockdev-store-'));
   dataDir = join(root, 'data');
   store = new FolderProjectStore(dataDir);
 });
-after(() => rmSync(root, { recursive: true, force: true }));
+afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 /** The files read while `fn` runs (project.json, endpoints.json and the index). */
 async function readsDuring<T>(fn: () => Promise<T>): Promise<{ result: T; reads: string[] }> {
