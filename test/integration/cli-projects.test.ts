@@ -279,6 +279,18 @@ describe('mockdev project', () => {
     assert.equal(readFileSync(join(broken, 'project.json'), 'utf8'), '{"name": ');
   });
 
+  it('a data-dir project with a broken endpoints.json is named by its file (exit 1), asked for by name or id', async (t) => {
+    const { cli, dataDir } = cliSandbox(t);
+    const { id } = json<{ id: string }>(await cli(['project', 'create', 'Fragile', '--json']));
+    const file = join(dataDir, 'projects', id, 'endpoints.json');
+    writeFileSync(file, '[{"id": ');
+    for (const ref of ['Fragile', 'fragile', id]) {
+      assertError(await cli(['endpoint', 'list', ref]), 1, /endpoints\.json is not valid JSON/);
+      assertError(await cli(['list', 'endpoints', ref]), 1, /endpoints\.json is not valid JSON/);
+    }
+    assert.equal(readFileSync(file, 'utf8'), '[{"id": ', 'left as it is');
+  });
+
   it('list rejects an unknown resource and a missing project', async (t) => {
     const { cli } = cliSandbox(t);
     assertError(await cli(['list', 'widgets']), 2, /Unknown resource "widgets"/);
