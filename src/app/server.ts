@@ -146,7 +146,14 @@ export async function startServer(ctx: AppContext, input: StartServerInput = {})
     url,
     startedAt: new Date().toISOString(),
   };
-  await ctx.servers.register(record);
+  try {
+    await ctx.servers.register(record);
+  } catch (e) {
+    server.close();
+    source.close();
+    await writer.close();
+    throw e;
+  }
 
   let resolveStopped!: () => void;
   const stopped = new Promise<void>((r) => (resolveStopped = r));

@@ -156,7 +156,7 @@ export class RequestDatabase {
   }
 
   /** Reads and decodes what the spool holds beyond the recorded offsets (no lock held). */
-  private readSpool(
+  private readFrames(
     files: SpoolFile[],
     offsets: Map<string, number>,
   ): { reads: FileRead[]; damaged: number } {
@@ -202,7 +202,7 @@ export class RequestDatabase {
   expand(options: ExpandOptions = {}): ExpandResult {
     const files = finishAbandoned(listSpool(this.spoolDir));
     const before = this.spoolOffsets();
-    const { reads, damaged } = this.readSpool(files, before);
+    const { reads, damaged } = this.readFrames(files, before);
     const present = new Set(files.map((f) => f.key));
     const work =
       options.project !== undefined ||

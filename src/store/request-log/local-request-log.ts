@@ -2,7 +2,7 @@ import { basename, dirname, join } from 'node:path';
 import type { ParsedRequestFilters, RequestRecord } from '../../core/model/request.js';
 import type { RequestLogStore, RequestLogWriter, RequestLogWriterOptions } from '../../core/ports.js';
 import type { RequestDatabase } from './database.js';
-import { SpoolLogWriter, type SpoolLogWriterOptions } from './writer.js';
+import { SpoolLogWriter } from './writer.js';
 
 /** The spool folder of a request log database: `requests.db` -> `requests-spool`. */
 export const spoolDirOf = (dbFile: string): string =>
@@ -18,10 +18,7 @@ export class LocalRequestLog implements RequestLogStore {
   private opened: RequestDatabase | undefined;
   readonly spoolDir: string;
 
-  constructor(
-    readonly file: string,
-    private readonly writerDefaults: Partial<SpoolLogWriterOptions> = {},
-  ) {
+  constructor(readonly file: string) {
     this.spoolDir = spoolDirOf(file);
   }
 
@@ -65,7 +62,6 @@ export class LocalRequestLog implements RequestLogStore {
 
   openWriter(options: RequestLogWriterOptions): RequestLogWriter {
     return new SpoolLogWriter({
-      ...this.writerDefaults,
       ...options,
       spoolDir: this.spoolDir,
       expander: {
