@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import type { CliInput, CliIo, CliOutput } from '../../src/cli/io.js';
 import { runCli as runProgram } from '../../src/cli/program.js';
-import { runCli, tempDir, type CliOptions, type CliResult } from './cli.js';
+import { cliEnv, runCli, tempDir, type CliOptions, type CliResult } from './cli.js';
 
 export interface InProcessOptions extends CliOptions {
   /** Which streams look like a terminal: all of them (`true`), or each on its own. */
@@ -47,12 +47,7 @@ export async function runCliInProcess(args: string[], options: InProcessOptions)
     stdout,
     stderr,
     cwd: options.cwd ?? tmpdir(),
-    env: {
-      ...process.env,
-      MOCKDEV_LOG_LEVEL: undefined,
-      ...options.env,
-      MOCKDEV_DATA_DIR: options.dataDir,
-    },
+    env: cliEnv(options.dataDir, options.env),
   };
   const timeoutMs = options.timeoutMs ?? 30_000;
   let timer: NodeJS.Timeout | undefined;

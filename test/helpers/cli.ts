@@ -22,17 +22,20 @@ export interface CliOptions {
   timeoutMs?: number;
 }
 
+/** The environment of a CLI run in a test: the data dir given, no log level from the shell. */
+export const cliEnv = (dataDir: string, env: Record<string, string | undefined> = {}): NodeJS.ProcessEnv => ({
+  ...process.env,
+  MOCKDEV_LOG_LEVEL: undefined,
+  ...env,
+  MOCKDEV_DATA_DIR: dataDir,
+});
+
 /** Runs the built CLI as a user would, in its own process, with a bounded time. */
 export function runCli(args: string[], options: CliOptions): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, ...args], {
       cwd: options.cwd ?? tmpdir(),
-      env: {
-        ...process.env,
-        MOCKDEV_LOG_LEVEL: undefined,
-        ...options.env,
-        MOCKDEV_DATA_DIR: options.dataDir,
-      },
+      env: cliEnv(options.dataDir, options.env),
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';

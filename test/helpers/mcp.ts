@@ -8,7 +8,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { createContext, type AppContext } from '../../src/app/context.js';
 import { createMcpServer, type CallRecord } from '../../src/mcp/server.js';
 import { loggedResponse } from './records.js';
-import { CLI, tempDir } from './cli.js';
+import { CLI, cliEnv, tempDir } from './cli.js';
 import { waitUntil, within } from './wait.js';
 
 /** The 18 tools of SPEC 4.3. */
@@ -76,7 +76,7 @@ export function spawnCli(
   env: Record<string, string | undefined> = {},
 ): SpawnedMcp {
   const child = spawn(process.execPath, [CLI, ...args], {
-    env: { ...process.env, MOCKDEV_LOG_LEVEL: undefined, ...env, MOCKDEV_DATA_DIR: dataDir },
+    env: cliEnv(dataDir, env),
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let err = '';

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CLI, json } from './cli.js';
+import { CLI, cliEnv, json } from './cli.js';
 import { runCliInProcess } from './cli-inprocess.js';
 import { waitUntil } from './wait.js';
 
@@ -25,7 +25,7 @@ export async function startServe(
   const withPort = args.includes('-p') || args.includes('--port') ? args : [...args, '-p', '0'];
   const child = spawn(process.execPath, [CLI, 'serve', ...withPort], {
     cwd: options.cwd ?? options.dataDir,
-    env: { ...process.env, MOCKDEV_LOG_LEVEL: undefined, ...options.env, MOCKDEV_DATA_DIR: options.dataDir },
+    env: cliEnv(options.dataDir, options.env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -67,6 +67,16 @@ export function checkShape<S extends z.ZodType>(file: string, schema: S, value: 
   });
 }
 
+/** The names in a folder; none when the folder does not exist. */
+export async function readFolderNames(dir: string): Promise<string[]> {
+  try {
+    return await fs.readdir(dir);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw ioError(`Could not read ${dir}`, e);
+  }
+}
+
 export function ioError(message: string, e: unknown): MockdevError {
   const err = e as NodeJS.ErrnoException;
   const hint =

@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod';
 import { MockdevError } from '../../core/errors.js';
-import { ioError, readJsonFile, writeJsonAtomic } from './json-file.js';
+import { ioError, readFolderNames, readJsonFile, writeJsonAtomic } from './json-file.js';
 import { PROJECT_FILE, readProjectFile } from './project-folder.js';
 
 /**
@@ -66,13 +66,7 @@ export class ProjectIndex {
     options: { write?: boolean } = {},
   ): Promise<{ entries: IndexEntry[]; errors: MockdevError[] }> {
     const before = new Map((await this.load())?.map((e) => [e.folder, e]));
-    let names: string[];
-    try {
-      names = await fs.readdir(this.projectsDir);
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { entries: [], errors: [] };
-      throw ioError(`Could not read ${this.projectsDir}`, e);
-    }
+    const names = await readFolderNames(this.projectsDir);
     const errors: MockdevError[] = [];
     const found = await Promise.all(
       names

@@ -13,7 +13,7 @@ import type {
 } from '../../core/ports.js';
 import { watchFolder, watchProjectsDir } from './change-feed.js';
 import { dataPaths } from './data-dir.js';
-import { ioError } from './json-file.js';
+import { ioError, readFolderNames } from './json-file.js';
 import { withLock } from './lock.js';
 import { ProjectIndex, type IndexEntry } from './project-index.js';
 import {
@@ -109,13 +109,7 @@ export class FolderProjectStore implements ProjectStore {
   }
 
   async list(): Promise<{ projects: StoredProject[]; errors: MockdevError[] }> {
-    let entries: string[];
-    try {
-      entries = await fs.readdir(this.projectsDir);
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { projects: [], errors: [] };
-      throw ioError(`Could not read ${this.projectsDir}`, e);
-    }
+    const entries = await readFolderNames(this.projectsDir);
     const projects: StoredProject[] = [];
     const errors: MockdevError[] = [];
     await Promise.all(

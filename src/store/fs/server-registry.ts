@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { ServerRecordSchema, type ServerRecord } from '../../core/model/server.js';
 import type { ServerRegistry } from '../../core/ports.js';
 import { dataPaths } from './data-dir.js';
-import { ioError, writeJsonAtomic } from './json-file.js';
+import { ioError, readFolderNames, writeJsonAtomic } from './json-file.js';
 import { isSameProcessAlive, processStartTime } from './process.js';
 
 /**
@@ -52,13 +52,7 @@ export class FileServerRegistry implements ServerRegistry {
   }
 
   async list(): Promise<ServerRecord[]> {
-    let names: string[];
-    try {
-      names = await fs.readdir(this.dir);
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
-      throw ioError(`Could not read ${this.dir}`, e);
-    }
+    const names = await readFolderNames(this.dir);
     const out: ServerRecord[] = [];
     for (const name of names) {
       if (!/^\d+\.json$/.test(name)) continue;
