@@ -150,7 +150,8 @@ export function applyEndpointPatch(endpoint: Endpoint, patch: EndpointPatch): En
   const merged: Record<string, unknown> = { ...endpoint };
   for (const [key, value] of Object.entries(parsed)) {
     if (value === undefined) continue;
-    if (value === null) delete merged[key];
+    if (key === 'headers') merged.headers = mergeHeaders(endpoint, parsed.headers!);
+    else if (value === null) delete merged[key];
     else merged[key] = value;
   }
   const next = EndpointSchema.parse(merged);
@@ -169,6 +170,34 @@ export function applyEndpointPatch(endpoint: Endpoint, patch: EndpointPatch): En
     );
   }
   return next;
+}
+
+/**
+ * A header change: each named header is added, or replaces the one of the same name (in any
+ * case) where it stood; `null` removes it, and naming a header the endpoint lacks is an error.
+ */
+export function mergeHeaders(
+  endpoint: Pick<Endpoint, 'name' | 'headers'>,
+  changes: Record<string, string | null>,
+): Record<string, string> {
+  const entries = Object.entries(endpoint.headers);
+  for (const [name, value] of Object.entries(changes)) {
+    const at = entries.findIndex(([k]) => k.toLowerCase() === name.toLowerCase());
+    if (value !== null) {
+      if (at === -1) entries.push([name, value]);
+      else entries[at] = [name, value];
+    } else if (at !== -1) {
+      entries.splice(at, 1);
+    } else {
+      const names = entries.map(([k]) => k);
+      throw new MockdevError(
+        'INVALID_ARGUMENT',
+        `Endpoint "${endpoint.name}" has no header "${name}" to remove`,
+        { hint: names.length ? `Its headers: ${names.join(', ')}` : 'It has no headers' },
+      );
+    }
+  }
+  return Object.fromEntries(entries);
 }
 
 export async function updateEndpoint(

@@ -182,12 +182,17 @@ export async function updateProject(
 }
 
 /** Deletes a project. */
+/**
+ * Deletes a project and its request-log records. The project goes first: if clearing the log
+ * then fails, what is left is records of a deleted project, never a project without its log.
+ */
 export async function deleteProject(
   ctx: AppContext,
   ref: string,
   options?: ResolveOptions,
-): Promise<Project> {
+): Promise<{ project: Project; requestsDeleted: number }> {
   const target = await resolveProject(ctx, ref, options);
   await ctx.projects.remove(target.key);
-  return toProject(target);
+  const requestsDeleted = await ctx.requests.clear(target.project.id);
+  return { project: toProject(target), requestsDeleted };
 }

@@ -1,5 +1,6 @@
 import type * as z from 'zod';
 import { MockdevError } from '../core/errors.js';
+import { describeIssue, valueAt } from '../core/validate.js';
 import type { ToolDefinition } from './tools/define.js';
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
@@ -30,11 +31,6 @@ function exampleArguments(tool: ToolDefinition): string {
   return `{${required.join(', ')}}`;
 }
 
-const shown = (value: unknown): string => {
-  const text = JSON.stringify(value);
-  return text === undefined ? '' : ` ${text.length > 60 ? `${text.slice(0, 57)}...` : text}`;
-};
-
 /**
  * Checks arguments against the tool's input schema. A failure is one INVALID_ARGUMENT error
  * naming each bad field, the value given and the rule, so the caller knows what to fix.
@@ -45,19 +41,12 @@ export function parseArguments(tool: ToolDefinition, raw: unknown): Record<strin
   if (result.success) return result.data as Record<string, unknown>;
   const problems = result.error.issues.slice(0, 5).map((issue) => {
     const path = issue.path.map(String).join('.');
-    const given = issue.path.reduce<unknown>(
-      (v, k) =>
-        isPlainObject(v) || Array.isArray(v)
-          ? (v as Record<PropertyKey, unknown>)[k as PropertyKey]
-          : undefined,
-      args,
-    );
     const top = tool.input.shape[String(issue.path[0])] as z.ZodType | undefined;
-    if (issue.code === 'invalid_type' && given === undefined && issue.path.length > 0) {
+    if (issue.code === 'invalid_type' && valueAt(args, issue.path) === undefined && issue.path.length > 0) {
       const about = issue.path.length === 1 ? top?.description : undefined;
       return `missing required field "${path}"${about ? ` (${about.replace(/\.$/, '')})` : ''}`;
     }
-    return `invalid ${path ? `"${path}"` : 'arguments'}${shown(given)}: ${issue.message}`;
+    return `invalid ${describeIssue(issue, args, 'arguments')}`;
   });
   const text = problems.join('; ');
   throw new MockdevError(

@@ -23,6 +23,9 @@ export interface Answer {
 
 export const CORS_ALLOW_ORIGIN = 'Access-Control-Allow-Origin';
 
+/** Statuses whose responses never have content. */
+const BODILESS_STATUSES = new Set([204, 304]);
+
 export interface AnswerInput {
   status: number;
   headers: Record<string, string>;
@@ -36,14 +39,20 @@ export interface AnswerInput {
  * it once); dynamic answers made for one request are not.
  */
 export function buildAnswer(input: AnswerInput, bodyLimitBytes: number, shared: boolean): Answer {
-  const body = typeof input.body === 'string' ? Buffer.from(input.body, 'utf8') : input.body;
-  const given = Object.entries(input.headers).filter(([k]) => k.toLowerCase() !== 'content-length');
+  // 204 and 304 carry no content (RFC 9110 15.3.5, 15.4.5): no body, no Content-Type, no length.
+  const bodiless = BODILESS_STATUSES.has(input.status);
+  const text = bodiless ? '' : input.body;
+  const body = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
+  const given = Object.entries(input.headers).filter(([k]) => {
+    const name = k.toLowerCase();
+    return name !== 'content-length' && !(bodiless && name === 'content-type');
+  });
   const has = (name: string) => given.some(([k]) => k.toLowerCase() === name.toLowerCase());
   const pairs: [string, string][] = [];
-  if (input.contentType && !has('content-type')) pairs.push(['Content-Type', input.contentType]);
+  if (input.contentType && !bodiless && !has('content-type')) pairs.push(['Content-Type', input.contentType]);
   pairs.push(...given);
   if (!has(CORS_ALLOW_ORIGIN)) pairs.push([CORS_ALLOW_ORIGIN, '*']);
-  pairs.push(['Content-Length', String(body.length)]);
+  if (!bodiless) pairs.push(['Content-Length', String(body.length)]);
   const logHeaders: Record<string, string> = {};
   for (const [k, v] of pairs) logHeaders[k] = v;
   const headersJson = JSON.stringify(logHeaders);
@@ -51,7 +60,7 @@ export function buildAnswer(input: AnswerInput, bodyLimitBytes: number, shared: 
   return {
     status: input.status,
     headers: pairs.flat(),
-    body: typeof input.body === 'string' ? input.body : body,
+    body: typeof text === 'string' ? text : body,
     logged: { headersJson, body: truncated ? body.subarray(0, bodyLimitBytes) : body, truncated, shared },
     loggedHead: { headersJson, body: null, truncated: false, shared },
   };

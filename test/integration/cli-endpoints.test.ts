@@ -138,8 +138,41 @@ describe('mockdev endpoint', () => {
     assertError(
       await cli(['endpoint', 'add', 'api', '-p', '/x', '-s', '700']),
       2,
-      /Invalid status 700: must be from 100 to 599/,
+      /Invalid status 700: must be from 200 to 599/,
     );
+    assertError(
+      await cli(['endpoint', 'add', 'api', '-p', '/x', '-s', '101']),
+      2,
+      /Invalid status 101: must be from 200 to 599 \(a 1xx status is an interim answer/,
+    );
+    assertError(
+      await cli(['endpoint', 'add', 'api', '-p', '/bad', '-H', 'X Evil: a']),
+      2,
+      /^mockdev: Invalid header name "X Evil": may contain only letters, digits and/,
+    );
+    assertError(
+      await cli(['endpoint', 'add', 'api', '-p', '/bad', '-H', 'X-Ok: caf\u00e9 \u2615']),
+      2,
+      /Invalid value of header "X-Ok" "caf\u00e9 \u2615": must be one line of printable characters/,
+    );
+    for (const [path, why] of [
+      ['/users/{id', /has an unbalanced "\{" or "\}" in "\{id"; write a parameter as \{id\} or :id/],
+      ['/users/id}', /has an unbalanced "\{" or "\}"/],
+      ['/users/{}', /has an empty parameter "\{\}"/],
+      ['/users/:', /has a ":" with no parameter name after it/],
+      ['/users/:id/:id', /uses the parameter "id" twice/],
+      ['/users/{id}/posts/:id', /uses the parameter "id" twice/],
+      [
+        '/files/*',
+        /must not contain "\*": wildcards are not supported; use a parameter such as \/files\/\{name\}/,
+      ],
+    ] as const) {
+      assertError(
+        await cli(['endpoint', 'add', 'api', '-p', path]),
+        2,
+        new RegExp(`Invalid path "${path.replace(/[{}*]/g, '\\$&')}": ${why.source}`),
+      );
+    }
     assertError(
       await cli(['endpoint', 'add', 'api', '-p', '/x', '-s', 'ok']),
       2,
@@ -218,7 +251,8 @@ describe('mockdev endpoint', () => {
     );
     assert.deepEqual(
       [renamed.name, renamed.path, renamed.method, renamed.delay, renamed.headers],
-      ['Queue order', '/api/queue', 'PUT', 0, { 'X-New': '1' }],
+      ['Queue order', '/api/queue', 'PUT', 0, { Location: '/api/orders/7', 'X-Trace': 'abc', 'X-New': '1' }],
+      '-H adds a header and keeps the others',
     );
     assertError(await cli(['endpoint', 'update', 'api', before.id]), 2, /Nothing to update/);
     assertError(
@@ -230,6 +264,48 @@ describe('mockdev endpoint', () => {
       await cli(['endpoint', 'update', 'api', before.id, '-p', '/api/users/:x', '-m', 'GET']),
       1,
       /clashes with endpoint "get-users-by-id"/,
+    );
+  });
+
+  it('update -H adds or replaces one header; --remove-header removes one', async (t) => {
+    const { cli } = await apiProject(t, CREATE_ORDER);
+    const update = async (...args: string[]) => {
+      const r = await cli(['endpoint', 'update', 'api', 'Create order', ...args, '--json']);
+      assert.equal(r.code, 0, r.stderr);
+      return json<Endpoint>(r).headers;
+    };
+    assert.deepEqual(
+      await update('-H', 'location: /api/orders/8'),
+      {
+        location: '/api/orders/8',
+        'X-Trace': 'abc',
+      },
+      'replaced in place whatever the case, as the name is given now',
+    );
+    assert.deepEqual(await update('--remove-header', 'x-trace', '-H', 'Cache-Control: no-store'), {
+      location: '/api/orders/8',
+      'Cache-Control': 'no-store',
+    });
+    assertError(
+      await cli(['endpoint', 'update', 'api', 'Create order', '--remove-header', 'X-Gone']),
+      2,
+      /Endpoint "Create order" has no header "X-Gone" to remove\. Its headers: location, Cache-Control/,
+    );
+    assertError(
+      await cli(['endpoint', 'update', 'api', 'Create order', '-H', 'A: 1', '--remove-header', 'a']),
+      2,
+      /Header "a" is both set \(-H\) and removed \(--remove-header\)/,
+    );
+    assertError(
+      await cli(['endpoint', 'update', 'api', 'Create order', '-H', 'Bad Name: 1']),
+      2,
+      /Invalid header name "Bad Name"/,
+    );
+    const shown = json<Endpoint>(await cli(['endpoint', 'show', 'api', 'Create order', '--json']));
+    assert.deepEqual(
+      shown.headers,
+      { location: '/api/orders/8', 'Cache-Control': 'no-store' },
+      'refusals changed nothing',
     );
   });
 

@@ -233,7 +233,7 @@ describe('mockdev project', () => {
     assert.equal((await cli(['project', 'create', 'Asked'])).code, 0);
     const no = await cli(['project', 'delete', 'Asked'], { tty: true, input: 'n\n' });
     assert.equal(no.code, 0, no.stderr);
-    assert.match(no.stderr, /Delete project "Asked" and its 0 endpoint\(s\)\? \[y\/N\]/);
+    assert.match(no.stderr, /Delete project "Asked", its 0 endpoint\(s\) and its request log\? \[y\/N\]/);
     assert.match(no.stderr, /Cancelled; nothing was deleted\./);
     assert.equal(json<unknown[]>(await cli(['project', 'list', '--json'])).length, 1);
     const yes = await cli(['project', 'delete', 'Asked'], { tty: true, input: 'y\n' });

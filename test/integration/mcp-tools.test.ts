@@ -97,9 +97,9 @@ describe('project tools', () => {
   it('refuses bad project input with a message saying what to fix', async (t) => {
     const { client } = await inMemoryMcp(t);
     await fails(client, 'create_project', {}, /missing required field "name"/i);
-    await fails(client, 'create_project', { name: 42 }, /invalid "name" 42/i);
+    await fails(client, 'create_project', { name: 42 }, /invalid name 42: /i);
     await fails(client, 'create_project', { name: 'a/b' }, /must not contain "\/"/);
-    await fails(client, 'create_project', { name: 'Low', port: 80 }, /"port" 80: must be from 1024 to 65535/);
+    await fails(client, 'create_project', { name: 'Low', port: 80 }, /port 80: must be from 1024 to 65535/);
     await fails(client, 'create_project', { name: 'Low', port: '4000' }, /port/);
     await ok(client, 'create_project', { name: 'Twice' });
     await fails(client, 'create_project', { name: 'twice' }, /NAME_TAKEN.*already exists/);
@@ -185,6 +185,28 @@ describe('endpoint tools', () => {
     assert.equal(disabled.enabled, false);
     assert.equal(disabled.status, 202);
     assert.equal(disabled.path, '/api/users');
+    const withHeaders = await ok<Endpoint>(client, 'update_endpoint', {
+      projectId,
+      endpointId: post.id,
+      headers: { 'X-A': '1', 'X-B': '2' },
+    });
+    assert.deepEqual(withHeaders.headers, { Location: '/api/users/2', 'X-A': '1', 'X-B': '2' });
+    const merged = await ok<Endpoint>(client, 'update_endpoint', {
+      projectId,
+      endpointId: post.id,
+      headers: { 'x-a': null, 'X-B': '3', 'X-C': '4' },
+    });
+    assert.deepEqual(
+      merged.headers,
+      { Location: '/api/users/2', 'X-B': '3', 'X-C': '4' },
+      'null removes, others merge',
+    );
+    await fails(
+      client,
+      'update_endpoint',
+      { projectId, endpointId: post.id, headers: { 'X-Gone': null } },
+      /has no header "X-Gone" to remove/,
+    );
     const enabledOnly = await ok<{ endpoints: Endpoint[] }>(client, 'list_endpoints', {
       projectId,
       enabledOnly: true,
@@ -228,7 +250,22 @@ describe('endpoint tools', () => {
       { projectId, path: '/x', method: 'FETCH' },
       /method.*must be one of GET/,
     );
-    await fails(client, 'create_endpoint', { projectId, path: '/x', status: 700 }, /status.*100 to 599/);
+    await fails(client, 'create_endpoint', { projectId, path: '/x', status: 700 }, /status.*200 to 599/);
+    await fails(client, 'create_endpoint', { projectId, path: '/x', status: 101 }, /status.*interim answer/);
+    await fails(
+      client,
+      'create_endpoint',
+      { projectId, path: '/bad', headers: { 'X Evil': 'a' } },
+      /header name "X Evil": may contain only letters/,
+    );
+    await fails(
+      client,
+      'create_endpoint',
+      { projectId, path: '/bad', headers: { 'X-Ok': 'a\r\nSet-Cookie: x=1' } },
+      /value of header "X-Ok".*no line breaks/,
+    );
+    await fails(client, 'create_endpoint', { projectId, path: '/users/{id' }, /path.*unbalanced/);
+    await fails(client, 'create_endpoint', { projectId, path: '/files/*' }, /wildcards are not supported/);
     await fails(client, 'create_endpoint', { projectId, path: '/x', status: 'abc' }, /status/);
     await fails(client, 'create_endpoint', { projectId, path: '/x?y=1' }, /query string/);
     await fails(client, 'create_endpoint', { projectId, path: '/x', kind: 'proxy' }, /proxy target/);

@@ -146,14 +146,22 @@ describe('requests list/show/delete/star (while the server runs)', () => {
   it('deletes by id, all or none; unknown ids are named (exit 1)', async (t) => {
     const { cli, list } = await served(t);
     const gets = await list('-m', 'GET', '-s', '200');
-    const del = await cli(['requests', 'delete', gets[0]!.id, gets[1]!.id]);
+    const refused = await cli(['requests', 'delete', gets[0]!.id, gets[1]!.id]);
+    assertCliError(refused, 2, /Delete 2 requests \(.+\): refusing without confirmation\. Pass --force/);
+    const no = await cli(['requests', 'delete', gets[0]!.id], { tty: true, input: 'n\n' });
+    assert.match(no.stderr, new RegExp(`Delete request ${gets[0]!.id}\\? \\[y/N\\][\\s\\S]*Nothing deleted`));
+    assert.equal((await list('-m', 'GET', '-s', '200')).length, 3, 'nothing deleted without a yes');
+    const yes = await cli(['requests', 'delete', gets[0]!.id], { tty: true, input: 'y\n' });
+    assert.match(yes.stdout, /Deleted 1 request:/);
+    const del = await cli(['requests', 'delete', gets[1]!.id, gets[2]!.id, '-f']);
     assert.equal(del.code, 0, del.stderr);
     assert.match(del.stdout, /Deleted 2 requests/);
-    assert.equal((await list('-m', 'GET', '-s', '200')).length, 1);
-    const missing = await cli(['requests', 'delete', gets[2]!.id, '987654321']);
+    assert.deepEqual(await list('-m', 'GET', '-s', '200'), []);
+    const kept = (await list())[0]!.id;
+    const missing = await cli(['requests', 'delete', kept, '987654321', '--force']);
     assert.equal(missing.code, 1);
     assert.match(missing.stderr, /^mockdev: Request "987654321" not found/);
-    assert.equal((await list('-m', 'GET', '-s', '200')).length, 1, 'nothing deleted when one id is unknown');
+    assert.equal((await list()).length, 4, 'nothing deleted when one id is unknown');
     const show = await cli(['requests', 'show', 'nope']);
     assert.equal(show.code, 1);
     assert.equal(show.stderr.trim().split('\n').length, 1);
@@ -169,6 +177,24 @@ describe('requests list/show/delete/star (while the server runs)', () => {
     assert.equal(cleared.code, 0);
     assert.equal(json<{ deleted: number }>(cleared).deleted, 7);
     assert.deepEqual(await list(), []);
+  });
+
+  it("project delete removes the project's records with it, and only those", async (t) => {
+    const { cli, dataDir, list } = await served(t);
+    await makeProject(dataDir, 'other', ENDPOINTS);
+    const ctx = createContext({ dataDir, cwd: dataDir });
+    const other = await startServer(ctx, { project: 'other', port: 0 });
+    await sendRequests(other.url);
+    await other.stop();
+    ctx.close();
+    const kept = async () => json<Rec[]>(await cli(['requests', 'list', 'other', '--json'])).length;
+    await waitUntil(async () => (await kept()) === 7, "the other project's 7 requests");
+    const ids = (await list()).map((r) => r.id);
+    const deleted = await cli(['project', 'delete', 'reqs', '--force']);
+    assert.equal(deleted.code, 0, deleted.stderr);
+    assert.match(deleted.stdout, /Deleted project "reqs" \(id [\w-]+\) and its 7 logged request\(s\)/);
+    for (const id of ids) assertCliError(await cli(['requests', 'show', id]), 1, /not found/);
+    assert.equal(await kept(), 7, 'another project keeps its log');
   });
 
   it('rejects bad filters with exit 2 and unknown projects with exit 3', async (t) => {

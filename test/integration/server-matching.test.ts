@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { request, type IncomingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { json, tempDir } from '../helpers/cli.js';
@@ -76,6 +77,14 @@ describe('mock server: matching and responses', () => {
         contentType: 'text/plain',
       },
       { id: 'upload', method: 'POST', path: '/upload', status: 202, body: '{"received":true}' },
+      { id: 'gone', method: 'DELETE', path: '/api/users/:id', status: 204, body: '{"ignored":true}' },
+      {
+        id: 'cached',
+        path: '/cached',
+        status: 304,
+        headers: { ETag: '"v1"', 'Content-Type': 'text/plain' },
+        body: 'stale',
+      },
     ]);
     projectId = project.id;
     server = await startServe([projectId], { dataDir: tmp.dir });
@@ -139,6 +148,51 @@ describe('mock server: matching and responses', () => {
     assert.equal(res.status, 503);
     assert.equal(res.headers.get('retry-after'), '5');
     assert.equal(await res.text(), '{"ok":false}');
+  });
+
+  it('sends 204 and 304 without Content-Type, Content-Length or a body', async () => {
+    /** The raw answer: node:http shows the header names exactly as sent. */
+    const raw = (method: string, path: string) =>
+      new Promise<{ status: number; names: string[]; headers: IncomingHttpHeaders; body: string }>(
+        (resolve, reject) => {
+          const req = request(`${server.url}${path}`, { method }, (res) => {
+            let body = '';
+            res.setEncoding('utf8').on('data', (d: string) => (body += d));
+            res.on('end', () =>
+              resolve({
+                status: res.statusCode!,
+                names: res.rawHeaders.filter((_, i) => i % 2 === 0).map((n) => n.toLowerCase()),
+                headers: res.headers,
+                body,
+              }),
+            );
+          });
+          req.on('error', reject).end();
+        },
+      );
+    const noContent = await raw('DELETE', '/api/users/9');
+    assert.equal(noContent.status, 204);
+    assert.equal(noContent.body, '');
+    const cached = await raw('GET', '/cached');
+    assert.equal(cached.status, 304);
+    assert.equal(cached.headers.etag, '"v1"', 'other headers are kept');
+    for (const answer of [noContent, cached]) {
+      for (const name of ['content-type', 'content-length', 'transfer-encoding']) {
+        assert.ok(!answer.names.includes(name), `${answer.status} sent ${name}: ${answer.names.join(', ')}`);
+      }
+    }
+    const records = await waitUntil(async () => {
+      const found = await logged(['-s', '204,304']);
+      return found.length === 2 ? found : undefined;
+    }, 'the 204 and 304 in the log');
+    assert.deepEqual(
+      records.map((r) => [r.status, r.response.body, 'Content-Type' in r.response.headers]).sort(),
+      [
+        [204, '', false],
+        [304, '', false],
+      ],
+      'the log stores what was sent',
+    );
   });
 
   it('answers HEAD like GET without a body', async () => {

@@ -12,6 +12,7 @@ export interface EndpointOptions {
   delay?: string;
   contentType?: string;
   header?: string[];
+  removeHeader?: string[];
   disabled?: boolean;
   json?: boolean;
   enabledOnly?: boolean;
@@ -27,12 +28,18 @@ function responseOptions(cmd: Command, forUpdate: boolean): Command {
     .option('-n, --name <NAME>', `endpoint name${dflt('generated from method and path')}`)
     .option('-p, --path <PATH>', 'URL path; parameters as :id or {id}')
     .option('-m, --method <METHOD>', `HTTP method${dflt('GET')}`)
-    .option('-s, --status <STATUS>', `response status, 100-599${dflt('200')}`)
+    .option('-s, --status <STATUS>', `response status, 200-599${dflt('200')}`)
     .option('-b, --body <BODY>', 'response body text')
     .option('--body-file <FILE>', 'read the response body from a file')
     .option('--delay <MS>', `delay before responding, in milliseconds${dflt('0')}`)
     .option('--content-type <TYPE>', `response Content-Type${dflt('application/json')}`)
-    .option('-H, --header <HEADER>', 'response header "Name: value" (repeatable)', collect)
+    .option(
+      '-H, --header <HEADER>',
+      forUpdate
+        ? 'set a response header "Name: value": adds it, or replaces the one of that name (repeatable)'
+        : 'response header "Name: value" (repeatable)',
+      collect,
+    )
     .option('--json', 'print the endpoint as JSON');
 }
 
@@ -103,9 +110,13 @@ export function registerEndpoint(program: Command): void {
       .argument('<ENDPOINT>', 'endpoint id, name, or "METHOD /path"'),
     true,
   )
+    .option('--remove-header <NAME>', 'remove the response header of that name (repeatable)', collect)
     .addHelpText(
       'after',
-      examples('mockdev endpoint update my-api "Get user" -s 404 -b \'{"error":"not found"}\''),
+      examples(
+        'mockdev endpoint update my-api "Get user" -s 404 -b \'{"error":"not found"}\'',
+        'mockdev endpoint update my-api "Get user" -H "Cache-Control: no-store" --remove-header X-Old',
+      ),
     )
     .action(async (project: string, ref: string, opts: EndpointOptions) =>
       (await handlers()).update(project, ref, opts),

@@ -53,8 +53,9 @@ export function registerRequests(program: Command): void {
     .command('delete')
     .description('delete requests by id (all or none: unknown ids are an error)')
     .argument('<ID...>', 'request ids')
+    .option(...FORCE_OPTION)
     .option('--json', 'print the deleted ids as JSON')
-    .addHelpText('after', examples('mockdev requests delete 42 43'))
+    .addHelpText('after', examples('mockdev requests delete 42 43 --force'))
     .action(async (ids: string[], opts: RequestsOptions) => (await handlers()).remove(ids, opts));
 
   requests

@@ -87,6 +87,27 @@ async function bodyFrom(opts: EndpointOptions): Promise<string | undefined> {
   }
 }
 
+/** `-H` sets a header, `--remove-header` removes one (null): the core merges them in. */
+function headerChanges(opts: EndpointOptions): Record<string, string | null> | undefined {
+  const set = toHeaders(opts.header);
+  if (!opts.removeHeader?.length) return set;
+  const changes: Record<string, string | null> = { ...set };
+  for (const name of opts.removeHeader) {
+    const key = name.trim();
+    if (Object.keys(changes).some((k) => k.toLowerCase() === key.toLowerCase())) {
+      throw new MockdevError(
+        'INVALID_ARGUMENT',
+        `Header "${key}" is both set (-H) and removed (--remove-header)`,
+        {
+          hint: 'Give it to one of the two options',
+        },
+      );
+    }
+    changes[key] = null;
+  }
+  return changes;
+}
+
 /** Only the options given on the command line: the rest stays unset (defaults or unchanged). */
 async function fieldsFrom(opts: EndpointOptions): Promise<EndpointPatch> {
   const body = await bodyFrom(opts);
@@ -98,7 +119,7 @@ async function fieldsFrom(opts: EndpointOptions): Promise<EndpointPatch> {
     body,
     delay: toInt(opts.delay, '--delay'),
     contentType: opts.contentType,
-    headers: toHeaders(opts.header),
+    headers: headerChanges(opts),
   };
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as EndpointPatch;
 }

@@ -76,13 +76,14 @@ export async function remove(ref: string, opts: ProjectOptions): Promise<void> {
   const ctx = cliContext();
   const target = await resolveProject(ctx, ref);
   const ok = await confirmDestructive(
-    `Delete project "${target.project.name}" and its ${target.endpoints.length} endpoint(s)?`,
+    `Delete project "${target.project.name}", its ${target.endpoints.length} endpoint(s) and its request log?`,
     opts.force,
   );
   if (!ok) return note('Cancelled; nothing was deleted.');
-  const project = await deleteProject(ctx, target.location);
+  const { project, requestsDeleted } = await deleteProject(ctx, target.location);
   if (opts.json) return printJson(project);
-  printLine(`Deleted project "${project.name}" (id ${project.id})`);
+  const log = requestsDeleted ? ` and its ${requestsDeleted} logged request(s)` : '';
+  printLine(`Deleted project "${project.name}" (id ${project.id})${log}`);
 }
 
 export async function init(path: string, opts: InitOptions): Promise<void> {

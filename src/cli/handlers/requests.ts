@@ -71,6 +71,11 @@ export async function show(id: string, opts: RequestsOptions): Promise<void> {
 }
 
 export async function remove(ids: string[], opts: RequestsOptions): Promise<void> {
+  const what = ids.length === 1 ? `request ${ids[0]}` : `${ids.length} requests (${ids.join(', ')})`;
+  if (!(await confirmDestructive(`Delete ${what}?`, opts.force))) {
+    note('Nothing deleted.');
+    return;
+  }
   const result = await deleteRequests(cliContext(), ids);
   if (opts.json) return printJson(result);
   printLine(

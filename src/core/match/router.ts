@@ -216,3 +216,33 @@ export function compileRoutes<E extends RouteLike>(endpoints: readonly E[]): Com
     },
   };
 }
+
+/**
+ * What is wrong with a path template, or undefined when the router can serve it: balanced
+ * braces with a name inside, a name after every colon that starts one, each parameter named
+ * once, and no `*` (wildcards are not supported yet). Said as the end of "Invalid path …: …".
+ */
+export function pathTemplateProblem(path: string): string | undefined {
+  if (path.includes('*')) {
+    return 'must not contain "*": wildcards are not supported; use a parameter such as /files/{name}';
+  }
+  const seen = new Set<string>();
+  for (const segment of splitPath(path)) {
+    const outside = segment.replace(BRACE_PARAM, (whole, name: string) => (name.trim() ? '' : whole));
+    if (/\{\s*\}/.test(outside)) return `has an empty parameter "{}" in "${segment}"; name it, e.g. {id}`;
+    if (/[{}]/.test(outside)) {
+      return `has an unbalanced "{" or "}" in "${segment}"; write a parameter as {id} or :id`;
+    }
+    if (outside.endsWith(':')) {
+      return `has a ":" with no parameter name after it in "${segment}"; write a parameter as :id or {id}`;
+    }
+    for (const piece of parseSegment(segment)) {
+      if (!('param' in piece)) continue;
+      if (seen.has(piece.param)) {
+        return `uses the parameter "${piece.param}" twice; give each parameter its own name`;
+      }
+      seen.add(piece.param);
+    }
+  }
+  return undefined;
+}

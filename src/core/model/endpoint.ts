@@ -2,10 +2,13 @@ import * as z from 'zod';
 import {
   ContentTypeSchema,
   DelaySchema,
+  HeaderNameSchema,
   HeadersSchema,
+  HeaderValueSchema,
   MethodSchema,
   NameSchema,
   PathSchema,
+  RequestHeadersSchema,
   StatusSchema,
 } from './fields.js';
 
@@ -43,7 +46,7 @@ export type Auth = z.infer<typeof AuthSchema>;
 
 /** What a cURL import captured of the original request, kept for reference. */
 export const CapturedRequestSchema = z.object({
-  headers: HeadersSchema.default({}),
+  headers: RequestHeadersSchema.default({}),
   query: z.record(z.string(), z.union([z.string(), z.array(z.string())])).default({}),
   body: z.string().nullable().default(null),
   auth: AuthSchema.nullable().default(null),
@@ -85,7 +88,8 @@ export const EndpointPatchSchema = z
     method: MethodSchema,
     path: PathSchema,
     status: StatusSchema,
-    headers: HeadersSchema,
+    /** Merged into the endpoint's headers (names case-insensitive); `null` removes that header. */
+    headers: z.record(HeaderNameSchema, HeaderValueSchema.nullable()),
     body: z.string(),
     contentType: ContentTypeSchema,
     delay: DelaySchema,

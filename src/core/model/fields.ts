@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { MockdevError } from '../errors.js';
+import { pathTemplateProblem } from '../match/router.js';
 
 /** Field rules shared by every resource. Each message says what is allowed. */
 
@@ -48,11 +49,12 @@ export function parseMethod(value: string): HttpMethod {
   );
 }
 
+/** A response status: 200–599 (a 1xx is an interim answer, never a final one). */
 export const StatusSchema = z
-  .number({ error: 'must be a whole number from 100 to 599' })
-  .int('must be a whole number from 100 to 599')
-  .min(100, 'must be from 100 to 599')
-  .max(599, 'must be from 100 to 599');
+  .number({ error: 'must be a whole number from 200 to 599' })
+  .int('must be a whole number from 200 to 599')
+  .min(200, 'must be from 200 to 599 (a 1xx status is an interim answer, not a response)')
+  .max(599, 'must be from 200 to 599');
 
 export const DelaySchema = z
   .number({ error: 'must be a number of milliseconds' })
@@ -67,9 +69,33 @@ export const PathSchema = z
   .min(1, 'must not be empty')
   .transform((s) => (s.startsWith('/') ? s : `/${s}`))
   .refine((s) => !/\s/.test(s) && !CONTROL_CHARS.test(s), 'must not contain spaces or control characters')
-  .refine((s) => !s.includes('?') && !s.includes('#'), 'must not contain a query string or fragment');
+  .refine((s) => !s.includes('?') && !s.includes('#'), 'must not contain a query string or fragment')
+  .superRefine((s, ctx) => {
+    const problem = pathTemplateProblem(s);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
-export const HeadersSchema = z.record(z.string(), z.string());
+/** An HTTP token (RFC 9110 5.6.2): what a header name may be. */
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+/** What node (and HTTP) can send in a header value: tab, visible ASCII, space, Latin-1. */
+// eslint-disable-next-line no-control-regex
+const BAD_VALUE_CHAR = /[^\t\x20-\x7e\x80-\xff]/;
+
+export const HeaderNameSchema = z
+  .string()
+  .refine((s) => TOKEN.test(s), 'may contain only letters, digits and !#$%&\'*+-.^_`|~ (no spaces or ":")');
+export const HeaderValueSchema = z
+  .string()
+  .refine(
+    (s) => !BAD_VALUE_CHAR.test(s),
+    'must be one line of printable characters (no line breaks, control characters or characters beyond Latin-1)',
+  );
+
+/** Response headers: names and values a server can send. */
+export const HeadersSchema = z.record(HeaderNameSchema, HeaderValueSchema);
+
+/** Headers a request carried (kept for reference, never sent): any text. */
+export const RequestHeadersSchema = z.record(z.string(), z.string());
 
 export const ContentTypeSchema = z
   .string()

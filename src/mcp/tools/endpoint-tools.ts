@@ -41,7 +41,7 @@ const proxy = described(ProxySettingsSchema, {
 const variation = described(VariationSchema, {
   id: 'Variation id, unique within the endpoint; activeVariationId refers to it.',
   name: 'Variation name.',
-  status: 'HTTP status code of this variation, 100-599.',
+  status: 'HTTP status code of this variation, 200-599.',
   headers: 'Response headers of this variation, name -> value.',
   body: 'Response body text of this variation.',
   contentType: 'Content-Type of this variation (default application/json).',
@@ -59,7 +59,7 @@ const ENDPOINT_FIELDS = {
   name: 'Endpoint name (free text without "/", "\\" or control characters). Default: generated from method and path.',
   method: `HTTP method, one of ${HTTP_METHODS.join(', ')} (case-insensitive).`,
   path: 'URL path such as /api/users or /api/users/{id}; parameters as {id} or :id. No query string.',
-  status: 'HTTP status code of the mock response, 100-599.',
+  status: 'HTTP status code of the mock response, 200-599.',
   headers: 'Response headers, an object of name -> value, e.g. {"X-Total-Count": "2"}.',
   body: 'Response body text, e.g. a JSON document as a string.',
   contentType: 'Content-Type of the response (default application/json).',
@@ -82,6 +82,8 @@ const endpointInput = described(EndpointInputSchema, ENDPOINT_FIELDS).extend({
 const endpointPatch = described(EndpointPatchSchema, {
   ...ENDPOINT_FIELDS,
   name: 'New endpoint name.',
+  headers:
+    'Response headers to add or replace, name -> value (a header of the same name in any case is replaced); a null value removes that header. Headers not named are kept.',
   proxy: `${ENDPOINT_FIELDS.proxy} null removes it.`,
   activeVariationId: `${ENDPOINT_FIELDS.activeVariationId} null goes back to the default response.`,
   request: `${ENDPOINT_FIELDS.request} null removes it.`,

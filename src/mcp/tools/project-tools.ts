@@ -116,15 +116,16 @@ export const deleteProjectTool = defineTool({
   title: 'Delete project',
   category: 'project',
   description:
-    'Delete a project and all of its endpoints from the data directory. This cannot be undone; ' +
+    'Delete a project, all of its endpoints and its request-log records from the data directory. This cannot be undone; ' +
     'confirm with the user first. Returns the deleted project.',
   input: z.object({ projectId: projectIdField }),
   output: ProjectSchema,
   hints: DESTRUCTIVE,
   aliases: { ...PROJECT_ALIASES, id: 'projectId', name: 'projectId' },
   async run(ctx, args) {
-    const project = await deleteProject(ctx, args.projectId, DATA_DIR_ONLY);
-    return { summary: `Deleted project ${projectLine(project)}.`, data: project };
+    const { project, requestsDeleted } = await deleteProject(ctx, args.projectId, DATA_DIR_ONLY);
+    const log = requestsDeleted ? ` and its ${requestsDeleted} logged request(s)` : '';
+    return { summary: `Deleted project ${projectLine(project)}${log}.`, data: project };
   },
 });
 
