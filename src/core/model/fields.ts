@@ -78,7 +78,6 @@ export const PathSchema = z
 /** An HTTP token (RFC 9110 5.6.2): what a header name may be. */
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 /** What node (and HTTP) can send in a header value: tab, visible ASCII, space, Latin-1. */
-// eslint-disable-next-line no-control-regex
 const BAD_VALUE_CHAR = /[^\t\x20-\x7e\x80-\xff]/;
 
 export const HeaderNameSchema = z
