@@ -90,6 +90,17 @@ describe('startServer', () => {
       await waitUntil(() => warnings.some((w) => /endpoints\.json is not valid JSON/.test(w)), 'the warning');
       assert.equal(await (await fetch(`${server.url}/v`)).text(), '4', 'the last good endpoints');
       assert.equal(warnings.length, 1, 'one warning per problem');
+      // A hand edit giving a header no server can send is refused the same way: no crash.
+      const file = join(ctx.dataDir, 'projects', project.id, 'endpoints.json');
+      writeFileSync(file, JSON.stringify([{ ...e, body: '5', headers: { 'X Evil': 'a' } }]));
+      await waitUntil(
+        () =>
+          warnings.some((w) =>
+            /endpoints\.json has an invalid value at 0\.headers\.X Evil: may contain only/.test(w),
+          ),
+        'the warning naming the header',
+      );
+      assert.equal(await (await fetch(`${server.url}/v`)).text(), '4', 'still the last good endpoints');
     } finally {
       await server.stop();
     }

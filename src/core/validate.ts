@@ -18,7 +18,7 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown, what 
 }
 
 /** A record key's own message ("may contain only…") rather than zod's "Invalid key in record". */
-const messageOf = (issue: z.core.$ZodIssue): string =>
+export const issueMessage = (issue: z.core.$ZodIssue): string =>
   issue.code === 'invalid_key' && issue.issues[0] ? issue.issues[0].message : issue.message;
 
 /** A value as an error shows it: JSON, cut at 60 characters. */
@@ -47,8 +47,8 @@ export function describeIssue(issue: z.core.$ZodIssue, value: unknown, what = 'v
   if (/(^|\.)headers$/.test(parent) && last !== undefined) {
     const where = parent === 'headers' ? '' : ` (${parent})`;
     if (issue.code === 'invalid_key')
-      return `header name${where} ${JSON.stringify(last)}: ${messageOf(issue)}`;
-    return `value of header "${last}"${where}${shown(given)}: ${messageOf(issue)}`;
+      return `header name${where} ${JSON.stringify(last)}: ${issueMessage(issue)}`;
+    return `value of header "${last}"${where}${shown(given)}: ${issueMessage(issue)}`;
   }
-  return `${path.length ? path.join('.') : what}${shown(given)}: ${messageOf(issue)}`;
+  return `${path.length ? path.join('.') : what}${shown(given)}: ${issueMessage(issue)}`;
 }

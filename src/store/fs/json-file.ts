@@ -3,6 +3,7 @@ import { promises as fs } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type * as z from 'zod';
 import { MockdevError } from '../../core/errors.js';
+import { issueMessage } from '../../core/validate.js';
 
 /** Pretty-printed JSON with a final newline: readable and friendly to git diffs. */
 export const formatJson = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
@@ -61,7 +62,7 @@ export function checkShape<S extends z.ZodType>(file: string, schema: S, value: 
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const where = issue.path.length ? ` at ${issue.path.join('.')}` : '';
-  throw new MockdevError('CORRUPT_FILE', `${file} has an invalid value${where}: ${issue.message}`, {
+  throw new MockdevError('CORRUPT_FILE', `${file} has an invalid value${where}: ${issueMessage(issue)}`, {
     hint: 'Fix the file by hand or restore it from version control; mockdev will not overwrite it',
     details: { file, path: issue.path.join('.') },
   });
