@@ -124,7 +124,7 @@ describe('the CLI I/O seam', () => {
     assert.match(refused.stderr, /refusing without confirmation/);
     const no = await cli(['project', 'delete', 'Seam'], { tty: true, input: 'n\n' });
     assert.equal(no.code, 0, no.stderr);
-    assert.match(no.stderr, /Delete project "Seam" and its 1 endpoint\(s\)\? \[y\/N\]/);
+    assert.match(no.stderr, /Delete project "Seam", its 1 endpoint\(s\) and its request log\? \[y\/N\]/);
     assert.match(no.stderr, /Cancelled; nothing was deleted\./);
     assert.equal(no.stdout, '');
     const yes = await cli(['project', 'delete', 'Seam'], { tty: true, input: 'y\n' });
