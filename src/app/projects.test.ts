@@ -21,6 +21,7 @@ import {
   initProject,
   listProjects,
   resolveProject,
+  resolveProjectOrCwd,
   updateProject,
 } from './projects.js';
 
@@ -193,6 +194,18 @@ describe('projects', () => {
       resolveProject(ctx, original.id),
       'INVALID_ARGUMENT',
       /^Project id "[\w-]+" is ambiguous: 2 projects have it \(in .*(original|copy), in .*(original|copy); a copied project folder keeps its id\)\. Give the folder of the one you mean instead$/,
+    );
+  });
+
+  it('with no project given, the project of the working folder; none there is an invalid argument saying what to give', async () => {
+    const here = await initProject(ctx, { path: '.', name: 'Here' });
+    assert.equal((await resolveProjectOrCwd(ctx, undefined)).project.id, here.id);
+    assert.equal((await listEndpoints(ctx, undefined)).length, 0);
+    const elsewhere = { ...ctx, cwd: join(root, 'data') };
+    await fails(
+      resolveProjectOrCwd(elsewhere, undefined, { command: 'list endpoints' }),
+      'INVALID_ARGUMENT',
+      /^"list endpoints" needs a project: none was given, and .*data holds no project\.json\. Give a project id, name or folder, or run it in a folder that holds project\.json$/,
     );
   });
 

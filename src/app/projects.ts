@@ -41,6 +41,11 @@ export interface ResolveOptions {
   dataDirOnly?: boolean;
 }
 
+/** For commands whose project may be left out: named in the error when there is none here either. */
+export interface OptionalProjectOptions extends ResolveOptions {
+  command?: string;
+}
+
 const whereIs = (p: StoredProject): string => (p.managed ? 'in the data directory' : `in ${p.location}`);
 
 /** Several projects answer to one id or name: say which, and how to name one of them. */
@@ -112,6 +117,26 @@ export async function listProjects(ctx: AppContext, options: ResolveOptions = {}
   const { projects, errors } = await ctx.projects.list({ managedOnly: options.dataDirOnly });
   if (errors.length && projects.length === 0) throw errors[0]!;
   return projects.map((p) => (p.managed ? toProject(p) : { ...toProject(p), dir: p.location }));
+}
+
+/**
+ * The project a command names, or with none named the project in the working folder (the
+ * read-only listing commands: docs/decisions.md). `command` names the command in the error
+ * when there is neither.
+ */
+export async function resolveProjectOrCwd(
+  ctx: AppContext,
+  ref: string | undefined,
+  options: OptionalProjectOptions = {},
+): Promise<StoredProject> {
+  if (ref !== undefined) return resolveProject(ctx, ref, options);
+  const here = await ctx.projects.openFolder('.', ctx.cwd);
+  if (here) return here;
+  throw new MockdevError(
+    'INVALID_ARGUMENT',
+    `${options.command ? `"${options.command}"` : 'This'} needs a project: none was given, and ${ctx.cwd} holds no project.json`,
+    { hint: 'Give a project id, name or folder, or run it in a folder that holds project.json' },
+  );
 }
 
 export async function getProject(
