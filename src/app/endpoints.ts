@@ -13,7 +13,13 @@ import { suggestEndpointName, uniqueName } from '../core/naming.js';
 import { parseInput } from '../core/validate.js';
 import type { StoredProject } from '../core/ports.js';
 import type { AppContext } from './context.js';
-import { assertSomethingToChange, resolveProject, type ResolveOptions } from './projects.js';
+import {
+  assertSomethingToChange,
+  resolveProject,
+  resolveProjectOrCwd,
+  type OptionalProjectOptions,
+  type ResolveOptions,
+} from './projects.js';
 
 const describe = (e: Pick<Endpoint, 'method' | 'path'>) => `${e.method} ${e.path}`;
 
@@ -104,12 +110,13 @@ function byRoute(eps: Endpoint[], ref: string): Endpoint | undefined {
   return eps.find((e) => endpointKey(e.method, e.path) === key);
 }
 
+/** The endpoints of a project; with no project given, of the project in the working folder. */
 export async function listEndpoints(
   ctx: AppContext,
-  projectRef: string,
-  options: { enabledOnly?: boolean } & ResolveOptions = {},
+  projectRef: string | undefined,
+  options: { enabledOnly?: boolean } & OptionalProjectOptions = {},
 ): Promise<Endpoint[]> {
-  const state = await resolveProject(ctx, projectRef, options);
+  const state = await resolveProjectOrCwd(ctx, projectRef, options);
   return options.enabledOnly ? state.endpoints.filter((e) => e.enabled) : state.endpoints;
 }
 

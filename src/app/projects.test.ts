@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
@@ -21,6 +21,7 @@ import {
   initProject,
   listProjects,
   resolveProject,
+  resolveProjectOrCwd,
   updateProject,
 } from './projects.js';
 
@@ -147,6 +148,64 @@ describe('projects', () => {
       resolveProject(ctx, './outside', { dataDirOnly: true }),
       'PROJECT_NOT_FOUND',
       /List the projects to see the project ids and names/,
+    );
+  });
+
+  it('a project folder made by init is reached by its id and name too, and listed with its folder', async () => {
+    const made = await initProject(ctx, { path: 'reachable', name: 'Reachable' });
+    for (const ref of [made.id, 'Reachable', 'reachable'])
+      assert.equal((await resolveProject(ctx, ref)).location, join(root, 'reachable'), ref);
+    const managed = await createProject(ctx, { name: 'Managed' });
+    assert.deepEqual(
+      (await listProjects(ctx)).map((p) => [p.name, p.dir]),
+      [
+        ['Reachable', join(root, 'reachable')],
+        ['Managed', undefined],
+      ],
+    );
+    assert.deepEqual(
+      (await listProjects(ctx, { dataDirOnly: true })).map((p) => p.id),
+      [managed.id],
+    );
+  });
+
+  it('a name a managed project and a project folder share is ambiguous: the error names both and says what to give', async () => {
+    const managed = await createProject(ctx, { name: 'Twin' });
+    const folder = await initProject(ctx, { path: 'twin', name: 'Twin' });
+    await fails(
+      resolveProject(ctx, 'twin'),
+      'INVALID_ARGUMENT',
+      new RegExp(
+        `^Project name "twin" is ambiguous: 2 projects have it \\(${managed.id} in the data directory, ${folder.id} in ${join(root, 'twin')}\\)\\. Give the id of the one you mean instead, or its folder$`,
+      ),
+    );
+    assert.equal((await resolveProject(ctx, managed.id)).managed, true);
+    assert.equal((await resolveProject(ctx, folder.id)).managed, false);
+    assert.equal((await resolveProject(ctx, './twin')).project.id, folder.id);
+    // The MCP server sees only the data directory's: no ambiguity there.
+    assert.equal((await resolveProject(ctx, 'Twin', { dataDirOnly: true })).project.id, managed.id);
+  });
+
+  it('a copied project folder has the same id: the error says to give the folder', async () => {
+    const original = await initProject(ctx, { path: 'original' });
+    cpSync(join(root, 'original'), join(root, 'copy'), { recursive: true });
+    await resolveProject(ctx, './copy');
+    await fails(
+      resolveProject(ctx, original.id),
+      'INVALID_ARGUMENT',
+      /^Project id "[\w-]+" is ambiguous: 2 projects have it \(in .*(original|copy), in .*(original|copy); a copied project folder keeps its id\)\. Give the folder of the one you mean instead$/,
+    );
+  });
+
+  it('with no project given, the project of the working folder; none there is an invalid argument saying what to give', async () => {
+    const here = await initProject(ctx, { path: '.', name: 'Here' });
+    assert.equal((await resolveProjectOrCwd(ctx, undefined)).project.id, here.id);
+    assert.equal((await listEndpoints(ctx, undefined)).length, 0);
+    const elsewhere = { ...ctx, cwd: join(root, 'data') };
+    await fails(
+      resolveProjectOrCwd(elsewhere, undefined, { command: 'list endpoints' }),
+      'INVALID_ARGUMENT',
+      /^"list endpoints" needs a project: none was given, and .*data holds no project\.json\. Give a project id, name or folder, or run it in a folder that holds project\.json$/,
     );
   });
 

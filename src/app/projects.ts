@@ -41,9 +41,39 @@ export interface ResolveOptions {
   dataDirOnly?: boolean;
 }
 
+/** For commands whose project may be left out: named in the error when there is none here either. */
+export interface OptionalProjectOptions extends ResolveOptions {
+  command?: string;
+}
+
+const whereIs = (p: StoredProject): string => (p.managed ? 'in the data directory' : `in ${p.location}`);
+
+/** Several projects answer to one id or name: say which, and how to name one of them. */
+function ambiguous(wanted: string, found: StoredProject[]): MockdevError {
+  const sameId = found.every((p) => p.project.id === found[0]!.project.id);
+  const which = found.map((p) => (sameId ? whereIs(p) : `${p.project.id} ${whereIs(p)}`)).join(', ');
+  const folders = found.some((p) => !p.managed);
+  return new MockdevError(
+    'INVALID_ARGUMENT',
+    sameId
+      ? `Project id "${wanted}" is ambiguous: ${found.length} projects have it (${which}; a copied project folder keeps its id)`
+      : `Project name "${wanted}" is ambiguous: ${found.length} projects have it (${which})`,
+    {
+      hint: sameId
+        ? 'Give the folder of the one you mean instead'
+        : folders
+          ? 'Give the id of the one you mean instead, or its folder'
+          : 'Give the id of the one you mean instead',
+      details: { project: wanted, ids: found.map((p) => p.project.id) },
+    },
+  );
+}
+
 /**
  * Finds a project by id, by name, or by a folder holding project.json (DECISIONS "Where state
- * lives"). Names match exactly first, then case-insensitively.
+ * lives"). Ids and names reach the projects of the data directory and the project folders it
+ * knows (docs/decisions.md); names match exactly first, then case-insensitively. A name (or,
+ * for copied folders, an id) several projects answer to is an error naming them.
  */
 export async function resolveProject(
   ctx: AppContext,
@@ -57,21 +87,15 @@ export async function resolveProject(
     const found = await inFolder();
     if (found) return found;
   } else {
-    const found = await ctx.projects.find(wanted);
+    const found = await ctx.projects.find(wanted, { managedOnly: options.dataDirOnly });
     if (found.length === 1) return found[0]!;
-    if (found.length > 1) {
-      throw new MockdevError(
-        'INVALID_ARGUMENT',
-        `"${wanted}" names ${found.length} projects (ids ${found.map((p) => p.project.id).join(', ')})`,
-        { hint: 'Give the project id instead', details: { project: wanted } },
-      );
-    }
+    if (found.length > 1) throw ambiguous(wanted, found);
     const folder = await inFolder();
     if (folder) return folder;
   }
-  const { errors } = await ctx.projects.list();
+  const { errors } = await ctx.projects.list({ managedOnly: options.dataDirOnly });
   const unreadable = errors.length
-    ? ` (${errors.length} project${errors.length === 1 ? '' : 's'} in the data directory could not be read: ${errors[0]!.message})`
+    ? ` (${errors.length} project${errors.length === 1 ? '' : 's'} could not be read: ${errors[0]!.message})`
     : '';
   throw new MockdevError('PROJECT_NOT_FOUND', `Project "${wanted}" not found${unreadable}`, {
     hint: (say) =>
@@ -82,10 +106,37 @@ export async function resolveProject(
   });
 }
 
-export async function listProjects(ctx: AppContext): Promise<Project[]> {
-  const { projects, errors } = await ctx.projects.list();
+/** A project in a list: `dir` is set for a folder project (one outside the data directory). */
+export type ProjectListing = Project & { dir?: string };
+
+/**
+ * The projects of the data directory and the project folders it knows (made by `init`, served or
+ * opened by their folder), oldest first; with `dataDirOnly`, those of the data directory only.
+ */
+export async function listProjects(ctx: AppContext, options: ResolveOptions = {}): Promise<ProjectListing[]> {
+  const { projects, errors } = await ctx.projects.list({ managedOnly: options.dataDirOnly });
   if (errors.length && projects.length === 0) throw errors[0]!;
-  return projects.map(toProject);
+  return projects.map((p) => (p.managed ? toProject(p) : { ...toProject(p), dir: p.location }));
+}
+
+/**
+ * The project a command names, or with none named the project in the working folder (the
+ * read-only listing commands: docs/decisions.md). `command` names the command in the error
+ * when there is neither.
+ */
+export async function resolveProjectOrCwd(
+  ctx: AppContext,
+  ref: string | undefined,
+  options: OptionalProjectOptions = {},
+): Promise<StoredProject> {
+  if (ref !== undefined) return resolveProject(ctx, ref, options);
+  const here = await ctx.projects.openFolder('.', ctx.cwd);
+  if (here) return here;
+  throw new MockdevError(
+    'INVALID_ARGUMENT',
+    `${options.command ? `"${options.command}"` : 'This'} needs a project: none was given, and ${ctx.cwd} holds no project.json`,
+    { hint: 'Give a project id, name or folder, or run it in a folder that holds project.json' },
+  );
 }
 
 export async function getProject(

@@ -1,7 +1,12 @@
 import { MockdevError } from '../core/errors.js';
 import { parseRequestFilters, type RequestFilters, type RequestRecord } from '../core/model/request.js';
 import type { AppContext } from './context.js';
-import { resolveProject, type ResolveOptions } from './projects.js';
+import {
+  resolveProject,
+  resolveProjectOrCwd,
+  type OptionalProjectOptions,
+  type ResolveOptions,
+} from './projects.js';
 
 /** Request log use cases (CLI `requests …`, MCP request tools), over the request log store. */
 
@@ -29,15 +34,18 @@ async function assertReachable(ctx: AppContext, ids: string[], options?: Resolve
   if (hidden.length) throw notFound(hidden);
 }
 
-/** Newest first. Filters: limit (default 50), method, status (`404`, `4xx`, `200,201`), starred. */
+/**
+ * Newest first. Filters: limit (default 50), method, status (`404`, `4xx`, `200,201`), starred.
+ * With no project given, the project in the working folder.
+ */
 export async function listRequests(
   ctx: AppContext,
-  projectRef: string,
+  projectRef: string | undefined,
   filters: RequestFilters = {},
-  options?: ResolveOptions,
+  options?: OptionalProjectOptions,
 ): Promise<RequestRecord[]> {
   const parsed = parseRequestFilters(filters);
-  const stored = await resolveProject(ctx, projectRef, options);
+  const stored = await resolveProjectOrCwd(ctx, projectRef, options);
   return ctx.requests.list(stored.project.id, parsed);
 }
 

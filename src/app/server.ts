@@ -199,6 +199,30 @@ export async function listServers(ctx: AppContext): Promise<ServerInfo[]> {
 }
 
 /**
+ * The running servers of one project. A server stays reachable by what `status` shows even when
+ * its project cannot be found any more (its folder was deleted or moved while it runs): then the
+ * project id, name or folder in the server records decides.
+ */
+async function serversOf(ctx: AppContext, ref: string, running: ServerRecord[]): Promise<ServerRecord[]> {
+  try {
+    const stored = await resolveProject(ctx, ref);
+    return running.filter((r) => r.projectId === stored.project.id);
+  } catch (e) {
+    if (!(e instanceof MockdevError && e.code === 'PROJECT_NOT_FOUND')) throw e;
+    const wanted = ref.trim();
+    const dir = ctx.files.resolve(wanted);
+    const named = running.filter(
+      (r) =>
+        r.projectId === wanted ||
+        r.projectName.toLowerCase() === wanted.toLowerCase() ||
+        r.projectDir === dir,
+    );
+    if (named.length === 0) throw e;
+    return named;
+  }
+}
+
+/**
  * Stops running servers (all, or those serving one project) and waits until each has written
  * its request log and exited. Returns the servers stopped.
  */
@@ -208,10 +232,7 @@ export async function stopServers(
   options: { timeoutMs?: number } = {},
 ): Promise<ServerInfo[]> {
   let running = await ctx.servers.list();
-  if (projectRef !== undefined) {
-    const stored = await resolveProject(ctx, projectRef);
-    running = running.filter((r) => r.projectId === stored.project.id);
-  }
+  if (projectRef !== undefined) running = await serversOf(ctx, projectRef, running);
   for (const r of running) ctx.servers.signalStop(r);
   const deadline = Date.now() + (options.timeoutMs ?? 15_000);
   for (const r of running) {

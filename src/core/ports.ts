@@ -23,7 +23,7 @@ export interface StoredProject {
   location: string;
   /**
    * In the store's own space (the data directory). Projects made by `init` in a folder the user
-   * chose are not; the MCP server reaches only managed projects (SPEC 4.3).
+   * chose are not (folder projects); the MCP server reaches only managed projects (SPEC 4.3).
    */
   managed: boolean;
   project: ProjectFile;
@@ -47,28 +47,47 @@ export interface Subscription {
   close(): void;
 }
 
+export interface ProjectQuery {
+  /** Only the managed projects (the MCP server's reach), not the folder projects the store knows. */
+  managedOnly?: boolean;
+}
+
+/**
+ * Projects are managed (in the store's own space) or folder projects (in a folder the user chose).
+ * The store knows a folder project once it was created in its folder or opened by it
+ * (`openFolder`: `serve ./my-api`, any command given a folder) until that folder holds no
+ * project any more: from then on `find` and `list` include it, as they do managed projects.
+ * Names are unique among managed projects only; a folder project may share one (then `find`
+ * returns both, and the caller says the name is ambiguous).
+ */
 export interface ProjectStore {
-  /** Every managed project, oldest first. A project that cannot be read is an error, never skipped silently. */
-  list(): Promise<{ projects: StoredProject[]; errors: MockdevError[] }>;
+  /**
+   * Every project the store knows, managed and folder projects, oldest first. A project that
+   * cannot be read is an error, never skipped silently.
+   */
+  list(query?: ProjectQuery): Promise<{ projects: StoredProject[]; errors: MockdevError[] }>;
   /** Ids and names of the managed projects, without reading their endpoints. */
   names(): Promise<{ id: string; name: string }[]>;
   /** A managed project by id; undefined when there is none. A broken one throws, naming the file. */
   get(id: string): Promise<StoredProject | undefined>;
   /**
-   * The managed projects an id or a name refers to: the one with that id, else those with that
-   * name (exact matches, else case-insensitive ones). Reads only the projects it returns (an
-   * index answers the lookup). A broken one throws, naming the file: a broken file never makes a
-   * project disappear.
+   * The projects an id or a name refers to, managed and known folder projects alike: those with
+   * that id, else those with that name (exact matches, else case-insensitive ones). Reads only
+   * the projects it returns (an index answers the lookup). A broken one throws, naming the file:
+   * a broken file never makes a project disappear.
    */
-  find(idOrName: string): Promise<StoredProject[]>;
-  /** The project in a folder the user named (relative to `cwd`); undefined when the folder holds none. */
+  find(idOrName: string, query?: ProjectQuery): Promise<StoredProject[]>;
+  /**
+   * The project in a folder the user named (relative to `cwd`); undefined when the folder holds
+   * none. A folder project opened so is known to the store from then on (see above).
+   */
   openFolder(path: string, cwd: string): Promise<StoredProject | undefined>;
   /** Reads a project again by its key. PROJECT_NOT_FOUND when it is gone. */
   read(key: string): Promise<StoredProject>;
   /**
    * Creates a project: a managed one (names are unique among them, case-insensitively: NAME_TAKEN
    * otherwise), or one in a folder (`folder`, relative to `cwd`; CONFLICT when it already holds
-   * a project, unless `overwrite`).
+   * a project, unless `overwrite`), which the store knows from then on.
    */
   create(
     project: ProjectFile,
@@ -84,12 +103,13 @@ export interface ProjectStore {
     key: string,
     change: (current: StoredProject) => ProjectChangeResult<T> | Promise<ProjectChangeResult<T>>,
   ): Promise<T>;
-  /** Deletes a project (a managed one entirely; in a folder, only mockdev's files). */
+  /** Deletes a project (a managed one entirely; in a folder, only mockdev's files, and forgets it). */
   remove(key: string): Promise<void>;
   /**
    * The change feed: calls `listener` when a project is created, changed or deleted, by this
-   * process or any other (hand edits included). With `key`, only that project's changes. The
-   * listener may be called synchronously from the notification: keep it cheap.
+   * process or any other (hand edits included). With `key`, only that project's changes (a
+   * folder project's too); without, the managed projects' changes. The listener may be called
+   * synchronously from the notification: keep it cheap.
    */
   watch(listener: (change: ProjectChange) => void, options?: { key?: string }): Subscription;
 }

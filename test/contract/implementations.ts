@@ -12,13 +12,19 @@ export interface StoreImplementation {
   name: string;
   /**
    * A fresh, empty set of stores. `again()` opens a second set over the same data, as another
-   * process would (changes made through one are seen by the other).
+   * process would (changes made through one are seen by the other). `folders`: where tests may
+   * make project folders, for an implementation that has folder projects (the user's folders on
+   * this machine); a store without them (a shared database) leaves it out, and the folder
+   * project contract does not apply to it.
    */
-  open(): Promise<{ stores: Stores; again(): Stores; cleanup(): Promise<void> }>;
+  open(): Promise<{ stores: Stores; again(): Stores; cleanup(): Promise<void>; folders?: string }>;
+  /** Whether open() gives `folders`. */
+  folderProjects: boolean;
 }
 
 export const LOCAL_STORES: StoreImplementation = {
   name: 'local (JSON folders, SQLite request log)',
+  folderProjects: true,
   async open() {
     const dir = mkdtempSync(join(tmpdir(), 'mockdev-contract-'));
     const options = { cwd: dir, folderPollMs: 50, dataDirPollMs: 50 };
@@ -31,6 +37,7 @@ export const LOCAL_STORES: StoreImplementation = {
     return {
       stores: make(),
       again: make,
+      folders: dir,
       cleanup: async () => {
         for (const s of opened) s.close();
         rmSync(dir, { recursive: true, force: true });

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { MockdevError } from '../../src/core/errors.js';
 import { newId } from '../../src/core/ids.js';
 import type { Endpoint } from '../../src/core/model/endpoint.js';
 import type { ProjectFile } from '../../src/core/model/project.js';
-import type { ProjectChange, ProjectStore, Stores } from '../../src/core/ports.js';
+import type { ProjectChange, ProjectStore, StoredProject, Stores } from '../../src/core/ports.js';
 import { waitUntil } from '../helpers/wait.js';
 import type { StoreImplementation } from './implementations.js';
 
@@ -197,6 +198,114 @@ export function projectStoreContract(impl: StoreImplementation): void {
         a.close();
         b.close();
       }
+    });
+  });
+
+  if (impl.folderProjects) folderProjectContract(impl);
+}
+
+const ids = (found: StoredProject[]) => found.map((p) => p.project.id).sort();
+
+/**
+ * Folder projects (ProjectStore in core/ports.ts): a project in a folder the user chose is known
+ * to the store once created there or opened by its folder, and found by id and name like a
+ * managed one, until its folder holds no project.
+ */
+function folderProjectContract(impl: StoreImplementation): void {
+  describe(`ProjectStore contract, folder projects: ${impl.name}`, () => {
+    let projects: ProjectStore;
+    let again: () => Stores;
+    let cleanup: () => Promise<void>;
+    let folders: string;
+    const extra: (() => Promise<void>)[] = [];
+    beforeEach(async () => {
+      const opened = await impl.open();
+      ({ again, cleanup } = opened);
+      projects = opened.stores.projects;
+      folders = opened.folders!;
+    });
+    afterEach(async () => {
+      for (const fn of extra.splice(0)) await fn();
+      await cleanup();
+    });
+
+    it('knows a project created in a folder: found by id and name, listed as not managed', async () => {
+      const file = projectFile('Folder One');
+      const created = await projects.create(file, [endpoint(1)], { folder: { path: 'one', cwd: folders } });
+      assert.equal(created.managed, false);
+      for (const ref of [file.id, 'Folder One', 'folder one']) {
+        const found = await projects.find(ref);
+        assert.deepEqual(ids(found), [file.id], ref);
+        assert.equal(found[0]!.managed, false);
+        assert.deepEqual(found[0]!.endpoints, [endpoint(1)]);
+      }
+      assert.deepEqual(await again().projects.find('Folder One').then(ids), [file.id], 'another process');
+      const { projects: all, errors } = await projects.list();
+      assert.deepEqual(errors, []);
+      assert.deepEqual(
+        all.filter((p) => p.project.id === file.id).map((p) => p.managed),
+        [false],
+      );
+      // The managed-only views (the MCP server's reach) leave it out.
+      assert.deepEqual(await projects.find(file.id, { managedOnly: true }), []);
+      assert.equal(await projects.get(file.id), undefined);
+      assert.ok(!(await projects.names()).some((n) => n.id === file.id));
+      assert.ok(!(await projects.list({ managedOnly: true })).projects.some((p) => p.project.id === file.id));
+    });
+
+    it('knows a folder project once opened by its folder, until the folder holds none', async () => {
+      // Made through the stores of another data directory: this one has never seen it.
+      const elsewhere = await impl.open();
+      extra.push(elsewhere.cleanup);
+      const file = projectFile('Opened Later');
+      const made = await elsewhere.stores.projects.create(file, [], {
+        folder: { path: join(folders, 'later'), cwd: folders },
+      });
+      assert.deepEqual(await projects.find('Opened Later'), []);
+      assert.ok(!(await projects.list()).projects.some((p) => p.project.id === file.id));
+      assert.equal((await projects.openFolder('later', folders))?.project.id, file.id);
+      assert.deepEqual(await projects.find('Opened Later').then(ids), [file.id]);
+      assert.deepEqual(await projects.find(file.id).then(ids), [file.id]);
+      assert.ok((await projects.list()).projects.some((p) => p.project.id === file.id));
+      // Its project files deleted (by anyone): no longer found or listed.
+      await elsewhere.stores.projects.remove(made.key);
+      assert.deepEqual(await projects.find(file.id), []);
+      assert.deepEqual(await projects.find('Opened Later'), []);
+      assert.ok(!(await projects.list()).projects.some((p) => p.project.id === file.id));
+    });
+
+    it('finds a folder project by its new name after a rename, not by the old one', async () => {
+      const file = projectFile('Old Folder Name');
+      const { key } = await projects.create(file, [], { folder: { path: 'renamed', cwd: folders } });
+      await again().projects.update(key, (c) => ({
+        project: { ...c.project, name: 'New Folder Name' },
+        result: undefined,
+      }));
+      assert.deepEqual(await projects.find('Old Folder Name'), []);
+      assert.deepEqual(await projects.find('new folder name').then(ids), [file.id]);
+    });
+
+    it('a name a managed and a folder project share finds both; an exact match beats another case', async () => {
+      const managed = projectFile('Shared');
+      const inFolder = projectFile('Shared');
+      await projects.create(managed, []);
+      await projects.create(inFolder, [], { folder: { path: 'shared', cwd: folders } });
+      assert.deepEqual(await projects.find('Shared').then(ids), [managed.id, inFolder.id].sort());
+      assert.deepEqual(await projects.find('shared').then(ids), [managed.id, inFolder.id].sort());
+      const lower = projectFile('shared');
+      await projects.create(lower, [], { folder: { path: 'lower', cwd: folders } });
+      assert.deepEqual(await projects.find('shared').then(ids), [lower.id], 'the exact name wins');
+      assert.deepEqual(await projects.find(managed.id).then(ids), [managed.id], 'an id is one project');
+    });
+
+    it('a removed folder project is no longer found or listed', async () => {
+      const file = projectFile('Removed Folder');
+      const { key } = await projects.create(file, [], { folder: { path: 'removed', cwd: folders } });
+      assert.deepEqual(await projects.find('Removed Folder').then(ids), [file.id]);
+      await projects.remove(key);
+      assert.deepEqual(await projects.find(file.id), []);
+      assert.ok(!(await projects.list()).projects.some((p) => p.project.id === file.id));
+      assert.equal(await projects.openFolder('removed', folders), undefined);
     });
   });
 }

@@ -291,10 +291,44 @@ describe('mockdev project', () => {
     assert.equal(readFileSync(file, 'utf8'), '[{"id": ', 'left as it is');
   });
 
-  it('list rejects an unknown resource and a missing project', async (t) => {
-    const { cli } = cliSandbox(t);
+  it('list rejects an unknown resource; with no project outside a project folder it says what to give (exit 2)', async (t) => {
+    const { cli, dir } = cliSandbox(t);
     assertError(await cli(['list', 'widgets']), 2, /Unknown resource "widgets"/);
-    assertError(await cli(['list', 'endpoints']), 2, /"list endpoints" needs a project/);
+    for (const command of [
+      ['list', 'endpoints'],
+      ['endpoint', 'list'],
+    ]) {
+      assertError(
+        await cli(command),
+        2,
+        new RegExp(
+          `^mockdev: "${command.join(' ')}" needs a project: none was given, and ${dir} holds no project\\.json\\. Give a project id, name or folder, or run it in a folder that holds project\\.json$`,
+          'm',
+        ),
+      );
+    }
+  });
+
+  it('list endpoints and endpoint list with no project use the project in the current folder, as serve does', async (t) => {
+    const { cli, dir } = cliSandbox(t);
+    const folder = join(dir, 'here');
+    assert.equal((await cli(['init', folder, '--with-examples'])).code, 0);
+    const routes = (r: { code: number | null; stdout: string; stderr: string }) => {
+      assert.equal(r.code, 0, r.stderr);
+      return json<{ method: string; path: string }[]>(r).map((e) => `${e.method} ${e.path}`);
+    };
+    const examples = ['GET /api/users', 'GET /api/users/:id', 'POST /api/users', 'GET /health'];
+    assert.deepEqual(routes(await cli(['list', 'endpoints', '--json'], { cwd: folder })), examples);
+    assert.deepEqual(routes(await cli(['endpoint', 'list', '--json'], { cwd: folder })), examples);
+    assert.match(
+      (await cli(['list', 'endpoints'], { cwd: folder })).stdout,
+      /^ID\s+METHOD\s+PATH[^\n]*\n(.*\n){3}.*GET\s+\/health/,
+    );
+    assert.equal((await cli(['endpoint', 'disable', folder, 'GET /health'])).code, 0);
+    assert.equal(
+      routes(await cli(['list', 'endpoints', '--enabled-only', '--json'], { cwd: folder })).length,
+      3,
+    );
   });
 });
 

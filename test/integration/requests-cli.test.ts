@@ -5,12 +5,13 @@
  * real wiring: a clear from another process while a server keeps logging.
  */
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { createContext } from '../../src/app/context.js';
 import { startServer } from '../../src/app/server.js';
 import { assertCliError, json } from '../helpers/cli.js';
 import { cliSandbox, type AfterHook } from '../helpers/cli-inprocess.js';
-import { makeProject, startServe, waitUntil } from '../helpers/server.js';
+import { makeProject, startServe, waitUntil, writeEndpoints } from '../helpers/server.js';
 
 interface Rec {
   id: string;
@@ -215,6 +216,34 @@ describe('requests list/show/delete/star (while the server runs)', () => {
     const unknown = await cli(['requests', 'list', 'nope']);
     assert.equal(unknown.code, 3);
     assert.equal((await cli(['requests', 'clear', 'nope', '-f'])).code, 3);
+  });
+});
+
+describe('requests list with no project', () => {
+  it('lists the requests of the project in the current folder; outside one, says what to give (exit 2)', async (t) => {
+    const sandbox = cliSandbox(t);
+    const { cli, dir } = sandbox;
+    const folder = join(dir, 'here');
+    assert.equal((await cli(['init', folder, '-n', 'Here'])).code, 0);
+    writeEndpoints(folder, ENDPOINTS);
+    const ctx = createContext({ dataDir: sandbox.dataDir, cwd: folder });
+    const server = await startServer(ctx, { port: 0 });
+    sandbox.defer(async () => {
+      await server.stop();
+      ctx.close();
+    });
+    await sendRequests(server.url);
+    const here = async () => json<Rec[]>(await cli(['requests', 'list', '--json'], { cwd: folder }));
+    await waitUntil(async () => (await here()).length === 7, 'the 7 requests, listed in the folder');
+    assert.deepEqual(
+      (await here()).map((r) => r.id),
+      json<Rec[]>(await cli(['requests', 'list', 'Here', '--json'])).map((r) => r.id),
+    );
+    assertCliError(
+      await cli(['requests', 'list']),
+      2,
+      /^mockdev: "requests list" needs a project: none was given, and .* holds no project\.json\. Give a project id, name or folder/,
+    );
   });
 });
 

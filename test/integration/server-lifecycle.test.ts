@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { scanFrames } from '../../src/store/request-log/frame.js';
 import { listSpool, readSpool } from '../../src/store/request-log/spool.js';
-import { json, runCli, tempDir } from '../helpers/cli.js';
+import { assertCliError, json, runCli, tempDir } from '../helpers/cli.js';
 import { runCliInProcess } from '../helpers/cli-inprocess.js';
 import { makeProject, startServe, waitUntil, writeEndpoints, type ServeHandle } from '../helpers/server.js';
 
@@ -133,6 +133,70 @@ describe('mock server: start, stop, status, reload', () => {
     assert.deepEqual(json(await cli(['status', '--json'])), []);
     assert.match((await cli(['status'])).stdout, /No mockdev server is running/);
     assert.match((await cli(['stop'])).stdout, /No mockdev server is running/);
+  });
+
+  it('a project folder it serves is reached by the name and id status shows, while it runs and after it stops', async (t) => {
+    const { tmp, serve, cli } = sandbox(t);
+    // A project folder this data directory has never seen (made with another one, as a clone
+    // of a repository holding project.json would be).
+    const folder = join(tmp.dir, 'shop-api');
+    const made = await runCliInProcess(['init', folder, '--with-examples', '-n', 'Shop', '--json'], {
+      dataDir: join(tmp.dir, 'elsewhere'),
+    });
+    const id = json<{ id: string }>(made).id;
+    assert.deepEqual(json(await cli(['list', '--json'])), [], 'unknown here before it is served');
+
+    const s = await serve([], { cwd: folder });
+    const [running] = json<{ projectId: string; projectName: string }[]>(await cli(['status', '--json']));
+    assert.deepEqual([running?.projectName, running?.projectId], ['Shop', id]);
+    assert.match((await cli(['status'])).stdout, new RegExp(`^PROJECT .*PROJECT ID\n.*Shop .*${id}$`, 'm'));
+    assert.deepEqual(
+      json<{ id: string; name: string; dir?: string }[]>(await cli(['list', '--json'])).map((p) => [
+        p.id,
+        p.name,
+        p.dir,
+      ]),
+      [[id, 'Shop', folder]],
+    );
+    assert.match((await cli(['list'])).stdout, new RegExp(`${id}\\s+Shop\\s+3001\\s+4\\s+${folder}`));
+    for (const path of ['/health', '/api/users']) await (await fetch(`${s.url}${path}`)).text();
+    const logged = (ref: string) =>
+      cli(['requests', 'list', ref, '--json']).then((r) =>
+        json<{ path: string }[]>(r)
+          .map((x) => x.path)
+          .join(' '),
+      );
+    await waitUntil(async () => (await logged('Shop')) === '/api/users /health', 'the requests, by name');
+    assert.equal(await logged(id), '/api/users /health');
+
+    const stopped = await cli(['stop', 'Shop']);
+    assert.equal(stopped.code, 0, stopped.stderr);
+    assert.match(stopped.stdout, /^Stopped "Shop"/);
+    assert.equal(await s.exited, 0);
+    assert.equal(await logged('shop'), '/api/users /health', 'the log, after the stop');
+    assert.equal(await logged(id), '/api/users /health');
+    assert.equal(json<unknown[]>(await cli(['list', '--json'])).length, 1);
+
+    const again = await serve([folder]);
+    const byId = await cli(['stop', id]);
+    assert.equal(byId.code, 0, byId.stderr);
+    assert.match(byId.stdout, /^Stopped "Shop"/);
+    assert.equal(await again.exited, 0);
+  });
+
+  it('stop reaches a server by the name and id status shows even when its project folder is gone', async (t) => {
+    const { tmp, serve, cli } = sandbox(t);
+    const folder = join(tmp.dir, 'doomed');
+    assert.equal((await cli(['init', folder, '-n', 'Doomed'])).code, 0);
+    const first = await serve([folder]);
+    const second = await serve([folder]);
+    const { projectId } = json<{ projectId: string }[]>(await cli(['status', '--json']))[0]!;
+    rmSync(folder, { recursive: true });
+    const byName = await cli(['stop', 'doomed']);
+    assert.equal(byName.code, 0, byName.stderr);
+    assert.equal((byName.stdout.match(/^Stopped "Doomed"/gm) ?? []).length, 2);
+    assert.deepEqual([await first.exited, await second.exited], [0, 0]);
+    assertCliError(await cli(['stop', projectId]), 3, /Project ".*" not found/);
   });
 
   it('cleans a stale record of a killed server and never reports it as running', async (t) => {

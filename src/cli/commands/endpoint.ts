@@ -58,14 +58,16 @@ export function registerEndpoint(program: Command): void {
   endpoint
     .command('list')
     .description("list a project's endpoints")
-    .argument('<PROJECT>', 'project id, name or folder')
+    .argument('[PROJECT]', 'project id, name or folder (default: the project in the current folder)')
     .option(...JSON_OPTION)
     .option('--enabled-only', 'leave out disabled endpoints')
     .addHelpText(
       'after',
       examples('mockdev endpoint list my-api', 'mockdev endpoint list my-api --enabled-only --json'),
     )
-    .action(async (project: string, opts: EndpointOptions) => (await handlers()).list(project, opts));
+    .action(async (project: string | undefined, opts: EndpointOptions) =>
+      (await handlers()).list(project, opts),
+    );
 
   responseOptions(
     endpoint

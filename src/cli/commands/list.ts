@@ -7,7 +7,10 @@ export function registerList(program: Command): void {
     .command('list')
     .description('list projects, or the endpoints of a project')
     .argument('[RESOURCE]', '"projects" (default) or "endpoints"', 'projects')
-    .argument('[PROJECT_ID]', 'project id, name or folder (for "endpoints")')
+    .argument(
+      '[PROJECT_ID]',
+      'project id, name or folder (for "endpoints"; default: the project in the current folder)',
+    )
     .option('--json', 'print JSON instead of a table')
     .option('--enabled-only', 'only enabled endpoints (for "endpoints")')
     .addHelpText(
@@ -16,6 +19,7 @@ export function registerList(program: Command): void {
         'mockdev list',
         'mockdev list projects --json',
         'mockdev list endpoints my-api --enabled-only',
+        'mockdev list endpoints        # in a folder holding project.json',
       ),
     )
     .action(
@@ -33,12 +37,8 @@ export function registerList(program: Command): void {
           return (await import('../handlers/project.js')).list(opts);
         }
         if (resource === 'endpoints') {
-          if (!projectRef) {
-            throw new MockdevError('INVALID_ARGUMENT', '"list endpoints" needs a project', {
-              hint: 'Example: mockdev list endpoints my-api',
-            });
-          }
-          return (await import('../handlers/endpoint.js')).list(projectRef, opts);
+          // No project: the one in the current folder, as `serve` does.
+          return (await import('../handlers/endpoint.js')).list(projectRef, opts, 'list endpoints');
         }
         throw new MockdevError(
           'INVALID_ARGUMENT',

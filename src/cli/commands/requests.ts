@@ -22,7 +22,7 @@ export function registerRequests(program: Command): void {
   requests
     .command('list')
     .description("list a project's logged requests, newest first")
-    .argument('<PROJECT>', 'project id, name or folder')
+    .argument('[PROJECT]', 'project id, name or folder (default: the project in the current folder)')
     .option('-l, --limit <N>', 'at most N requests (default: 50)')
     .option('-m, --method <METHOD>', 'only this HTTP method')
     .option(
@@ -39,7 +39,9 @@ export function registerRequests(program: Command): void {
         'mockdev requests list my-api --starred --json',
       ),
     )
-    .action(async (project: string, opts: RequestsOptions) => (await handlers()).list(project, opts));
+    .action(async (project: string | undefined, opts: RequestsOptions) =>
+      (await handlers()).list(project, opts),
+    );
 
   requests
     .command('show')

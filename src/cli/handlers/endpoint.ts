@@ -124,8 +124,13 @@ async function fieldsFrom(opts: EndpointOptions): Promise<EndpointPatch> {
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as EndpointPatch;
 }
 
-export async function list(project: string, opts: EndpointOptions): Promise<void> {
-  const endpoints = await listEndpoints(cliContext(), project, { enabledOnly: opts.enabledOnly });
+/** `endpoint list` and `list endpoints`: with no project, the project in the current folder. */
+export async function list(
+  project: string | undefined,
+  opts: EndpointOptions,
+  command = 'endpoint list',
+): Promise<void> {
+  const endpoints = await listEndpoints(cliContext(), project, { enabledOnly: opts.enabledOnly, command });
   if (opts.json) return printJson(endpoints);
   printEndpointTable(endpoints);
 }

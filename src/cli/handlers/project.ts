@@ -6,6 +6,7 @@ import {
   resolveProject,
   createProject,
   updateProject,
+  type ProjectListing,
 } from '../../app/projects.js';
 import type { Project, ProjectDetail } from '../../core/model/project.js';
 import { toInt } from '../args.js';
@@ -27,9 +28,11 @@ const printProjectSummary = (p: Project | ProjectDetail) =>
     ['updated', p.updatedAt],
   ]);
 
+/** `list` and `project list`: the data directory's projects, and the project folders it knows. */
 export async function list(opts: ProjectOptions): Promise<void> {
   const projects = await listProjects(cliContext());
   if (opts.json) return printJson(projects);
+  const folders = projects.some((p) => p.dir !== undefined);
   printTable(
     projects,
     [
@@ -38,6 +41,8 @@ export async function list(opts: ProjectOptions): Promise<void> {
       { header: 'PORT', value: (p) => p.port, align: 'right' },
       { header: 'ENDPOINTS', value: (p) => p.endpointCount, align: 'right' },
       { header: 'DESCRIPTION', value: (p) => p.description },
+      // Only when some project lives in a folder of its own: the others are in the data directory.
+      ...(folders ? [{ header: 'FOLDER', value: (p: ProjectListing) => p.dir ?? '(data directory)' }] : []),
     ],
     'No projects yet. Create one with: mockdev project create <NAME>',
   );

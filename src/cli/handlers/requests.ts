@@ -13,13 +13,19 @@ const target = (r: RequestRecord): string => {
   return qs ? `${r.path}?${qs}` : r.path;
 };
 
-export async function list(project: string, opts: RequestsOptions): Promise<void> {
-  const records = await listRequests(cliContext(), project, {
-    limit: toInt(opts.limit, '--limit'),
-    method: opts.method,
-    status: opts.status,
-    starred: opts.starred ? true : undefined,
-  });
+/** With no project, the project in the current folder. */
+export async function list(project: string | undefined, opts: RequestsOptions): Promise<void> {
+  const records = await listRequests(
+    cliContext(),
+    project,
+    {
+      limit: toInt(opts.limit, '--limit'),
+      method: opts.method,
+      status: opts.status,
+      starred: opts.starred ? true : undefined,
+    },
+    { command: 'requests list' },
+  );
   if (opts.json) return printJson(records);
   printTable(
     records,

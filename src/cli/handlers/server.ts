@@ -61,11 +61,13 @@ export async function serve(project: string | undefined, opts: ServeOptions): Pr
   note(`Stopped the server of "${running.project.name}".`);
 }
 
+// The project id last: `stop`, `requests list` and the other commands take it as well as the name.
 const serverColumns = [
   { header: 'PROJECT', value: (s: ServerInfo) => s.projectName },
   { header: 'URL', value: (s: ServerInfo) => s.url },
   { header: 'PID', value: (s: ServerInfo) => s.pid, align: 'right' as const },
   { header: 'UPTIME', value: (s: ServerInfo) => formatUptime(s.uptimeMs), align: 'right' as const },
+  { header: 'PROJECT ID', value: (s: ServerInfo) => s.projectId },
 ];
 
 export async function status(opts: { json?: boolean }): Promise<void> {

@@ -43,7 +43,7 @@ export const listProjectsTool = defineTool({
   }),
   hints: READ_ONLY,
   async run(ctx) {
-    const projects = await listProjects(ctx);
+    const projects = await listProjects(ctx, DATA_DIR_ONLY);
     const summary = projects.length
       ? `${projects.length} project${projects.length === 1 ? '' : 's'}:\n${projects.map((p) => `- ${projectLine(p)}`).join('\n')}`
       : 'No projects yet. Create one with create_project.';

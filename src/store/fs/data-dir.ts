@@ -20,6 +20,8 @@ export function resolveDataDir(env: NodeJS.ProcessEnv = process.env, platform = 
 export const dataPaths = (dataDir: string) => ({
   root: dataDir,
   projects: join(dataDir, 'projects'),
+  /** The folder projects (made by `init`, served or opened by their folder) this data dir knows. */
+  folders: join(dataDir, 'folders.json'),
   settings: join(dataDir, 'settings.json'),
   requestLog: join(dataDir, 'requests.db'),
   servers: join(dataDir, 'servers'),

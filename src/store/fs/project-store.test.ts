@@ -70,7 +70,12 @@ describe('FolderProjectStore', () => {
     assert.equal((await store.openFolder('mine', root))?.project.name, 'Mine', 'untouched');
     await store.create(projectFile('Again'), [], { folder: { ...folder, overwrite: true } });
     assert.equal((await store.openFolder('mine', root))?.project.name, 'Again');
-    assert.deepEqual(await store.find('Again'), [], 'folders the user chose are not managed projects');
+    assert.deepEqual(
+      (await store.find('Again')).map((p) => [p.project.name, p.managed, p.location]),
+      [['Again', false, join(root, 'mine')]],
+      'a folder project is found by name, and is not a managed project',
+    );
+    assert.deepEqual(await store.find('Mine'), [], 'the overwritten project is gone');
   });
 
   it('reports a corrupt project.json by name and never overwrites it', async () => {
@@ -128,7 +133,9 @@ describe('FolderProjectStore', () => {
         result.map((p) => p.project.id),
         [target.project.id],
       );
-      const others = reads.filter((f) => !f.includes(target.project.id) && !f.endsWith('.index.json'));
+      const others = reads.filter(
+        (f) => !f.includes(target.project.id) && !f.endsWith('.index.json') && !f.endsWith('folders.json'),
+      );
       assert.deepEqual(others, [], `no other project read for ${ref}`);
     }
     for (const p of many) await store.remove(p.key);

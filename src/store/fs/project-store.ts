@@ -7,12 +7,14 @@ import type { ProjectFile } from '../../core/model/project.js';
 import type {
   ProjectChange,
   ProjectChangeResult,
+  ProjectQuery,
   ProjectStore,
   StoredProject,
   Subscription,
 } from '../../core/ports.js';
 import { watchFolder, watchProjectsDir } from './change-feed.js';
 import { dataPaths } from './data-dir.js';
+import { FolderRegistry, realFolder, type KnownFolder } from './folder-registry.js';
 import { ioError, readFolderNames } from './json-file.js';
 import { withLock } from './lock.js';
 import { ProjectIndex, type IndexEntry } from './project-index.js';
@@ -41,6 +43,26 @@ const isInside = (root: string, path: string): boolean => {
 const nameClash = (entries: IndexEntry[], name: string, exceptFolder?: string): IndexEntry | undefined =>
   entries.find((e) => e.folder !== exceptFolder && e.name.toLowerCase() === name.toLowerCase());
 
+/** How a project matched a lookup: by id, by its exact name, by its name in another case. */
+type Rank = 0 | 1 | 2;
+interface Found {
+  rank: Rank;
+  projects: StoredProject[];
+}
+const NONE: Found = { rank: 2, projects: [] };
+
+/** The entries an id or name refers to, and how they matched. */
+function pick<E extends { id: string; name: string }>(
+  entries: E[],
+  ref: string,
+): { rank: Rank; picked: E[] } {
+  const byId = entries.filter((e) => e.id === ref);
+  if (byId.length) return { rank: 0, picked: byId };
+  const exact = entries.filter((e) => e.name === ref);
+  if (exact.length) return { rank: 1, picked: exact };
+  return { rank: 2, picked: entries.filter((e) => e.name.toLowerCase() === ref.toLowerCase()) };
+}
+
 const nameTaken = (clash: IndexEntry): MockdevError =>
   new MockdevError('NAME_TAKEN', `A project named "${clash.name}" already exists (id ${clash.id})`, {
     hint: 'Choose another name, or update the existing project',
@@ -49,13 +71,15 @@ const nameTaken = (clash: IndexEntry): MockdevError =>
 
 /**
  * Projects as folders of JSON files (DECISIONS "Where state lives"): managed projects in
- * `<data>/projects/<id>/`, and projects in folders the user chose (`init`). Writes are atomic and
- * serialised by lock files: one per project folder, and one for the data directory around
- * anything that takes or changes a name. A project's key is its absolute folder.
+ * `<data>/projects/<id>/`, and projects in folders the user chose (`init`), which the data
+ * directory remembers (folders.json) once made, served or opened by their folder. Writes are
+ * atomic and serialised by lock files: one per project folder, and one for the data directory
+ * around anything that takes or changes a name. A project's key is its absolute folder.
  */
 export class FolderProjectStore implements ProjectStore {
   readonly projectsDir: string;
   private readonly index: ProjectIndex;
+  private readonly folders: FolderRegistry;
 
   constructor(
     dataDir: string,
@@ -63,6 +87,7 @@ export class FolderProjectStore implements ProjectStore {
   ) {
     this.projectsDir = resolve(dataPaths(dataDir).projects);
     this.index = new ProjectIndex(this.projectsDir);
+    this.folders = new FolderRegistry(resolve(dataPaths(dataDir).folders));
   }
 
   private stored(dir: string, content: { project: ProjectFile; endpoints: Endpoint[] }): StoredProject {
@@ -108,22 +133,27 @@ export class FolderProjectStore implements ProjectStore {
     return (await this.index.load()) ?? (await this.refreshIndex()).entries;
   }
 
-  async list(): Promise<{ projects: StoredProject[]; errors: MockdevError[] }> {
-    const entries = await readFolderNames(this.projectsDir);
+  async list(query: ProjectQuery = {}): Promise<{ projects: StoredProject[]; errors: MockdevError[] }> {
+    const [entries, known] = await Promise.all([
+      readFolderNames(this.projectsDir),
+      query.managedOnly ? [] : this.folders.current(),
+    ]);
     const projects: StoredProject[] = [];
     const errors: MockdevError[] = [];
+    const dirs = [
+      ...entries.filter((e) => !e.startsWith('.')).map((e) => join(this.projectsDir, e)),
+      ...known.map((k) => k.dir),
+    ];
     await Promise.all(
-      entries
-        .filter((e) => !e.startsWith('.'))
-        .map(async (entry) => {
-          try {
-            const found = await this.readDir(join(this.projectsDir, entry));
-            if (found) projects.push(found);
-          } catch (e) {
-            if (e instanceof MockdevError) errors.push(e);
-            else throw e;
-          }
-        }),
+      dirs.map(async (dir) => {
+        try {
+          const found = await this.readDir(dir);
+          if (found) projects.push(found);
+        } catch (e) {
+          if (e instanceof MockdevError) errors.push(e);
+          else throw e;
+        }
+      }),
     );
     projects.sort(
       (a, b) =>
@@ -138,27 +168,40 @@ export class FolderProjectStore implements ProjectStore {
   }
 
   async get(id: string): Promise<StoredProject | undefined> {
-    return (await this.find(id)).find((p) => p.project.id === id);
+    return (await this.find(id, { managedOnly: true })).find((p) => p.project.id === id);
   }
 
-  async find(ref: string): Promise<StoredProject[]> {
+  /**
+   * Managed projects and known folder projects alike: the best kind of match wins (id, then
+   * exact name, then name in another case), and every project that matches that way is returned.
+   */
+  async find(ref: string, query: ProjectQuery = {}): Promise<StoredProject[]> {
+    const [managed, folders] = await Promise.all([
+      this.findManaged(ref),
+      query.managedOnly ? NONE : this.findFolders(ref),
+    ]);
+    if (managed.projects.length === 0) return folders.projects;
+    if (folders.projects.length === 0 || managed.rank < folders.rank) return managed.projects;
+    if (folders.rank < managed.rank) return folders.projects;
+    return [...managed.projects, ...folders.projects];
+  }
+
+  private async findManaged(ref: string): Promise<Found> {
     // Projects made here live in a folder named after their id: no index needed.
     if (ID_PATTERN.test(ref)) {
       const direct = join(this.projectsDir, ref);
       const project = await readProjectFile(direct);
       if (project?.id === ref)
-        return [this.stored(direct, { project, endpoints: await readEndpointsFile(direct) })];
+        return {
+          rank: 0,
+          projects: [this.stored(direct, { project, endpoints: await readEndpointsFile(direct) })],
+        };
     }
-    const pick = (entries: IndexEntry[]): IndexEntry[] => {
-      const byId = entries.filter((e) => e.id === ref);
-      if (byId.length) return byId.slice(0, 1);
-      const exact = entries.filter((e) => e.name === ref);
-      return exact.length ? exact : entries.filter((e) => e.name.toLowerCase() === ref.toLowerCase());
-    };
     for (let attempt = 0; attempt < 2; attempt++) {
       const entries = attempt === 0 ? await this.indexEntries() : (await this.refreshIndex()).entries;
-      const candidates = pick(entries);
-      if (candidates.length === 0) continue;
+      const { rank, picked } = pick(entries, ref);
+      if (picked.length === 0) continue;
+      const candidates = rank === 0 ? picked.slice(0, 1) : picked;
       // Verify against the projects themselves: the index may be older than a hand edit. A
       // broken file of a candidate is reported (it must never make a project disappear).
       const projects = await Promise.all(
@@ -169,13 +212,42 @@ export class FolderProjectStore implements ProjectStore {
           return this.stored(dir, { project, endpoints: await readEndpointsFile(dir) });
         }),
       );
-      if (projects.every((p) => p !== undefined)) return projects as StoredProject[];
+      if (projects.every((p) => p !== undefined)) return { rank, projects: projects as StoredProject[] };
     }
-    return [];
+    return NONE;
   }
 
+  /** The known folder projects an id or name refers to, read from their folders. */
+  private async findFolders(ref: string): Promise<Found> {
+    const { rank, picked } = pick(await this.folders.current(), ref);
+    // A broken file of a candidate is reported, as for managed projects.
+    const read = await Promise.all(
+      picked.map(async (k: KnownFolder) => {
+        const found = await this.readDir(k.dir);
+        // Changed since it was checked (a rename a moment ago): not what was asked for.
+        return found?.project.id === k.id && found.project.name === k.name ? found : undefined;
+      }),
+    );
+    const projects = read.filter((p): p is StoredProject => p !== undefined);
+    return projects.length ? { rank, projects } : NONE;
+  }
+
+  /** Opens the project in a folder and, when it is not a managed one, remembers the folder. */
   async openFolder(path: string, cwd: string): Promise<StoredProject | undefined> {
-    return this.readDir(resolve(cwd, path));
+    const found = await this.readDir(resolve(cwd, path));
+    if (found) await this.remember(found);
+    return found;
+  }
+
+  /**
+   * Adds a folder project to the known folders. A managed project reached through another
+   * spelling of its path (a symlink in it) is not one: it would be found twice.
+   */
+  private async remember(stored: StoredProject): Promise<void> {
+    if (stored.managed) return;
+    const [root, dir] = await Promise.all([realFolder(this.projectsDir), realFolder(stored.key)]);
+    if (isInside(root, dir)) return;
+    await this.folders.remember(dir, stored.project);
   }
 
   async read(key: string): Promise<StoredProject> {
@@ -196,7 +268,9 @@ export class FolderProjectStore implements ProjectStore {
     if (options.folder) {
       const dir = resolve(options.folder.cwd, options.folder.path);
       await this.writeNewFolder(dir, project, endpoints, options.folder.overwrite === true);
-      return this.stored(dir, { project, endpoints });
+      const created = this.stored(dir, { project, endpoints });
+      await this.remember(created);
+      return created;
     }
     return this.withDataDirLock(async () => {
       const { entries } = await this.index.refresh();
@@ -269,6 +343,7 @@ export class FolderProjectStore implements ProjectStore {
       throw ioError(`Could not delete ${key}`, e);
     });
     if (managed) await this.refreshIndex();
+    else await this.folders.forget(key);
   }
 
   watch(listener: (change: ProjectChange) => void, options: { key?: string } = {}): Subscription {

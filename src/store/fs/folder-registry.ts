@@ -1,0 +1,171 @@
+import { promises as fs } from 'node:fs';
+import { dirname, join } from 'node:path';
+import * as z from 'zod';
+import { MockdevError } from '../../core/errors.js';
+import type { ProjectFile } from '../../core/model/project.js';
+import { ioError, readJsonFile, writeJsonAtomic } from './json-file.js';
+import { withLock } from './lock.js';
+import { PROJECT_FILE, readProjectFile } from './project-folder.js';
+
+/**
+ * The folder projects a data directory knows (`<data>/folders.json`): projects outside
+ * `<data>/projects/` that were made by `init`, served, or otherwise opened by their folder. It
+ * lets the project store find them by id and name, and list them, after that.
+ *
+ * The folders are the truth; this file only says where to look. An entry whose folder holds no
+ * project.json any more is dropped when read; one whose project.json changed (a rename, an
+ * `init --force`) is read again. One whose project.json is broken keeps the id and name it had,
+ * so a lookup of it reports the broken file rather than "not found".
+ */
+export interface KnownFolder {
+  /** The folder, absolute with symlinks resolved (one entry per folder however it was named). */
+  dir: string;
+  id: string;
+  name: string;
+  /** inode, size and mtime of project.json when it was read. */
+  stamp: string;
+  /** Why project.json could not be read the last time it changed (id and name are the ones before). */
+  problem?: MockdevError;
+}
+
+const FoldersFileSchema = z.object({
+  version: z.literal(1),
+  folders: z.record(z.string(), z.object({ id: z.string(), name: z.string(), stamp: z.string() })),
+});
+
+async function stampOf(file: string): Promise<string | undefined> {
+  try {
+    const s = await fs.stat(file, { bigint: true });
+    return `${s.ino}:${s.size}:${s.mtimeNs}`;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT' || (e as NodeJS.ErrnoException).code === 'ENOTDIR')
+      return undefined;
+    throw ioError(`Could not read ${file}`, e);
+  }
+}
+
+/** The folder with symlinks resolved; as given when it cannot be resolved. */
+export const realFolder = (dir: string): Promise<string> => fs.realpath(dir).catch(() => dir);
+
+/** A failed write of this bookkeeping never fails the command that caused it (a read-only data dir). */
+const bestEffort = async (fn: () => Promise<void>): Promise<void> => {
+  try {
+    await fn();
+  } catch (e) {
+    if (!(e instanceof MockdevError && (e.code === 'IO_ERROR' || e.code === 'LOCKED'))) throw e;
+  }
+};
+
+export class FolderRegistry {
+  readonly file: string;
+  private readonly lockFile: string;
+
+  constructor(file: string) {
+    this.file = file;
+    this.lockFile = join(dirname(file), '.folders.lock');
+  }
+
+  /**
+   * The entries as last written. The file is mockdev's own bookkeeping: when it cannot be read it
+   * counts as empty and is written afresh by the next registration (no project is touched).
+   */
+  private async load(): Promise<Map<string, KnownFolder>> {
+    let raw: unknown;
+    try {
+      raw = await readJsonFile(this.file);
+    } catch {
+      raw = undefined;
+    }
+    const parsed = FoldersFileSchema.safeParse(raw);
+    if (!parsed.success) return new Map();
+    return new Map(Object.entries(parsed.data.folders).map(([dir, e]) => [dir, { dir, ...e }]));
+  }
+
+  private async write(entries: Map<string, KnownFolder>): Promise<void> {
+    const folders: Record<string, { id: string; name: string; stamp: string }> = {};
+    for (const e of [...entries.values()].sort((a, b) => a.dir.localeCompare(b.dir)))
+      folders[e.dir] = { id: e.id, name: e.name, stamp: e.stamp };
+    await writeJsonAtomic(this.file, { version: 1, folders });
+  }
+
+  /** Read-modify-write under the registry's lock; `change` returns false when there is nothing to write. */
+  private async change(change: (entries: Map<string, KnownFolder>) => boolean): Promise<void> {
+    await bestEffort(async () => {
+      try {
+        await fs.mkdir(dirname(this.file), { recursive: true });
+      } catch (e) {
+        throw ioError(`Could not create the data directory ${dirname(this.file)}`, e);
+      }
+      await withLock(this.lockFile, async () => {
+        const entries = await this.load();
+        if (change(entries)) await this.write(entries);
+      });
+    });
+  }
+
+  /** One entry brought up to date with its folder; undefined when the folder holds no project any more. */
+  private async check(entry: KnownFolder): Promise<KnownFolder | undefined> {
+    let stamp: string | undefined;
+    try {
+      stamp = await stampOf(join(entry.dir, PROJECT_FILE));
+    } catch {
+      return entry; // cannot look now (permissions): keep it as it was
+    }
+    if (stamp === undefined) return undefined;
+    if (stamp === entry.stamp) return entry;
+    try {
+      const project = await readProjectFile(entry.dir);
+      return project && { dir: entry.dir, id: project.id, name: project.name, stamp };
+    } catch (e) {
+      if (!(e instanceof MockdevError)) throw e;
+      return { ...entry, problem: e };
+    }
+  }
+
+  /**
+   * The known folders that still hold a project, with their current ids and names. What changed
+   * since the file was written is written back when it can be (never failing the read).
+   */
+  async current(): Promise<KnownFolder[]> {
+    const known = await this.load();
+    if (known.size === 0) return [];
+    const checked = await Promise.all([...known.values()].map((e) => this.check(e)));
+    const live = checked.filter((e): e is KnownFolder => e !== undefined);
+    const updates = new Map(live.filter((e) => !e.problem && e !== known.get(e.dir)).map((e) => [e.dir, e]));
+    const gone = [...known.keys()].filter((dir) => !live.some((e) => e.dir === dir));
+    if (updates.size > 0 || gone.length > 0) {
+      await this.change((entries) => {
+        let changed = false;
+        for (const dir of gone) {
+          // Only what is still the entry that was found gone (another process may have re-added it).
+          if (entries.get(dir)?.stamp === known.get(dir)?.stamp) changed = entries.delete(dir) || changed;
+        }
+        for (const [dir, e] of updates) {
+          entries.set(dir, e);
+          changed = true;
+        }
+        return changed;
+      });
+    }
+    return live;
+  }
+
+  /** Records the project in a folder (a no-op when it is known as it is). */
+  async remember(dir: string, project: Pick<ProjectFile, 'id' | 'name'>): Promise<void> {
+    const real = await realFolder(dir);
+    const known = (await this.load()).get(real);
+    if (known && known.id === project.id && known.name === project.name) return;
+    const stamp = (await stampOf(join(real, PROJECT_FILE)).catch(() => undefined)) ?? '';
+    await this.change((entries) => {
+      entries.set(real, { dir: real, id: project.id, name: project.name, stamp });
+      return true;
+    });
+  }
+
+  /** Forgets a folder (its project was deleted). */
+  async forget(dir: string): Promise<void> {
+    const real = await realFolder(dir);
+    if (!(await this.load()).has(real)) return;
+    await this.change((entries) => entries.delete(real));
+  }
+}
