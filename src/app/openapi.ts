@@ -257,7 +257,7 @@ export async function importOpenApi(
       // Another process may take the name meanwhile: then the next free one is tried.
       const unique = uniqueName(
         name,
-        (await ctx.projects.names()).map((p) => p.name),
+        (await ctx.projects.summaries({ managedOnly: true })).map((p) => p.name),
       );
       try {
         const project = await createProject(

@@ -88,6 +88,24 @@ describe('projects', () => {
     assert.equal((await createProject(ctx, { name: 'p' })).port, 5050);
   });
 
+  it('gives each new project the next port no project uses, from the default up', async () => {
+    const ports = async (...names: string[]) => {
+      const out: number[] = [];
+      for (const name of names) out.push((await createProject(ctx, { name })).port);
+      return out;
+    };
+    assert.deepEqual(await ports('a', 'b'), [3001, 3002]);
+    await createProject(ctx, { name: 'fixed', port: 3003 });
+    await updateProject(ctx, 'a', { port: 3099 }); // frees 3001
+    assert.deepEqual(await ports('c', 'd'), [3001, 3004]);
+    await deleteProject(ctx, 'd');
+    assert.deepEqual(await ports('e'), [3004], 'a deleted project frees its port');
+    await initProject(ctx, { path: 'folder', port: 3005 });
+    assert.deepEqual(await ports('h'), [3006], 'a folder project holds its port too');
+    await ctx.settings.update({ defaultPort: 3098 });
+    assert.deepEqual(await ports('f', 'g'), [3098, 3101], '3099 is taken and 3100 is the MCP default');
+  });
+
   it('refuses duplicate names, naming the existing project', async () => {
     const a = await createProject(ctx, { name: 'Alpha' });
     await fails(

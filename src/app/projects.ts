@@ -2,7 +2,7 @@ import { basename } from 'node:path';
 import { MockdevError } from '../core/errors.js';
 import { EXAMPLE_ENDPOINTS } from '../core/examples.js';
 import { newId } from '../core/ids.js';
-import { DEFAULT_PROJECT_PORT, NameSchema } from '../core/model/fields.js';
+import { DEFAULT_MCP_PORT, DEFAULT_PROJECT_PORT, NameSchema, PORT_MAX } from '../core/model/fields.js';
 import {
   PROJECT_SCHEMA_VERSION,
   ProjectCreateSchema,
@@ -171,9 +171,23 @@ export async function createProject(
 ): Promise<ProjectDetail> {
   const parsed = parseInput(ProjectCreateSchema, input, 'project');
   const built = buildEndpoints(endpoints);
-  const port = parsed.port ?? (await ctx.settings.read()).defaultPort;
+  const port = parsed.port ?? (await nextFreeProjectPort(ctx));
   const stored = await ctx.projects.create(newProjectFile(parsed.name, port, parsed.description), built);
   return toProjectDetail(stored);
+}
+
+/**
+ * The port a new project gets when none is given: the lowest from the defaultPort setting up
+ * that no project the store knows uses (nor the MCP server's default), so new projects can be
+ * served side by side. Folders made by `init` keep the fixed default instead: their
+ * project.json is shared through git and must not depend on what one machine holds.
+ */
+export async function nextFreeProjectPort(ctx: AppContext): Promise<number> {
+  const from = (await ctx.settings.read()).defaultPort;
+  const taken = new Set((await ctx.projects.summaries()).map((p) => p.port));
+  taken.add(DEFAULT_MCP_PORT);
+  for (let port = from; port <= PORT_MAX; port++) if (!taken.has(port)) return port;
+  return from;
 }
 
 export interface InitInput {

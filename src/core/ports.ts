@@ -47,6 +47,13 @@ export interface Subscription {
   close(): void;
 }
 
+export interface ProjectSummary {
+  id: string;
+  name: string;
+  port: number;
+  managed: boolean;
+}
+
 export interface ProjectQuery {
   /** Only the managed projects (the MCP server's reach), not the folder projects the store knows. */
   managedOnly?: boolean;
@@ -66,8 +73,8 @@ export interface ProjectStore {
    * cannot be read is an error, never skipped silently.
    */
   list(query?: ProjectQuery): Promise<{ projects: StoredProject[]; errors: MockdevError[] }>;
-  /** Ids and names of the managed projects, without reading their endpoints. */
-  names(): Promise<{ id: string; name: string }[]>;
+  /** Id, name and port of every project the store knows (or only the managed ones), without reading endpoints. */
+  summaries(query?: ProjectQuery): Promise<ProjectSummary[]>;
   /** A managed project by id; undefined when there is none. A broken one throws, naming the file. */
   get(id: string): Promise<StoredProject | undefined>;
   /**

@@ -58,7 +58,7 @@ export function projectStoreContract(impl: StoreImplementation): void {
     });
     afterEach(() => cleanup());
 
-    it('creates a managed project that get, find, names and list return', async () => {
+    it('creates a managed project that get, find, summaries and list return', async () => {
       const file = projectFile('Alpha');
       const created = await projects.create(file, [endpoint(1)]);
       assert.equal(created.managed, true);
@@ -80,7 +80,10 @@ export function projectStoreContract(impl: StoreImplementation): void {
         [file.id],
         'case-insensitive when no exact match',
       );
-      assert.ok((await projects.names()).some((n) => n.id === file.id && n.name === 'Alpha'));
+      assert.deepEqual(
+        (await projects.summaries()).filter((n) => n.id === file.id),
+        [{ id: file.id, name: 'Alpha', port: file.port, managed: true }],
+      );
       const { projects: all, errors } = await projects.list();
       assert.deepEqual(errors, []);
       assert.ok(all.some((p) => p.project.id === file.id && p.endpoints.length === 1));
@@ -118,6 +121,11 @@ export function projectStoreContract(impl: StoreImplementation): void {
       assert.deepEqual(read.endpoints, [endpoint(2)]);
       assert.deepEqual(await projects.find('Before'), []);
       assert.equal((await projects.find('After'))[0]?.project.id, file.id);
+      assert.deepEqual(
+        (await again().projects.summaries()).filter((n) => n.id === file.id).map((n) => [n.name, n.port]),
+        [['After', 4000]],
+        'summaries see the new name and port, from another handle too',
+      );
       await projects.create(projectFile('Before'), []);
       await projects.create(projectFile('Other'), []);
       await rejectsWithCode(
@@ -249,7 +257,11 @@ function folderProjectContract(impl: StoreImplementation): void {
       // The managed-only views (the MCP server's reach) leave it out.
       assert.deepEqual(await projects.find(file.id, { managedOnly: true }), []);
       assert.equal(await projects.get(file.id), undefined);
-      assert.ok(!(await projects.names()).some((n) => n.id === file.id));
+      assert.deepEqual(
+        (await projects.summaries()).filter((n) => n.id === file.id),
+        [{ id: file.id, name: 'Folder One', port: file.port, managed: false }],
+      );
+      assert.ok(!(await projects.summaries({ managedOnly: true })).some((n) => n.id === file.id));
       assert.ok(!(await projects.list({ managedOnly: true })).projects.some((p) => p.project.id === file.id));
     });
 

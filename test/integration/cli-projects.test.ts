@@ -143,6 +143,21 @@ describe('mockdev init', () => {
 });
 
 describe('mockdev project', () => {
+  it('new projects (created or imported) each get the next free port', async (t) => {
+    const { cli } = cliSandbox(t);
+    const petstore = new URL('../fixtures/openapi/petstore-3.0.yaml', import.meta.url).pathname;
+    const port = async (args: string[]) => {
+      const r = await cli([...args, '--json']);
+      assert.equal(r.code, 0, r.stderr);
+      const out = json<{ port?: number; project?: { port: number } }>(r);
+      return out.project?.port ?? out.port;
+    };
+    assert.equal(await port(['import', petstore]), 3001);
+    assert.equal(await port(['import', petstore]), 3002, 'a second import of one document');
+    assert.equal(await port(['project', 'create', 'Third']), 3003);
+    assert.equal(await port(['project', 'create', 'Given', '-p', '3001']), 3001, 'a given port is kept');
+  });
+
   it('create -> list -> show -> update -> delete, with --json shapes of DECISIONS', async (t) => {
     const { cli } = cliSandbox(t);
     const created = json<Record<string, unknown>>(

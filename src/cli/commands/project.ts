@@ -31,7 +31,10 @@ export function registerProject(program: Command): void {
     .command('create')
     .description('create a project in the data directory')
     .argument('<NAME>', 'project name (no "/", "\\" or control characters)')
-    .option('-p, --port <PORT>', 'port the project is served on, 1024-65535 (default: from settings, 3001)')
+    .option(
+      '-p, --port <PORT>',
+      'port the project is served on, 1024-65535 (default: the next one from 3001 that no other project uses)',
+    )
     .option('-d, --description <TEXT>', 'free-text description')
     .option('--json', 'print the created project as JSON')
     .addHelpText(

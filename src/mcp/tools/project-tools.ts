@@ -27,7 +27,7 @@ const projectLine = (p: Project) =>
 const PROJECT_FIELDS = {
   name: 'Project name: free text up to 200 characters, without "/", "\\" or control characters. Unique (case-insensitive).',
   description: 'Free-text description of the project.',
-  port: 'Port the mock server of this project listens on, 1024-65535. Default: the defaultPort setting (3001).',
+  port: 'Port the mock server of this project listens on, 1024-65535. Default: the lowest port from the defaultPort setting (3001) up that no other project uses.',
 } as const;
 
 export const listProjectsTool = defineTool({

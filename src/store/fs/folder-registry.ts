@@ -22,6 +22,7 @@ export interface KnownFolder {
   dir: string;
   id: string;
   name: string;
+  port: number;
   /** inode, size and mtime of project.json when it was read. */
   stamp: string;
   /** Why project.json could not be read the last time it changed (id and name are the ones before). */
@@ -30,7 +31,10 @@ export interface KnownFolder {
 
 const FoldersFileSchema = z.object({
   version: z.literal(1),
-  folders: z.record(z.string(), z.object({ id: z.string(), name: z.string(), stamp: z.string() })),
+  folders: z.record(
+    z.string(),
+    z.object({ id: z.string(), name: z.string(), port: z.number(), stamp: z.string() }),
+  ),
 });
 
 async function stampOf(file: string): Promise<string | undefined> {
@@ -82,9 +86,9 @@ export class FolderRegistry {
   }
 
   private async write(entries: Map<string, KnownFolder>): Promise<void> {
-    const folders: Record<string, { id: string; name: string; stamp: string }> = {};
+    const folders: Record<string, { id: string; name: string; port: number; stamp: string }> = {};
     for (const e of [...entries.values()].sort((a, b) => a.dir.localeCompare(b.dir)))
-      folders[e.dir] = { id: e.id, name: e.name, stamp: e.stamp };
+      folders[e.dir] = { id: e.id, name: e.name, port: e.port, stamp: e.stamp };
     await writeJsonAtomic(this.file, { version: 1, folders });
   }
 
@@ -115,7 +119,7 @@ export class FolderRegistry {
     if (stamp === entry.stamp) return entry;
     try {
       const project = await readProjectFile(entry.dir);
-      return project && { dir: entry.dir, id: project.id, name: project.name, stamp };
+      return project && { dir: entry.dir, id: project.id, name: project.name, port: project.port, stamp };
     } catch (e) {
       if (!(e instanceof MockdevError)) throw e;
       return { ...entry, problem: e };
@@ -151,13 +155,14 @@ export class FolderRegistry {
   }
 
   /** Records the project in a folder (a no-op when it is known as it is). */
-  async remember(dir: string, project: Pick<ProjectFile, 'id' | 'name'>): Promise<void> {
+  async remember(dir: string, project: Pick<ProjectFile, 'id' | 'name' | 'port'>): Promise<void> {
     const real = await realFolder(dir);
     const known = (await this.load()).get(real);
-    if (known && known.id === project.id && known.name === project.name) return;
+    if (known && known.id === project.id && known.name === project.name && known.port === project.port)
+      return;
     const stamp = (await stampOf(join(real, PROJECT_FILE)).catch(() => undefined)) ?? '';
     await this.change((entries) => {
-      entries.set(real, { dir: real, id: project.id, name: project.name, stamp });
+      entries.set(real, { dir: real, id: project.id, name: project.name, port: project.port, stamp });
       return true;
     });
   }

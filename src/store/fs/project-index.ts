@@ -18,13 +18,17 @@ export interface IndexEntry {
   folder: string;
   id: string;
   name: string;
+  port: number;
   /** inode, size and mtime of project.json when it was read. */
   stamp: string;
 }
 
 const IndexFileSchema = z.object({
   version: z.literal(1),
-  folders: z.record(z.string(), z.object({ id: z.string(), name: z.string(), stamp: z.string() })),
+  folders: z.record(
+    z.string(),
+    z.object({ id: z.string(), name: z.string(), port: z.number(), stamp: z.string() }),
+  ),
 });
 
 async function stampOf(file: string): Promise<string | undefined> {
@@ -79,7 +83,7 @@ export class ProjectIndex {
           if (known?.stamp === stamp) return known;
           try {
             const project = await readProjectFile(dir);
-            return project && { folder, id: project.id, name: project.name, stamp };
+            return project && { folder, id: project.id, name: project.name, port: project.port, stamp };
           } catch (e) {
             if (!(e instanceof MockdevError)) throw e;
             errors.push(e);
@@ -102,8 +106,13 @@ export class ProjectIndex {
   }
 
   /** Records a folder's project after this process wrote it (the caller holds the lock). */
-  async record(entries: IndexEntry[], folder: string, id: string, name: string): Promise<void> {
+  async record(
+    entries: IndexEntry[],
+    folder: string,
+    project: Pick<IndexEntry, 'id' | 'name' | 'port'>,
+  ): Promise<void> {
     const stamp = (await stampOf(join(this.projectsDir, folder, PROJECT_FILE))) ?? '';
-    await this.write([...entries.filter((e) => e.folder !== folder), { folder, id, name, stamp }]);
+    const { id, name, port } = project;
+    await this.write([...entries.filter((e) => e.folder !== folder), { folder, id, name, port, stamp }]);
   }
 }

@@ -162,7 +162,7 @@ describe('FolderProjectStore', () => {
     const empty = new FolderProjectStore(join(root, 'never-made'));
     assert.deepEqual(await empty.find('anything'), []);
     assert.equal(await empty.get('abc'), undefined);
-    assert.deepEqual(await empty.names(), []);
+    assert.deepEqual(await empty.summaries(), []);
     assert.equal(existsSync(join(root, 'never-made')), false);
   });
 

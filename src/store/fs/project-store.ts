@@ -8,6 +8,7 @@ import type {
   ProjectChange,
   ProjectChangeResult,
   ProjectQuery,
+  ProjectSummary,
   ProjectStore,
   StoredProject,
   Subscription,
@@ -163,8 +164,16 @@ export class FolderProjectStore implements ProjectStore {
     return { projects, errors };
   }
 
-  async names(): Promise<{ id: string; name: string }[]> {
-    return (await this.indexEntries()).map((e) => ({ id: e.id, name: e.name }));
+  /** From the index brought up to date (a stat per project; only changed project.json files are read). */
+  async summaries(query: ProjectQuery = {}): Promise<ProjectSummary[]> {
+    const [{ entries }, known] = await Promise.all([
+      this.refreshIndex(),
+      query.managedOnly ? [] : this.folders.current(),
+    ]);
+    return [
+      ...entries.map(({ id, name, port }) => ({ id, name, port, managed: true })),
+      ...known.map(({ id, name, port }) => ({ id, name, port, managed: false })),
+    ];
   }
 
   async get(id: string): Promise<StoredProject | undefined> {
@@ -278,7 +287,7 @@ export class FolderProjectStore implements ProjectStore {
       if (clash) throw nameTaken(clash);
       const dir = join(this.projectsDir, project.id);
       await this.writeNewFolder(dir, project, endpoints, false);
-      await this.index.record(entries, project.id, project.id, project.name);
+      await this.index.record(entries, project.id, project);
       return this.stored(dir, { project, endpoints });
     });
   }
@@ -323,7 +332,7 @@ export class FolderProjectStore implements ProjectStore {
         const clash = nameClash(entries, next.project!.name, folder);
         if (clash) throw nameTaken(clash);
         await writeFolder(key, next);
-        await this.index.record(entries, folder, next.project!.id, next.project!.name);
+        await this.index.record(entries, folder, next.project!);
       });
       return next.result;
     });
