@@ -1,4 +1,5 @@
 import { MockdevError } from '../../core/errors.js';
+import { maskCredentialsInText } from '../../core/model/credentials.js';
 
 /**
  * Splits a pasted cURL command into arguments the way the shell it was written for would.
@@ -33,8 +34,12 @@ export function describeOffset(text: string, offset: number): string {
   return `line ${line}, column ${column}`;
 }
 
+/** An error about the command; what it quotes of the command (the "near" text) shows no credential. */
 const invalid = (message: string, hint: string, details?: Record<string, unknown>) =>
-  new MockdevError('INVALID_INPUT', message, { hint, details });
+  new MockdevError('INVALID_INPUT', maskCredentialsInText(message), {
+    hint: maskCredentialsInText(hint),
+    details,
+  });
 
 /** cmd when the text continues lines with `^` or wraps arguments in `^"…^"` (browser cmd copies). */
 export function detectDialect(text: string): Dialect {

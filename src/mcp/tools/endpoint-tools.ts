@@ -51,7 +51,7 @@ const captured = described(CapturedRequestSchema, {
   headers: 'Request headers captured for reference, name -> value.',
   query: 'Query parameters captured for reference; repeated keys give arrays.',
   body: 'Request body captured for reference, or null.',
-  auth: 'Captured authentication: {type:"basic",username,password} or {type:"bearer",token}, or null.',
+  auth: 'Captured authentication: {type:"basic",username} or {type:"bearer"}, or null. A password or token is never stored.',
 });
 
 /** Words for every endpoint field; the rules come from the core schemas. */
