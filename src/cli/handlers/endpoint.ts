@@ -106,6 +106,8 @@ async function fieldsFrom(opts: EndpointOptions): Promise<EndpointPatch> {
 export async function list(project: string, opts: EndpointOptions): Promise<void> {
   const endpoints = await listEndpoints(cliContext(), project, { enabledOnly: opts.enabledOnly });
   if (opts.json) return printJson(endpoints);
+  if (opts.enabledOnly && endpoints.length === 0)
+    return printLine('No enabled endpoints. Drop --enabled-only to see the disabled ones.');
   printEndpointTable(endpoints);
 }
 

@@ -118,7 +118,9 @@ export const listEndpointsTool = defineTool({
     });
     const summary = endpoints.length
       ? `${endpoints.length} endpoint${endpoints.length === 1 ? '' : 's'}:\n${endpoints.map((e) => `- ${endpointLine(e)}`).join('\n')}`
-      : 'No endpoints. Add one with create_endpoint or import_openapi.';
+      : args.enabledOnly
+        ? 'No enabled endpoints. Call with enabledOnly false to see the disabled ones.'
+        : 'No endpoints. Add one with create_endpoint or import_openapi.';
     return { summary, data: { endpoints } };
   },
 });
