@@ -97,8 +97,9 @@ function reasonOf(e: unknown, dir: string): string {
  * mkdir -p, one level at a time. Node's recursive mkdir retries forever when a parent exists but
  * answers ENOENT for a new child (anything under /proc, a link to nowhere): it makes the parent
  * (EEXIST, fine), tries the child again (ENOENT), and so on. Here a second ENOENT is final.
+ * Any store that creates folders where the user points it can use this instead.
  */
-function makeFolders(dir: string): void {
+export function makeFolders(dir: string): void {
   try {
     mkdirSync(dir);
     return;
