@@ -1,5 +1,5 @@
 import type { Stores } from '../core/ports.js';
-import { resolveDataDir } from '../store/fs/data-dir.js';
+import { usableDataDir } from '../store/fs/data-dir.js';
 import { openLocalStores } from '../store/local.js';
 
 /** What every use case needs: the stores, the data directory and the working folder. */
@@ -20,9 +20,12 @@ export interface ContextOptions {
   dataDirPollMs?: number;
 }
 
-/** The context over this machine's stores (the data directory from the environment by default). */
+/**
+ * The context over this machine's stores (the data directory from the environment by default,
+ * checked first: an unusable one is an error naming the variable that chose it).
+ */
 export function createContext(options: ContextOptions = {}): AppContext {
-  const dataDir = options.dataDir ?? resolveDataDir(options.env);
+  const dataDir = options.dataDir ?? usableDataDir(options.env);
   const cwd = options.cwd ?? process.cwd();
   return { ...openLocalStores(dataDir, { ...options, cwd }), dataDir, cwd };
 }

@@ -1,5 +1,11 @@
 import { MockdevError } from '../core/errors.js';
-import type { Endpoint, EndpointInput } from '../core/model/endpoint.js';
+import {
+  maskCredentialHeaders,
+  maskCredentialQuery,
+  maskCredentialsInText,
+  secretsOf,
+} from '../core/model/credentials.js';
+import type { Auth, CapturedRequest, Endpoint, EndpointInput } from '../core/model/endpoint.js';
 import { HTTP_METHODS, PathSchema } from '../core/model/fields.js';
 import { suggestEndpointName, uniqueName } from '../core/naming.js';
 import { parseCurl, type ParsedCurl } from '../formats/curl/index.js';
@@ -87,7 +93,30 @@ export function endpointFromCurl(parsed: ParsedCurl, name?: string): EndpointInp
     status: 200,
     body: echo ? parsed.body! : '',
     contentType: 'application/json',
-    request: { headers: parsed.headers, query: parsed.query, body: parsed.body, auth: parsed.auth },
+    request: capturedRequest(parsed),
+  };
+}
+
+/** The kind of credential and the user name, without the password or token (SPEC 5.4). */
+const capturedAuth = (auth: Auth | null): CapturedRequest['auth'] =>
+  auth === null
+    ? null
+    : auth.type === 'basic'
+      ? { type: 'basic', username: auth.username }
+      : { type: 'bearer' };
+
+/**
+ * What an endpoint keeps of the request for reference: headers, query and body, with the
+ * credential's secret masked wherever it appears in a header or query value and dropped from
+ * the auth (docs/decisions.md "Credentials from cURL"). The body is kept as sent.
+ */
+export function capturedRequest(parsed: ParsedCurl): CapturedRequest {
+  const secrets = secretsOf(parsed.auth);
+  return {
+    headers: maskCredentialHeaders(parsed.headers, secrets),
+    query: maskCredentialQuery(parsed.query, secrets),
+    body: parsed.body,
+    auth: capturedAuth(parsed.auth),
   };
 }
 
@@ -104,5 +133,7 @@ export async function importCurl(
 ): Promise<{ endpoint: Endpoint; warnings: string[] }> {
   const parsed = parseCurl(text);
   const endpoint = await addEndpoint(ctx, projectRef, endpointFromCurl(parsed, opts.name), options);
-  return { endpoint, warnings: parsed.warnings };
+  // The warnings quote the command: outside the preview, they show no secret either.
+  const secrets = secretsOf(parsed.auth);
+  return { endpoint, warnings: parsed.warnings.map((w) => maskCredentialsInText(w, secrets)) };
 }

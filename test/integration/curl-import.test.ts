@@ -182,6 +182,50 @@ describe('mockdev curl', () => {
     assert.equal(after, before);
   });
 
+  it('a Windows cmd command with an unquoted URL takes ^& as & (q=mock&page=2)', async (t) => {
+    const { cli } = await withApi(t);
+    const r = await cli([
+      'curl',
+      'curl https://api.example.com/search?q=mock^&page=2',
+      '-p',
+      'Api',
+      '--json',
+    ]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stderr, '', 'nothing ignored');
+    assert.deepEqual(json<Endpoint>(r).request?.query, { q: 'mock', page: '2' });
+    const preview = await cli([
+      'curl',
+      'curl https://api.example.com/search?q=mock^&page=2',
+      '--preview',
+      '--json',
+    ]);
+    assert.equal(json<{ url: string }>(preview).url, 'https://api.example.com/search?q=mock&page=2');
+  });
+
+  it('a command cut off after a line continuation (\\ or ^) exits 2, in the preview too; nothing is created', async (t) => {
+    const { cli } = await withApi(t);
+    for (const [text, mark] of [
+      ['curl https://api.example.com/v1/users \\', '\\\\'],
+      ['curl -X POST https://api.example.com/v1/users \\\n  -H "A: b" \\\n', '\\\\'],
+      ['curl "https://api.example.com/v1/users" ^\r\n  -H "A: b" ^', '\\^'],
+    ] as const) {
+      const pattern = new RegExp(
+        `^mockdev: The command ends with a line continuation \\(${mark}\\) at line \\d+, column \\d+ and nothing after it: it looks cut off\\. Paste the whole command`,
+      );
+      for (const args of [
+        ['curl', text, '-p', 'Api'],
+        ['curl', text, '--preview'],
+        ['curl', text, '--preview', '--json'],
+      ]) {
+        const r = await cli(args);
+        assertCliError(r, 2, pattern);
+      }
+      assertCliError(await cli(['curl', '-', '-p', 'Api'], `${text}\n`), 2, pattern);
+    }
+    assert.deepEqual(json<Endpoint[]>(await cli(['endpoint', 'list', 'Api', '--json'])), []);
+  });
+
   it('missing -p exits 2, an unknown project exits 3, a taken route exits 1', async (t) => {
     const { cli } = await withApi(t);
     const noProject = await cli(['curl', 'curl https://x.test/a']);

@@ -132,6 +132,8 @@ export async function list(
 ): Promise<void> {
   const endpoints = await listEndpoints(cliContext(), project, { enabledOnly: opts.enabledOnly, command });
   if (opts.json) return printJson(endpoints);
+  if (opts.enabledOnly && endpoints.length === 0)
+    return printLine('No enabled endpoints. Drop --enabled-only to see the disabled ones.');
   printEndpointTable(endpoints);
 }
 

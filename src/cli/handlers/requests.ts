@@ -38,8 +38,20 @@ export async function list(project: string | undefined, opts: RequestsOptions): 
       { header: 'MS', value: (r) => r.durationMs.toFixed(1), align: 'right' },
       { header: 'STAR', value: (r) => (r.starred ? '*' : '') },
     ],
-    'No requests logged (with these filters).',
+    emptyListMessage(opts),
   );
+}
+
+/** What an empty list says: "with these filters" only when filters were given. */
+function emptyListMessage(opts: RequestsOptions): string {
+  const filters = [
+    opts.method !== undefined ? `-m ${opts.method}` : undefined,
+    opts.status !== undefined ? `-s ${opts.status}` : undefined,
+    opts.starred ? '--starred' : undefined,
+  ].filter((f) => f !== undefined);
+  return filters.length
+    ? `No logged requests match these filters (${filters.join(', ')}). Drop them to see every request.`
+    : "No requests logged yet. They appear here once the project's mock server (mockdev serve) answers one.";
 }
 
 function printHeaders(headers: Record<string, string>): void {

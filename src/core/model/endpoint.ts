@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { maskCredentialHeaders } from './credentials.js';
 import {
   ContentTypeSchema,
   DelaySchema,
@@ -44,12 +45,22 @@ export const BearerAuthSchema = z.object({ type: z.literal('bearer'), token: z.s
 export const AuthSchema = z.discriminatedUnion('type', [BasicAuthSchema, BearerAuthSchema]);
 export type Auth = z.infer<typeof AuthSchema>;
 
-/** What a cURL import captured of the original request, kept for reference. */
+/**
+ * The credential a stored endpoint keeps: its kind and user name, never the password or token
+ * (SPEC 5.4). Files written before this hold them; they are dropped when read.
+ */
+export const CapturedAuthSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('basic'), username: z.string() }),
+  z.object({ type: z.literal('bearer') }),
+]);
+export type CapturedAuth = z.infer<typeof CapturedAuthSchema>;
+
+/** What a cURL import captured of the original request, kept for reference (credentials masked). */
 export const CapturedRequestSchema = z.object({
-  headers: RequestHeadersSchema.default({}),
+  headers: RequestHeadersSchema.overwrite((h) => maskCredentialHeaders(h)).default({}),
   query: z.record(z.string(), z.union([z.string(), z.array(z.string())])).default({}),
   body: z.string().nullable().default(null),
-  auth: AuthSchema.nullable().default(null),
+  auth: CapturedAuthSchema.nullable().default(null),
 });
 export type CapturedRequest = z.infer<typeof CapturedRequestSchema>;
 

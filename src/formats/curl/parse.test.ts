@@ -34,6 +34,42 @@ describe('tokenize', () => {
     assert.equal(detectDialect("curl 'https://x' \\\n -H 'a: ^b'"), 'bash');
   });
 
+  it('detects cmd from a caret escaping a cmd special character outside quotes', () => {
+    for (const text of [
+      'curl https://api.example.com/search?q=mock^&page=2',
+      'curl https://x.test/a?p=a^|b',
+      'curl https://x.test/a?p=^<b^>',
+      'curl https://x.test/a?p=1^^2',
+      'curl https://x.test/a?p=^(1^)',
+      'curl https://x.test/a?p=50^%',
+      // An apostrophe is no quote in cmd: the caret continuation still decides.
+      'curl https://x.test/it\'s ^\n  -H "a: b"',
+    ])
+      assert.equal(detectDialect(text), 'cmd', text);
+    // A caret inside bash quotes is text, whatever follows it; an escaped caret too.
+    for (const text of [
+      "curl 'https://x.test/s?q=a^&b=c'",
+      'curl "https://x.test/s?q=a^&b=c"',
+      "curl $'https://x.test/s?q=a^&b=c'",
+      'curl https://x.test/a -d "line^\nnext^"',
+      "curl https://x.test/a -H 'X: ^' \\\n -d 'a^|b'",
+      'curl https://x.test/a?q=\\^&',
+      'curl https://x.test/a?q=^x # a comment ^&',
+    ])
+      assert.equal(detectDialect(text), 'bash', text);
+  });
+
+  it('removes cmd carets in an unquoted URL (q=mock^&page=2 is q=mock&page=2)', () => {
+    const p = parseCurl('curl https://api.example.com/search?q=mock^&page=2');
+    assert.equal(p.url, 'https://api.example.com/search?q=mock&page=2');
+    assert.deepEqual(p.query, { q: 'mock', page: '2' });
+    assert.deepEqual(parseCurl('curl https://x.test/a?p=1^^2^&r=^(x^)').query, { p: '1^2', r: '(x)' });
+    // Quoted, the caret stays: cmd's own quotes and bash's quotes keep it.
+    assert.deepEqual(parseCurl('curl "https://x.test/s?q=a^&b=c"').query, { q: 'a^', b: 'c' });
+    assert.deepEqual(parseCurl("curl 'https://x.test/s?q=a^&b=c'").query, { q: 'a^', b: 'c' });
+    assert.equal(parseCurl('curl https://x.test/a -d "line^\nnext"').body, 'line^\nnext');
+  });
+
   it('reads cmd: carets, escaped quotes, literal newlines and percent escapes', () => {
     const { tokens } = tokenize(
       'curl ^"https://x.test/a?p=50^%^" ^\n  --data-raw ^"^{^\\^"a^\\^":^\\^"x^&y^\\^"^}^" ^\n  -H "b: c"',
@@ -226,5 +262,30 @@ describe('parseCurl', () => {
     fails('curl -s -o out.json', /No URL found.*Add the URL/);
     fails('curl -X -H a:b https://x.test', /needs an HTTP method/);
     fails('curl http://', /has no host/);
+  });
+
+  it('refuses a command cut off after a line continuation, in bash and in cmd (INVALID_ARGUMENT)', () => {
+    const cut = (text: string, pattern: RegExp) =>
+      assert.throws(
+        () => parseCurl(text),
+        (e: unknown) =>
+          e instanceof MockdevError && e.code === 'INVALID_ARGUMENT' && pattern.test(e.fullMessage),
+        JSON.stringify(text),
+      );
+    const bash =
+      /^The command ends with a line continuation \(\\\) at line \d+, column \d+ and nothing after it: it looks cut off\. Paste the whole command/;
+    cut('curl https://api.example.com/v1/users \\', bash);
+    cut('curl https://api.example.com/v1/users \\\n', bash);
+    cut('curl -X POST \\\r\n  https://api.example.com/v1/users \\\r\n  \r\n', /\(\\\) at line 2, column 36/);
+    cut("curl -H 'A: b' https://x.test/a \\ \n\t", bash);
+    const cmd =
+      /^The command ends with a line continuation \(\^\) at line \d+, column \d+ and nothing after it: it looks cut off/;
+    cut('curl https://api.example.com/v1/users ^', cmd);
+    cut('curl "https://api.example.com/v1/users" ^\r\n', cmd);
+    cut('curl ^"https://x.test/a^" ^\r\n  -H ^"a: b^" ^\r\n', /\(\^\) at line 2, column 15/);
+    // Not cut off: an escaped backslash, a caret that is text, a continuation followed by more.
+    assert.equal(parseCurl('curl https://x.test/a\\\\').url, 'https://x.test/a\\');
+    assert.equal(parseCurl("curl 'https://x.test/a?q=^'").query.q, '^');
+    assert.equal(parseCurl('curl https://x.test/a \\\n -H "A: b"').headers.A, 'b');
   });
 });

@@ -1,4 +1,5 @@
 import { MockdevError } from '../../core/errors.js';
+import { maskCredentialsInText } from '../../core/model/credentials.js';
 import type { Auth } from '../../core/model/endpoint.js';
 import { LONG_FLAGS, SHORT_FLAGS, type Action, type FlagSpec } from './options.js';
 import { describeOffset, tokenize, type Dialect, type Token } from './tokenize.js';
@@ -23,8 +24,16 @@ export interface ParsedCurl {
   multipart: boolean;
 }
 
+/** An error about the command; what it quotes of the command shows no credential. */
 const fail = (message: string, hint: string, details?: Record<string, unknown>): MockdevError =>
-  new MockdevError('INVALID_INPUT', message, { hint, details });
+  new MockdevError('INVALID_INPUT', maskCredentialsInText(message), {
+    hint,
+    details:
+      details &&
+      Object.fromEntries(
+        Object.entries(details).map(([k, v]) => [k, typeof v === 'string' ? maskCredentialsInText(v) : v]),
+      ),
+  });
 
 const EXAMPLE =
   'curl -X POST https://api.example.com/users -H \'Content-Type: application/json\' -d \'{"name":"Ada"}\'';

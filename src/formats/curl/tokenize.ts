@@ -1,4 +1,5 @@
 import { MockdevError } from '../../core/errors.js';
+import { maskCredentialsInText } from '../../core/model/credentials.js';
 
 /**
  * Splits a pasted cURL command into arguments the way the shell it was written for would.
@@ -33,15 +34,87 @@ export function describeOffset(text: string, offset: number): string {
   return `line ${line}, column ${column}`;
 }
 
+/** An error about the command; what it quotes of the command (the "near" text) shows no credential. */
 const invalid = (message: string, hint: string, details?: Record<string, unknown>) =>
-  new MockdevError('INVALID_INPUT', message, { hint, details });
+  new MockdevError('INVALID_INPUT', maskCredentialsInText(message), {
+    hint: maskCredentialsInText(hint),
+    details,
+  });
 
-/** cmd when the text continues lines with `^` or wraps arguments in `^"…^"` (browser cmd copies). */
+/** Characters cmd.exe treats specially outside its quotes; `^` before one makes it literal. */
+const CMD_SPECIAL = new Set(['&', '|', '<', '>', '^', '(', ')', '%', '!', '"']);
+
+/**
+ * Which shell a command was written for. cmd when a caret, outside bash's quotes, does what
+ * only cmd.exe gives it to do: continue a line (`^` before a newline or at the very end), or
+ * escape one of cmd's special characters (`^&`, `^|`, `^<`, `^>`, `^^`, `^(`, `^)`, `^%`, `^!`,
+ * and `^"` as browsers' cmd copies wrap every argument). A bash command never needs a caret
+ * there, and inside '…', "…" or $'…' a caret is text in both shells, so a bash command keeps its
+ * carets. When the text cannot be read as bash (a quote never closed, as an apostrophe in a cmd
+ * command is), a caret before a newline or a quote anywhere decides.
+ */
 export function detectDialect(text: string): Dialect {
-  if (/\^\r?\n/.test(text)) return 'cmd';
-  if (/(^|\s)\^"/.test(text)) return 'cmd';
+  const end = text.trimEnd().length;
+  let i = 0;
+  let wordStart = true;
+  while (i < text.length) {
+    const c = text[i]!;
+    if (c === '^') {
+      const n = text[i + 1];
+      if (i === end - 1 || n === '\n' || (n === '\r' && text[i + 2] === '\n')) return 'cmd';
+      if (n !== undefined && CMD_SPECIAL.has(n)) return 'cmd';
+      i++;
+      wordStart = false;
+      continue;
+    }
+    if (c === '\\') {
+      i += 2;
+      wordStart = false;
+      continue;
+    }
+    if (c === ' ' || c === '\t' || c === '\n' || c === '\r') {
+      i++;
+      wordStart = true;
+      continue;
+    }
+    if (wordStart && c === '#') {
+      while (i < text.length && text[i] !== '\n') i++;
+      continue;
+    }
+    wordStart = false;
+    let close = -1;
+    if (c === "'") close = text.indexOf("'", i + 1);
+    else if (c === '$' && text[i + 1] === "'") close = closingQuote(text, i + 2, "'");
+    else if (c === '"') close = closingQuote(text, i + 1, '"');
+    else {
+      i++;
+      continue;
+    }
+    if (close < 0) return /\^\r?\n/.test(text) || /(^|\s)\^"/.test(text) ? 'cmd' : 'bash';
+    i = close + 1;
+  }
   return 'bash';
 }
+
+/** The index of the quote closing a string that starts at `from` (backslash escapes skipped), or -1. */
+function closingQuote(text: string, from: number, quote: string): number {
+  for (let i = from; i < text.length; i++) {
+    if (text[i] === '\\') i++;
+    else if (text[i] === quote) return i;
+  }
+  return -1;
+}
+
+/** The refusal of a command that ends in a line continuation: it was cut off while copying. */
+const cutOff = (text: string, offset: number, mark: '\\' | '^') =>
+  new MockdevError(
+    'INVALID_ARGUMENT',
+    `The command ends with a line continuation (${mark}) at ${describeOffset(text, offset)} and nothing after it: it looks cut off`,
+    {
+      hint: `Paste the whole command, or remove the trailing ${mark} if the command is complete`,
+      details: { offset },
+    },
+  );
 
 export function tokenize(text: string, dialect: Dialect = detectDialect(text)): Tokenized {
   return dialect === 'cmd' ? tokenizeCmd(text) : tokenizeBash(text);
@@ -157,8 +230,10 @@ function tokenizeBash(text: string): Tokenized {
       start = i;
     }
   };
+  const end = text.trimEnd().length;
   while (i < text.length) {
     const c = text[i]!;
+    if (c === '\\' && i === end - 1) throw cutOff(text, i, '\\');
     if (c === '\\' && (text[i + 1] === '\n' || (text[i + 1] === '\r' && text[i + 2] === '\n'))) {
       i += text[i + 1] === '\r' ? 3 : 2; // line continuation
       continue;
@@ -255,9 +330,11 @@ function tokenizeCmd(text: string): Tokenized {
   let inQuote = false;
   let quoteOpenedAt = -1;
   const notes: string[] = [];
+  const end = text.trimEnd().length;
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (!inQuote && c === '^') {
+      if (i === end - 1) throw cutOff(text, i, '^');
       const n = text[i + 1];
       if (n === undefined) break;
       if (n === '\n' || (n === '\r' && text[i + 2] === '\n')) {

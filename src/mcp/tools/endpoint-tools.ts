@@ -51,7 +51,7 @@ const captured = described(CapturedRequestSchema, {
   headers: 'Request headers captured for reference, name -> value.',
   query: 'Query parameters captured for reference; repeated keys give arrays.',
   body: 'Request body captured for reference, or null.',
-  auth: 'Captured authentication: {type:"basic",username,password} or {type:"bearer",token}, or null.',
+  auth: 'Captured authentication: {type:"basic",username} or {type:"bearer"}, or null. A password or token is never stored.',
 });
 
 /** Words for every endpoint field; the rules come from the core schemas. */
@@ -120,7 +120,9 @@ export const listEndpointsTool = defineTool({
     });
     const summary = endpoints.length
       ? `${endpoints.length} endpoint${endpoints.length === 1 ? '' : 's'}:\n${endpoints.map((e) => `- ${endpointLine(e)}`).join('\n')}`
-      : 'No endpoints. Add one with create_endpoint or import_openapi.';
+      : args.enabledOnly
+        ? 'No enabled endpoints. Call with enabledOnly false to see the disabled ones.'
+        : 'No endpoints. Add one with create_endpoint or import_openapi.';
     return { summary, data: { endpoints } };
   },
 });

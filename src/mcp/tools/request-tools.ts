@@ -57,9 +57,14 @@ export const listRequestsTool = defineTool({
   aliases: PROJECT_ALIASES,
   async run(ctx, { projectId, ...filters }) {
     const requests = await listRequests(ctx, projectId, filters, DATA_DIR_ONLY);
+    const given = Object.entries({ method: filters.method, status: filters.status, starred: filters.starred })
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => `${k} ${String(v)}`);
     const summary = requests.length
       ? `${requests.length} request${requests.length === 1 ? '' : 's'} (newest first):\n${requests.map((r) => `- ${requestLine(r)}`).join('\n')}`
-      : 'No logged requests match. Requests appear once the mock server of the project (mockdev serve) receives them.';
+      : given.length
+        ? `No logged requests match these filters (${given.join(', ')}). Call without them to see every request.`
+        : 'No requests logged yet. Requests appear once the mock server of the project (mockdev serve) receives them.';
     return { summary, data: { requests } };
   },
 });
