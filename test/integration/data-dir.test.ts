@@ -121,4 +121,11 @@ describe('an unusable data directory', () => {
       assert.ok(Date.now() - started < 10_000, `${args.join(' ')} took ${Date.now() - started} ms`);
     }
   });
+
+  it('init into a folder under /proc fails fast, naming the folder (spawned, bounded)', async (t) => {
+    assert.ok(existsSync('/proc/self'), 'this test needs Linux /proc');
+    const { spawn } = cliSandbox(t, 'mockdev-datadir-');
+    const r = await spawn(['init', '/proc/mockdev-project/api'], { timeoutMs: 15_000 });
+    assertCliError(r, 1, /^mockdev: Could not create folder \/proc\/mockdev-project\/api: ENOENT/);
+  });
 });

@@ -14,7 +14,7 @@ import type {
   Subscription,
 } from '../../core/ports.js';
 import { watchFolder, watchProjectsDir } from './change-feed.js';
-import { dataPaths } from './data-dir.js';
+import { dataPaths, makeFolders } from './data-dir.js';
 import { FolderRegistry, realFolder, type KnownFolder } from './folder-registry.js';
 import { ioError, readFolderNames } from './json-file.js';
 import { withLock } from './lock.js';
@@ -299,7 +299,8 @@ export class FolderProjectStore implements ProjectStore {
     overwrite: boolean,
   ): Promise<void> {
     try {
-      await fs.mkdir(dir, { recursive: true });
+      // Not fs.mkdir's recursive mode: under /proc it retries forever.
+      makeFolders(dir);
     } catch (e) {
       throw ioError(`Could not create folder ${dir}`, e);
     }
