@@ -5,7 +5,12 @@ import { MockdevError } from '../../core/errors.js';
 import type { ProjectFile } from '../../core/model/project.js';
 import { ioError, readJsonFile, writeJsonAtomic } from './json-file.js';
 import { withLock } from './lock.js';
-import { PROJECT_FILE, readProjectFile } from './project-folder.js';
+import {
+  ProjectStampSchema,
+  projectFileStamp,
+  readProjectFile,
+  type ProjectStamp,
+} from './project-folder.js';
 
 /**
  * The folder projects a data directory knows (`<data>/folders.json`): projects outside
@@ -17,36 +22,17 @@ import { PROJECT_FILE, readProjectFile } from './project-folder.js';
  * `init --force`) is read again. One whose project.json is broken keeps the id and name it had,
  * so a lookup of it reports the broken file rather than "not found".
  */
-export interface KnownFolder {
+export interface KnownFolder extends ProjectStamp {
   /** The folder, absolute with symlinks resolved (one entry per folder however it was named). */
   dir: string;
-  id: string;
-  name: string;
-  port: number;
-  /** inode, size and mtime of project.json when it was read. */
-  stamp: string;
   /** Why project.json could not be read the last time it changed (id and name are the ones before). */
   problem?: MockdevError;
 }
 
 const FoldersFileSchema = z.object({
   version: z.literal(1),
-  folders: z.record(
-    z.string(),
-    z.object({ id: z.string(), name: z.string(), port: z.number(), stamp: z.string() }),
-  ),
+  folders: z.record(z.string(), ProjectStampSchema),
 });
-
-async function stampOf(file: string): Promise<string | undefined> {
-  try {
-    const s = await fs.stat(file, { bigint: true });
-    return `${s.ino}:${s.size}:${s.mtimeNs}`;
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT' || (e as NodeJS.ErrnoException).code === 'ENOTDIR')
-      return undefined;
-    throw ioError(`Could not read ${file}`, e);
-  }
-}
 
 /** The folder with symlinks resolved; as given when it cannot be resolved. */
 export const realFolder = (dir: string): Promise<string> => fs.realpath(dir).catch(() => dir);
@@ -111,7 +97,7 @@ export class FolderRegistry {
   private async check(entry: KnownFolder): Promise<KnownFolder | undefined> {
     let stamp: string | undefined;
     try {
-      stamp = await stampOf(join(entry.dir, PROJECT_FILE));
+      stamp = await projectFileStamp(entry.dir);
     } catch {
       return entry; // cannot look now (permissions): keep it as it was
     }
@@ -160,7 +146,7 @@ export class FolderRegistry {
     const known = (await this.load()).get(real);
     if (known && known.id === project.id && known.name === project.name && known.port === project.port)
       return;
-    const stamp = (await stampOf(join(real, PROJECT_FILE)).catch(() => undefined)) ?? '';
+    const stamp = (await projectFileStamp(real).catch(() => undefined)) ?? '';
     await this.change((entries) => {
       entries.set(real, { dir: real, id: project.id, name: project.name, port: project.port, stamp });
       return true;

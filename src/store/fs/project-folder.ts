@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { MockdevError } from '../../core/errors.js';
 import { EndpointListSchema, type Endpoint } from '../../core/model/endpoint.js';
 import { PROJECT_SCHEMA_VERSION, ProjectFileSchema, type ProjectFile } from '../../core/model/project.js';
-import { checkShape, readJsonFile, writeJsonAtomic } from './json-file.js';
+import * as z from 'zod';
+import { checkShape, ioError, readJsonFile, writeJsonAtomic } from './json-file.js';
 
 /**
  * One project folder: `project.json` and `endpoints.json` (DECISIONS "Where state lives"),
@@ -12,6 +13,29 @@ import { checkShape, readJsonFile, writeJsonAtomic } from './json-file.js';
 export const PROJECT_FILE = 'project.json';
 export const ENDPOINTS_FILE = 'endpoints.json';
 export const LOCK_FILE = '.mockdev.lock';
+
+/** What the name index and the known-folders list keep of a project.json, with its stamp. */
+export const ProjectStampSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  port: z.number(),
+  /** inode, size and mtime of project.json when it was read. */
+  stamp: z.string(),
+});
+export type ProjectStamp = z.infer<typeof ProjectStampSchema>;
+
+/** The stamp of a folder's project.json (inode, size, mtime); undefined when it holds none. */
+export async function projectFileStamp(dir: string): Promise<string | undefined> {
+  const file = join(dir, PROJECT_FILE);
+  try {
+    const s = await fs.stat(file, { bigint: true });
+    return `${s.ino}:${s.size}:${s.mtimeNs}`;
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    throw ioError(`Could not read ${file}`, e);
+  }
+}
 
 export interface FolderContent {
   project: ProjectFile;

@@ -1,9 +1,13 @@
-import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod';
 import { MockdevError } from '../../core/errors.js';
-import { ioError, readFolderNames, readJsonFile, writeJsonAtomic } from './json-file.js';
-import { PROJECT_FILE, readProjectFile } from './project-folder.js';
+import { readFolderNames, readJsonFile, writeJsonAtomic } from './json-file.js';
+import {
+  ProjectStampSchema,
+  projectFileStamp,
+  readProjectFile,
+  type ProjectStamp,
+} from './project-folder.js';
 
 /**
  * The name index of the data directory's projects (`projects/.index.json`): folder -> id, name
@@ -14,32 +18,14 @@ import { PROJECT_FILE, readProjectFile } from './project-folder.js';
  */
 export const INDEX_FILE = '.index.json';
 
-export interface IndexEntry {
+export interface IndexEntry extends ProjectStamp {
   folder: string;
-  id: string;
-  name: string;
-  port: number;
-  /** inode, size and mtime of project.json when it was read. */
-  stamp: string;
 }
 
 const IndexFileSchema = z.object({
   version: z.literal(1),
-  folders: z.record(
-    z.string(),
-    z.object({ id: z.string(), name: z.string(), port: z.number(), stamp: z.string() }),
-  ),
+  folders: z.record(z.string(), ProjectStampSchema),
 });
-
-async function stampOf(file: string): Promise<string | undefined> {
-  try {
-    const s = await fs.stat(file, { bigint: true });
-    return `${s.ino}:${s.size}:${s.mtimeNs}`;
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw ioError(`Could not read ${file}`, e);
-  }
-}
 
 export class ProjectIndex {
   private readonly file: string;
@@ -77,7 +63,7 @@ export class ProjectIndex {
         .filter((n) => !n.startsWith('.'))
         .map(async (folder): Promise<IndexEntry | undefined> => {
           const dir = join(this.projectsDir, folder);
-          const stamp = await stampOf(join(dir, PROJECT_FILE));
+          const stamp = await projectFileStamp(dir);
           if (stamp === undefined) return undefined;
           const known = before.get(folder);
           if (known?.stamp === stamp) return known;
@@ -111,7 +97,7 @@ export class ProjectIndex {
     folder: string,
     project: Pick<IndexEntry, 'id' | 'name' | 'port'>,
   ): Promise<void> {
-    const stamp = (await stampOf(join(this.projectsDir, folder, PROJECT_FILE))) ?? '';
+    const stamp = (await projectFileStamp(join(this.projectsDir, folder))) ?? '';
     const { id, name, port } = project;
     await this.write([...entries.filter((e) => e.folder !== folder), { folder, id, name, port, stamp }]);
   }
