@@ -133,7 +133,8 @@ describe('OpenAPI import rules', () => {
                 description: 'ok',
                 headers: {
                   'X-Rate': { schema: { type: 'integer' }, example: 5 },
-                  'X-No-Example': { schema: { type: 'string' } },
+                  'X-Sampled': { description: 'When', schema: { type: 'string', format: 'date-time' } },
+                  'X-Nothing': { description: 'neither a value nor a schema' },
                 },
                 content: {
                   'application/json': {
@@ -157,7 +158,18 @@ describe('OpenAPI import rules', () => {
     assert.equal(get.path, '/users/{user-id}');
     assert.equal(get.status, 200);
     assert.equal(get.body, '{\n  "id": 1\n}');
-    assert.deepEqual(get.headers, { 'X-Rate': '5' });
+    // A header's value: its example, else a sample of its schema; none without either.
+    assert.deepEqual(get.headers, { 'X-Rate': '5', 'X-Sampled': '2024-01-01T00:00:00Z' });
+    assert.deepEqual(get.openapi, {
+      operationId: 'getUser',
+      responseHeaders: {
+        '200': {
+          'X-Rate': { schema: { type: 'integer' } },
+          'X-Sampled': { description: 'When', schema: { type: 'string', format: 'date-time' } },
+          'X-Nothing': { description: 'neither a value nor a schema' },
+        },
+      },
+    });
     assert.deepEqual(
       get.variations!.map((v) => [v.name, v.status, v.body]),
       [
