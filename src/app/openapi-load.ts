@@ -87,16 +87,24 @@ export async function readSource(
 function dialectOf(raw: Record<string, unknown>, label: string): Dialect {
   if (raw.swagger !== undefined) {
     if (String(raw.swagger) === '2.0') return '2.0';
-    throw new MockdevError('INVALID_INPUT', `${label} declares swagger ${String(raw.swagger)}, which mockdev does not read`, {
-      hint: 'Supported: Swagger 2.0, OpenAPI 3.0.x and 3.1.x',
-    });
+    throw new MockdevError(
+      'INVALID_INPUT',
+      `${label} declares swagger ${String(raw.swagger)}, which mockdev does not read`,
+      {
+        hint: 'Supported: Swagger 2.0, OpenAPI 3.0.x and 3.1.x',
+      },
+    );
   }
   const version = typeof raw.openapi === 'string' ? raw.openapi : String(raw.openapi);
   const m = /^3\.([01])\.\d+(-.+)?$/.exec(version);
   if (typeof raw.openapi === 'string' && m) return m[1] === '1' ? '3.1' : '3.0';
-  throw new MockdevError('INVALID_INPUT', `${label} declares openapi ${version}, which mockdev does not read`, {
-    hint: 'Supported: Swagger 2.0, OpenAPI 3.0.x and 3.1.x (the version is a string, e.g. "3.0.3")',
-  });
+  throw new MockdevError(
+    'INVALID_INPUT',
+    `${label} declares openapi ${version}, which mockdev does not read`,
+    {
+      hint: 'Supported: Swagger 2.0, OpenAPI 3.0.x and 3.1.x (the version is a string, e.g. "3.0.3")',
+    },
+  );
 }
 
 /** Where a problem is, for a message: `#/a/b (line 3, column 5)` or `other.yaml#/a (line 2, column 1)`. */
@@ -140,11 +148,7 @@ export async function loadDocument(
         set.add(uri, read.value, dialect);
       } catch (e) {
         if (!(e instanceof MockdevError)) throw e;
-        if (strict) {
-          throw new MockdevError('INVALID_INPUT', `${label} has a $ref that cannot be resolved: ${e.message}`, {
-            hint: 'Keep referenced files next to the document, and check that the referenced file exists',
-          });
-        }
+        // Reported (or, strict, refused) through each $ref that needs the file.
         set.markUnreadable(uri, e.message);
       }
     }
@@ -192,7 +196,11 @@ export async function loadDocument(
 }
 
 /** Maps a pointer of the bundled document back to the file and pointer it came from. */
-function originOf(pointer: string, origins: Map<string, Origin>, rootUri: string): { uri: string; pointer: string } {
+function originOf(
+  pointer: string,
+  origins: Map<string, Origin>,
+  rootUri: string,
+): { uri: string; pointer: string } {
   if (origins.size) {
     const segments = pointer.split('/');
     for (let n = segments.length; n > 1; n--) {
@@ -218,7 +226,8 @@ export function problemError(
   const first = problems[0]!;
   const [w] = locate([first]);
   const same = problems.filter((p) => p.kind === first.kind).length;
-  const more = same > 1 ? ` (${same - 1} more ${first.kind === 'invalid' ? 'validation errors' : 'problems'})` : '';
+  const noun = first.kind === 'invalid' ? 'validation error' : 'unresolved $ref';
+  const more = same > 1 ? ` (${same - 1} more ${noun}${same > 2 ? 's' : ''})` : '';
   const at = where(w!);
   const hintWhenLenient = strict
     ? (say: { option(name: 'strict'): string }) =>
@@ -226,19 +235,32 @@ export function problemError(
     : () => '';
   if (first.kind === 'unresolved') {
     const network = /network/.test(first.message);
-    return new MockdevError('INVALID_INPUT', `${label} has a $ref that cannot be resolved: "${first.ref}" at ${at}: ${first.reason}${more}`, {
-      hint: (say) =>
-        (network
-          ? 'Only local files and #/ pointers are resolved (no network); save the referenced document next to this one'
-          : 'Check that the referenced file exists relative to the document and the pointer after # names an existing part') +
-        hintWhenLenient(say),
-      details: { problems: problems.slice(0, 20).map(({ kind, pointer, message }) => ({ kind, pointer, message })) },
-    });
+    return new MockdevError(
+      'INVALID_INPUT',
+      `${label} has a $ref that cannot be resolved: "${first.ref}" at ${at}: ${first.reason}${more}`,
+      {
+        hint: (say) =>
+          (network
+            ? 'Only local files and #/ pointers are resolved (no network); save the referenced document next to this one'
+            : 'Check that the referenced file exists relative to the document and the pointer after # names an existing part') +
+          hintWhenLenient(say),
+        details: {
+          problems: problems.slice(0, 20).map(({ kind, pointer, message }) => ({ kind, pointer, message })),
+        },
+      },
+    );
   }
-  return new MockdevError('INVALID_INPUT', `${label} is not a valid OpenAPI document: at ${at}: ${first.message}${more}`, {
-    hint: (say) =>
-      (strict ? 'Fix the document there and import it again' : 'Fix the document there: nothing of it could be imported') +
-      hintWhenLenient(say),
-    details: { problems: problems.slice(0, 20).map(({ kind, pointer, message }) => ({ kind, pointer, message })) },
-  });
+  return new MockdevError(
+    'INVALID_INPUT',
+    `${label} is not a valid OpenAPI document: at ${at}: ${first.message}${more}`,
+    {
+      hint: (say) =>
+        (strict
+          ? 'Fix the document there and import it again'
+          : 'Fix the document there: nothing of it could be imported') + hintWhenLenient(say),
+      details: {
+        problems: problems.slice(0, 20).map(({ kind, pointer, message }) => ({ kind, pointer, message })),
+      },
+    },
+  );
 }

@@ -11,13 +11,7 @@ import { cleanName } from '../formats/openapi/import.js';
 import type { AppContext } from './context.js';
 import { buildEndpoint } from './endpoints.js';
 import { withEndpoints } from './endpoints.js';
-import {
-  loadDocument,
-  problemError,
-  readSource,
-  type ImportWarning,
-  type Problem,
-} from './openapi-load.js';
+import { loadDocument, problemError, readSource, type ImportWarning, type Problem } from './openapi-load.js';
 import { createProject, resolveProject, toProject, type ResolveOptions } from './projects.js';
 
 export type { ImportWarning } from './openapi-load.js';
@@ -128,7 +122,8 @@ export async function importOpenApi(
     });
   };
   for (const p of converted.problems) {
-    if (p.operation) skip({ ...p.operation, pointer: p.pointer }, p.message.replace(/^operation \S+ \S+ /, ''));
+    if (p.operation)
+      skip({ ...p.operation, pointer: p.pointer }, p.message.replace(/^operation \S+ \S+ /, ''));
     else problems.push({ kind: 'ignored', uri: loaded.rootUri, pointer: p.pointer, message: p.message });
   }
 
@@ -156,7 +151,10 @@ export async function importOpenApi(
     seen.set(key, `${op.method} ${op.path}`);
     inputs.push(op.input);
   }
-  if (converted.operations.length === 0 && problems.some((p) => p.kind === 'invalid' || p.kind === 'unresolved')) {
+  if (
+    converted.operations.length === 0 &&
+    problems.some((p) => p.kind === 'invalid' || p.kind === 'unresolved')
+  ) {
     // Nothing could be read: say why, as strict mode would.
     throw problemError(
       problems.filter((p) => p.kind === 'invalid' || p.kind === 'unresolved'),

@@ -61,7 +61,12 @@ export async function importDocument(file: string, opts: ImportOptions): Promise
   try {
     report = await importOpenApi(
       cliContext(),
-      { ...input, projectRef: opts.project, overwrite: opts.overwrite === true, strict: opts.strict === true },
+      {
+        ...input,
+        projectRef: opts.project,
+        overwrite: opts.overwrite === true,
+        strict: opts.strict === true,
+      },
       { onProgress: progress.update, say: CLI_WORDING },
     );
   } finally {

@@ -91,10 +91,14 @@ export function readDocumentText(text: string, source: string): DocumentText {
   try {
     value = doc.toJS({ maxAliasCount: -1 });
   } catch (e) {
-    throw new MockdevError('INVALID_INPUT', `${source} is not valid YAML: ${(e as Error).message.split('\n')[0]}`, {
-      hint: 'Fix the YAML (an alias to an anchor that does not exist is a common cause)',
-      details: { source, format },
-    });
+    throw new MockdevError(
+      'INVALID_INPUT',
+      `${source} is not valid YAML: ${(e as Error).message.split('\n')[0]}`,
+      {
+        hint: 'Fix the YAML (an alias to an anchor that does not exist is a common cause)',
+        details: { source, format },
+      },
+    );
   }
   return {
     value,
@@ -111,7 +115,10 @@ export function readDocumentText(text: string, source: string): DocumentText {
 }
 
 /** Reads an OpenAPI document: JSON or YAML whose top level is an object with `openapi` or `swagger`. */
-export function readOpenApiText(text: string, source: string): DocumentText & { value: Record<string, unknown> } {
+export function readOpenApiText(
+  text: string,
+  source: string,
+): DocumentText & { value: Record<string, unknown> } {
   const read = readDocumentText(text, source);
   const value = read.value;
   if (!value || typeof value !== 'object' || Array.isArray(value)) {
@@ -149,7 +156,9 @@ function locateInYaml(root: Node | null, lineCounter: LineCounter, pointer: stri
   let offset = node?.range?.[0];
   for (const segment of segments) {
     if (isMap(node)) {
-      const pair = node.items.find((p) => (isScalar(p.key) ? String(p.key.value) : String(p.key)) === segment);
+      const pair = node.items.find(
+        (p) => (isScalar(p.key) ? String(p.key.value) : String(p.key)) === segment,
+      );
       if (!pair) break;
       offset = (pair.key as Node | null)?.range?.[0] ?? offset;
       node = pair.value as Node | null;

@@ -141,7 +141,8 @@ function headerValue(header: unknown): string | undefined {
   const schema = headerSchema(header);
   const explicit = [header.example, isObj(header.examples) ? firstExampleValue(header.examples) : undefined];
   let found: unknown = explicit.find((v) => v !== undefined && v !== null);
-  if (found === undefined && isObj(schema) && typeof schema.$ref !== 'string') found = sampleFromSchema(schema);
+  if (found === undefined && isObj(schema) && typeof schema.$ref !== 'string')
+    found = sampleFromSchema(schema);
   if (found === undefined || found === null) return undefined;
   return typeof found === 'string' ? found : JSON.stringify(found);
 }
@@ -268,7 +269,8 @@ function storedParameter(p: unknown, swagger2: boolean): OpenApiParameter | unde
   let schema: unknown = p.schema;
   if (swagger2) {
     const own: Obj = {};
-    for (const [k, v] of Object.entries(p)) if (!SWAGGER2_PARAMETER_FIELDS.has(k) && !k.startsWith('x-')) own[k] = v;
+    for (const [k, v] of Object.entries(p))
+      if (!SWAGGER2_PARAMETER_FIELDS.has(k) && !k.startsWith('x-')) own[k] = v;
     schema = Object.keys(own).length ? own : undefined;
   } else if (schema === undefined && isObj(p.content)) {
     const media = Object.values(p.content)[0];

@@ -119,5 +119,4 @@ export function validateOpenApiDocument(doc: unknown, dialect: Dialect): SchemaV
   return out;
 }
 
-const isWithin = (path: string, parent: string): boolean =>
-  path === parent || path.startsWith(`${parent}/`);
+const isWithin = (path: string, parent: string): boolean => path === parent || path.startsWith(`${parent}/`);

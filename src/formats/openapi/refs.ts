@@ -391,11 +391,17 @@ export class DocumentSet {
           return `it points to ${uri}, and mockdev does not fetch documents from the network`;
         return `${describeUri(uri)} is not loaded`;
       }
-      if (fragment === '') return { node: resource.node, doc: resource.doc, resource, pointer: resource.pointer };
+      if (fragment === '')
+        return { node: resource.node, doc: resource.doc, resource, pointer: resource.pointer };
       if (fragment.startsWith('/')) return this.walkPointer(resource, fragment, depth);
       const anchor = resource.anchors?.get(decodeFragment(fragment));
       if (!anchor) return `no schema in ${describeUri(uri)} has the anchor "${decodeFragment(fragment)}"`;
-      return { node: anchor, doc: resource.doc, resource: this.resourceOf(anchor, resource.doc), pointer: '' };
+      return {
+        node: anchor,
+        doc: resource.doc,
+        resource: this.resourceOf(anchor, resource.doc),
+        pointer: '',
+      };
     };
     const first = lookup(resolved);
     if (typeof first !== 'string' || scope.base === scope.doc.uri) return first;
@@ -554,7 +560,8 @@ export class DocumentSet {
   private bindDynamic(ref: string, first: Target, scope: Scope): Target {
     const hash = ref.indexOf('#');
     const name = hash < 0 ? '' : decodeFragment(ref.slice(hash + 1));
-    if (!name || name.startsWith('/') || !isObj(first.node) || first.node.$dynamicAnchor !== name) return first;
+    if (!name || name.startsWith('/') || !isObj(first.node) || first.node.$dynamicAnchor !== name)
+      return first;
     for (const resource of scope.resources) {
       const bound = resource.dynamicAnchors?.get(name);
       if (bound) return { node: bound, doc: resource.doc, resource, pointer: '' };

@@ -70,8 +70,13 @@ export const importOpenApiTool = defineTool({
           column: z.number().int().optional(),
         }),
       )
-      .describe('Problems of the document: what breaks the OpenAPI schema, could not be resolved, or was left out.'),
-    warningCount: z.number().int().describe('How many warnings there are in all (the list holds the first 50).'),
+      .describe(
+        'Problems of the document: what breaks the OpenAPI schema, could not be resolved, or was left out.',
+      ),
+    warningCount: z
+      .number()
+      .int()
+      .describe('How many warnings there are in all (the list holds the first 50).'),
   }),
   hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   aliases: { ...PROJECT_ALIASES, spec: 'text', document: 'text', content: 'text', path: 'file' },
