@@ -1,6 +1,7 @@
 import type { Endpoint } from '../../core/model/endpoint.js';
 import type { OpenApiParameter } from '../../core/model/openapi-meta.js';
 import { isJsonMediaType, primaryResponseKey } from './import.js';
+import { schemaForVersion } from './schema-dialect.js';
 
 /**
  * Endpoints -> an OpenAPI 3.0.3 or 3.1.0 document. Each endpoint is an operation; its body is
@@ -107,7 +108,7 @@ const operationIdFrom = (name: string, method: string, path: string): string => 
 };
 
 /** A stored parameter as an OpenAPI 3 Parameter Object (path parameters are always required). */
-function parameterOut(p: OpenApiParameter): Record<string, unknown> {
+function parameterOut(p: OpenApiParameter, version: OpenApiVersion): Record<string, unknown> {
   return {
     name: p.name,
     in: p.in,
@@ -116,19 +117,19 @@ function parameterOut(p: OpenApiParameter): Record<string, unknown> {
     ...(p.deprecated !== undefined ? { deprecated: p.deprecated } : {}),
     ...(p.style !== undefined ? { style: p.style } : {}),
     ...(p.explode !== undefined ? { explode: p.explode } : {}),
-    schema: p.schema ?? { type: 'string' },
+    schema: p.schema ? schemaForVersion(p.schema, version) : { type: 'string' },
     ...(p.example !== undefined ? { example: p.example } : {}),
   };
 }
 
 /** The path's parameters (declared as strings unless the import kept them), then the others kept. */
-function parametersOut(e: Endpoint, path: string): Record<string, unknown>[] {
+function parametersOut(e: Endpoint, path: string, version: OpenApiVersion): Record<string, unknown>[] {
   const names = pathParams(path);
   const stored = (e.openapi?.parameters ?? []).filter((p) => p.in !== 'path' || names.includes(p.name));
   const undeclared = names
     .filter((name) => !stored.some((p) => p.in === 'path' && p.name === name))
     .map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
-  return [...undeclared, ...stored.map(parameterOut)];
+  return [...undeclared, ...stored.map((p) => parameterOut(p, version))];
 }
 
 interface ResponseOut {
@@ -146,9 +147,10 @@ export function exportOpenApiDocument(
   const usedIds = new Set<string>();
   for (const e of endpoints) {
     const path = toTemplatePath(e.path);
-    const params = parametersOut(e, path);
+    const params = parametersOut(e, path, version);
     const kept = e.openapi?.operationId;
-    let operationId = kept !== undefined && !usedIds.has(kept) ? kept : operationIdFrom(e.name, e.method, path);
+    let operationId =
+      kept !== undefined && !usedIds.has(kept) ? kept : operationIdFrom(e.name, e.method, path);
     for (let i = 2; usedIds.has(operationId); i++)
       operationId = `${operationIdFrom(e.name, e.method, path)}${i}`;
     usedIds.add(operationId);
@@ -172,7 +174,7 @@ export function exportOpenApiDocument(
         const value = headerEntries.find(([k]) => k.toLowerCase() === name.toLowerCase());
         response.headers[name] ??= {
           ...def,
-          schema: def.schema ?? { type: 'string' },
+          schema: def.schema ? schemaForVersion(def.schema, version) : { type: 'string' },
           ...(value ? { example: value[1] } : {}),
         };
       }
