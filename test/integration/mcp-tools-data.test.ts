@@ -176,6 +176,45 @@ describe('import/export tools', () => {
     assert.ok(Object.keys(doc.paths).length > 0);
   });
 
+  it('imports what can be read and returns the warnings, as the CLI does; strict: true refuses', async (t) => {
+    const { client } = await inMemoryMcp(t);
+    const blockfrost = readFileSync(
+      new URL('../fixtures/openapi/real-world/blockfrost-excerpt.yaml', import.meta.url),
+      'utf8',
+    );
+    const r = (await client.callTool({
+      name: 'import_openapi',
+      arguments: { text: blockfrost },
+    })) as CallToolResult;
+    assert.ok(!r.isError, textOf(r));
+    const report = r.structuredContent as {
+      created: unknown[];
+      warnings: { message: string; pointer: string; line: number; column: number }[];
+      warningCount: number;
+    };
+    assert.equal(report.created.length, 4);
+    assert.equal(report.warningCount, 2);
+    assert.deepEqual(
+      report.warnings.map((w) => [w.pointer, w.line, w.column]),
+      [
+        ['#/components/schemas/drep_metadata/properties/json_metadata/anyOf/6/type', 186, 15],
+        ['#/components/schemas/proposal_metadata/properties/json_metadata/anyOf/6/type', 298, 15],
+      ],
+    );
+    assert.match(
+      textOf(r),
+      /\nwarning: #\/components\/schemas\/drep_metadata\/.* \(line 186, column 15\): must be equal to one of/,
+    );
+    await fails(
+      client,
+      'import_openapi',
+      { text: blockfrost, strict: true },
+      /not a valid OpenAPI document: at #\/components\/schemas\/drep_metadata\/properties\/json_metadata\/anyOf\/6\/type \(line 186, column 15\).*import without the "strict" argument/,
+    );
+    const { projects } = await ok<{ projects: unknown[] }>(client, 'list_projects');
+    assert.equal(projects.length, 1, 'the strict import wrote nothing');
+  });
+
   it('imports a file inside the data directory, and refuses one outside it', async (t) => {
     const mcp = await inMemoryMcp(t);
     const { client, ctx } = mcp;
