@@ -157,7 +157,7 @@ export async function loadDocument(
   const problems: Problem[] = [];
   const { value: bundled, origins } = set.bundle();
   const { validateOpenApiDocument } = await import('../formats/openapi/meta-schema.js');
-  for (const v of validateOpenApiDocument(bundled, dialect)) {
+  for (const v of await validateOpenApiDocument(bundled, dialect)) {
     const { uri, pointer } = originOf(v.pointer, origins, rootUri);
     problems.push({ kind: 'invalid', uri, pointer, message: v.message });
   }

