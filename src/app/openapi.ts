@@ -1,16 +1,20 @@
 import { stringify as toYaml } from 'yaml';
 import { MockdevError, PLAIN_WORDING, type Wording } from '../core/errors.js';
 import { endpointKey } from '../core/match/route-key.js';
-import { EndpointInputSchema, type Endpoint, type EndpointInput } from '../core/model/endpoint.js';
+import { EndpointInputSchema, type Endpoint } from '../core/model/endpoint.js';
 import { NameSchema } from '../core/model/fields.js';
 import { ApiVersionSchema, type Project } from '../core/model/project.js';
-import { suggestEndpointName, uniqueName } from '../core/naming.js';
+import { uniqueName } from '../core/naming.js';
 import { parseInput } from '../core/validate.js';
-import { convertOpenApi, exportOpenApiDocument, type OpenApiVersion } from '../formats/openapi/index.js';
+import {
+  convertOpenApi,
+  exportOpenApiDocument,
+  type ConvertedOperation,
+  type OpenApiVersion,
+} from '../formats/openapi/index.js';
 import { cleanName } from '../formats/openapi/import.js';
 import type { AppContext } from './context.js';
-import { buildEndpoint } from './endpoints.js';
-import { withEndpoints } from './endpoints.js';
+import { buildNamedEndpoint, withEndpoints } from './endpoints.js';
 import { loadDocument, problemError, readSource, type ImportWarning, type Problem } from './openapi-load.js';
 import { createProject, resolveProject, toProject, type ResolveOptions } from './projects.js';
 
@@ -102,7 +106,8 @@ export async function importOpenApi(
 
   const problems: Problem[] = [...loaded.problems];
   const skipped: ImportReport['skipped'] = [];
-  const skip = (op: { method: string; path: string; pointer: string }, reason: string) => {
+  /** An operation left out (strict: the reason the document is refused). */
+  const leaveOut = (op: { method: string; path: string; pointer: string }, reason: string) => {
     if (strict) {
       throw new MockdevError(
         'INVALID_INPUT',
@@ -113,13 +118,20 @@ export async function importOpenApi(
         },
       );
     }
-    skipped.push({ method: op.method, path: op.path, reason });
-    problems.push({
-      kind: 'skipped',
-      uri: loaded.rootUri,
-      pointer: op.pointer,
-      message: `operation ${describeEndpoint(op)} left out: ${reason}`,
-    });
+    return {
+      skipped: { method: op.method, path: op.path, reason },
+      problem: {
+        kind: 'skipped' as const,
+        uri: loaded.rootUri,
+        pointer: op.pointer,
+        message: `operation ${describeEndpoint(op)} left out: ${reason}`,
+      },
+    };
+  };
+  const skip = (op: { method: string; path: string; pointer: string }, reason: string) => {
+    const left = leaveOut(op, reason);
+    skipped.push(left.skipped);
+    problems.push(left.problem);
   };
   for (const p of converted.problems) {
     if (p.operation)
@@ -127,17 +139,9 @@ export async function importOpenApi(
     else problems.push({ kind: 'ignored', uri: loaded.rootUri, pointer: p.pointer, message: p.message });
   }
 
-  // Each operation on its own: one that breaks an endpoint rule is left out, not the document.
-  const inputs: EndpointInput[] = [];
+  const candidates: ConvertedOperation[] = [];
   const seen = new Map<string, string>();
   for (const op of converted.operations) {
-    try {
-      parseInput(EndpointInputSchema, op.input, 'endpoint');
-    } catch (e) {
-      if (!(e instanceof MockdevError)) throw e;
-      skip(op, e.message);
-      continue;
-    }
     const key = endpointKey(op.method, op.path);
     const first = seen.get(key);
     if (first !== undefined) {
@@ -149,7 +153,7 @@ export async function importOpenApi(
       continue;
     }
     seen.set(key, `${op.method} ${op.path}`);
-    inputs.push(op.input);
+    candidates.push(op);
   }
   if (
     converted.operations.length === 0 &&
@@ -163,13 +167,19 @@ export async function importOpenApi(
       false,
     );
   }
-  const report = (project: Project, created: Endpoint[], replaced: Endpoint[], skippedHere = skipped) => ({
+  const report = (
+    project: Project,
+    created: Endpoint[],
+    replaced: Endpoint[],
+    skippedHere = skipped,
+    problemsHere = problems,
+  ) => ({
     project,
     created,
     replaced,
     skipped: skippedHere,
-    warnings: loaded.locate(problems.slice(0, MAX_LISTED_WARNINGS)),
-    warningCount: problems.length,
+    warnings: loaded.locate(problemsHere.slice(0, MAX_LISTED_WARNINGS)),
+    warningCount: problemsHere.length,
   });
 
   if (!target) {
@@ -178,6 +188,7 @@ export async function importOpenApi(
       converted.version !== undefined && ApiVersionSchema.safeParse(converted.version).success
         ? converted.version
         : undefined;
+    let operations = candidates;
     for (let attempt = 0; ; attempt++) {
       // Another process may take the name meanwhile: then the next free one is tried.
       const unique = uniqueName(
@@ -188,14 +199,27 @@ export async function importOpenApi(
         const project = await createProject(
           ctx,
           { name: unique, description: converted.description.slice(0, 2000) },
-          inputs,
+          operations.map((op) => op.input),
           { version: apiVersion },
         );
         const { endpoints, ...summary } = project;
         return report(summary, endpoints, []);
       } catch (e) {
-        if (!(e instanceof MockdevError && e.code === 'NAME_TAKEN' && attempt < 3))
-          throw withCreateContext(e);
+        if (e instanceof MockdevError && e.code === 'NAME_TAKEN' && attempt < 3) continue;
+        // An operation the endpoint rules refuse is left out, not the document: each is
+        // checked only when the whole did not pass (a valid document is checked once).
+        const refused =
+          e instanceof MockdevError && e.code === 'INVALID_ARGUMENT' ? refusedOperations(operations) : [];
+        if (refused.length === 0) throw withCreateContext(e);
+        for (const [op, reason] of refused) skip(op, reason);
+        operations = operations.filter((op) => !refused.some(([bad]) => bad === op));
+        if (operations.length === 0) {
+          throw new MockdevError(
+            'INVALID_INPUT',
+            `${loaded.label}: none of its operations can be imported (${refused.length === 1 ? '' : `${refused.length} refused; the first: `}${describeEndpoint(refused[0]![0])}: ${refused[0]![1]})`,
+            { hint: 'Fix the operations in the document; nothing was imported' },
+          );
+        }
       }
     }
   }
@@ -205,20 +229,20 @@ export async function importOpenApi(
     const created: Endpoint[] = [];
     const replaced: Endpoint[] = [];
     const localSkipped = [...skipped];
+    const localProblems = [...problems];
     let endpoints = [...stored.endpoints];
     const byKey = new Map(endpoints.map((e) => [endpointKey(e.method, e.path), e]));
     const names = new Set(endpoints.map((e) => e.name.toLowerCase()));
-    for (const i of inputs) {
+    for (const op of candidates) {
       let candidate: Endpoint;
       try {
-        const parsed = parseInput(EndpointInputSchema, i, 'endpoint');
-        const wanted = parsed.name ?? suggestEndpointName(parsed.method, parsed.path);
-        candidate = buildEndpoint(
-          { ...i, name: names.has(wanted.toLowerCase()) ? uniqueName(wanted, names) : wanted },
-          [],
-        );
+        candidate = buildNamedEndpoint(op.input, names);
       } catch (e) {
-        throw withOperation(e, i);
+        if (!(e instanceof MockdevError)) throw e;
+        const left = leaveOut(op, e.message);
+        localSkipped.push(left.skipped);
+        localProblems.push(left.problem);
+        continue;
       }
       const key = endpointKey(candidate.method, candidate.path);
       const existing = byKey.get(key);
@@ -243,24 +267,26 @@ export async function importOpenApi(
       created.push(candidate);
     }
     if (created.length + replaced.length === 0) {
-      return { result: report(toProject(stored), created, replaced, localSkipped) };
+      return { result: report(toProject(stored), created, replaced, localSkipped, localProblems) };
     }
     const change = withEndpoints(stored, endpoints, undefined);
     const project = toProject({ ...stored, ...change });
-    return { ...change, result: report(project, created, replaced, localSkipped) };
+    return { ...change, result: report(project, created, replaced, localSkipped, localProblems) };
   });
 }
 
-function withOperation(e: unknown, input: EndpointInput): unknown {
-  if (!(e instanceof MockdevError)) return e;
-  return new MockdevError(
-    'INVALID_INPUT',
-    `Operation ${describeEndpoint({ method: String(input.method ?? 'GET'), path: input.path })} cannot be imported: ${e.message}`,
-    {
-      hint: 'Fix that operation in the document; nothing was imported',
-      details: e.details,
-    },
-  );
+/** The operations whose endpoints the endpoint rules refuse, and why. */
+function refusedOperations(operations: ConvertedOperation[]): [ConvertedOperation, string][] {
+  const refused: [ConvertedOperation, string][] = [];
+  for (const op of operations) {
+    try {
+      parseInput(EndpointInputSchema, op.input, 'endpoint');
+    } catch (e) {
+      if (!(e instanceof MockdevError)) throw e;
+      refused.push([op, e.message]);
+    }
+  }
+  return refused;
 }
 
 function withCreateContext(e: unknown): unknown {
