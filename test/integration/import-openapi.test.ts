@@ -326,6 +326,33 @@ describe('mockdev import', () => {
       [['#/paths/~1has space/get', 8]],
     );
     assert.match(report.warnings[0]!.message, /operation GET \/has space left out: Invalid path/);
+
+    // Into an existing project: the same, and --strict changes nothing there.
+    assert.equal((await box.cli(['project', 'create', 'Target'])).code, 0);
+    const strictInto = await box.cli(['import', file, '-p', 'Target', '--strict']);
+    assert.equal(strictInto.code, 1, strictInto.stderr);
+    assert.deepEqual(json<Endpoint[]>(await box.cli(['endpoint', 'list', 'Target', '--json'])), []);
+    const into = json<ImportReport>(await box.cli(['import', file, '-p', 'Target', '--json']));
+    assert.deepEqual(
+      [into.created.map((e) => e.path), into.skipped.map((e) => e.path), into.warningCount],
+      [['/ok'], ['/has space'], 1],
+    );
+
+    // When no operation is left, the document is refused.
+    const allBad = join(box.dir, 'all-bad.yaml');
+    writeFileSync(
+      allBad,
+      "openapi: 3.0.3\ninfo: { title: Bad, version: '1' }\npaths:\n  /has space:\n    get:\n      responses: { '200': { description: ok } }\n",
+    );
+    assertCliError(
+      await box.cli(['import', allBad]),
+      1,
+      /all-bad\.yaml: none of its operations can be imported \(GET \/has space: Invalid path .*nothing was imported/,
+    );
+    assert.deepEqual(
+      json<{ name: string }[]>(await box.cli(['project', 'list', '--json'])).map((p) => p.name),
+      ['Spaces', 'Target'],
+    );
   });
 
   it("imports Scalar's galaxy (OpenAPI 3.1: $id, $dynamicRef, webhooks): every operation, typed paginated samples", async (t) => {
