@@ -155,11 +155,25 @@ export async function loadDocument(
   }
 
   const problems: Problem[] = [];
-  const { value: bundled, origins } = set.bundle();
-  const { validateOpenApiDocument } = await import('../formats/openapi/meta-schema.js');
-  for (const v of await validateOpenApiDocument(bundled, dialect)) {
-    const { uri, pointer } = originOf(v.pointer, origins, rootUri);
-    problems.push({ kind: 'invalid', uri, pointer, message: v.message });
+  if (set.cycles.length) {
+    // A YAML alias inside the part it names: the schema check would never end; the rest of the
+    // import reads such a part as a cycle (a recursive schema, say).
+    for (const c of set.cycles) {
+      problems.push({
+        kind: 'invalid',
+        uri: c.uri,
+        pointer: c.pointer,
+        message:
+          'a YAML alias here repeats a part of the document that contains it, so the document is not checked against the OpenAPI schema',
+      });
+    }
+  } else {
+    const { value: bundled, origins } = set.bundle();
+    const { validateOpenApiDocument } = await import('../formats/openapi/meta-schema.js');
+    for (const v of await validateOpenApiDocument(bundled, dialect)) {
+      const { uri, pointer } = originOf(v.pointer, origins, rootUri);
+      problems.push({ kind: 'invalid', uri, pointer, message: v.message });
+    }
   }
   const { value: document, problems: refProblems } = set.dereference();
   for (const p of refProblems) {
@@ -186,7 +200,7 @@ export async function loadDocument(
         ...(p.uri !== rootUri ? { file: fileLabel(p.uri) } : {}),
         ...(at ? { line: at.line, column: at.col } : {}),
       };
-      w.message = `${where(w)}: ${p.message}`;
+      w.message = `${where(w)}: ${p.message}`.replace(/\s*\n\s*/g, ' ');
       return w;
     });
   };

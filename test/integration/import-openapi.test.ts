@@ -434,6 +434,63 @@ describe('mockdev import', () => {
     );
   });
 
+  it('YAML aliases that make cycles never hang or crash: a recursive schema is sampled, a self-containing example leaves its operation out', async (t) => {
+    const box = cliSandbox(t);
+    const file = join(box.dir, 'loop.yaml');
+    writeFileSync(
+      file,
+      [
+        'openapi: 3.0.3',
+        "info: { title: Loop, version: '1' }",
+        'paths:',
+        '  /tree:',
+        '    get:',
+        '      responses:',
+        "        '200':",
+        '          description: ok',
+        '          content:',
+        '            application/json:',
+        '              schema: &node',
+        '                type: object',
+        '                properties:',
+        '                  name: { type: string }',
+        '                  children: { type: array, items: *node }',
+        '  /echo:',
+        '    get:',
+        '      responses:',
+        "        '200':",
+        '          description: ok',
+        '          content:',
+        '            application/json:',
+        '              example: &e { name: x, self: *e }',
+        '',
+      ].join('\n'),
+    );
+    const r = await box.cli(['import', file, '--json']);
+    assert.equal(r.code, 0, r.stderr);
+    const report = json<ImportReport>(r);
+    assert.deepEqual(JSON.parse(byRoute(report.created, 'GET /tree').body), { name: 'string', children: [] });
+    assert.deepEqual(
+      report.skipped.map((s) => `${s.method} ${s.path}: ${s.reason}`),
+      [
+        'GET /echo: cannot be converted: one of its example values contains itself (a YAML alias inside its own anchor)',
+      ],
+    );
+    assert.deepEqual(
+      report.warnings.map((w) => [w.pointer, w.line]),
+      [
+        ['#/paths/~1tree/get/responses/200/content/application~1json/schema/properties/children/items', 15],
+        ['#/paths/~1echo/get', 17],
+      ],
+    );
+    assert.equal(r.stderr.trim().split('\n').length, 2, 'one line per warning');
+    assertCliError(
+      await box.cli(['import', file, '--strict']),
+      1,
+      /a YAML alias here repeats a part of the document/,
+    );
+  });
+
   it('lists at most 50 warnings and counts the rest', async (t) => {
     const box = cliSandbox(t);
     const file = join(box.dir, 'many.json');

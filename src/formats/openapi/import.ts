@@ -444,6 +444,14 @@ export function countOperations(doc: Obj): number {
 
 const escapePointer = (s: string): string => s.replace(/~/g, '~0').replace(/\//g, '~1');
 
+/** Why an operation could not be converted, in one line. */
+function conversionError(e: unknown): string {
+  const message = e instanceof Error ? e.message : String(e);
+  if (/circular structure/i.test(message))
+    return 'one of its example values contains itself (a YAML alias inside its own anchor)';
+  return message.split('\n')[0]!.trim();
+}
+
 export function convertOpenApi(doc: Obj, options: ConvertOptions = {}): ConvertedDocument {
   const swagger2 = doc.swagger !== undefined;
   const info = isObj(doc.info) ? doc.info : {};
@@ -473,7 +481,7 @@ export function convertOpenApi(doc: Obj, options: ConvertOptions = {}): Converte
       } catch (e) {
         problems.push({
           pointer,
-          message: `operation ${method.toUpperCase()} ${path} cannot be converted: ${(e as Error).message}`,
+          message: `operation ${method.toUpperCase()} ${path} cannot be converted: ${conversionError(e)}`,
           operation: { method: method.toUpperCase(), path },
         });
       }

@@ -225,6 +225,8 @@ export class DocumentSet {
   private readonly unreadable = new Map<string, string>();
   private checked = 0;
   private hasDynamicAnchors = false;
+  /** Where a part of a document contains itself (YAML aliases can do that; JSON cannot). */
+  readonly cycles: Origin[] = [];
   /** Resolutions already made, by base and reference (most documents repeat a few hundred $refs). */
   private readonly resolved = new Map<string, Target | string>();
   readonly rootUri: string;
@@ -277,8 +279,21 @@ export class DocumentSet {
     const segments: string[] = [];
     const pointer = () => (segments.length ? `/${segments.map(escapeSegment).join('/')}` : '');
     const ids = doc.dialect === '3.1';
+    const path = new Set<object>();
     const visit = (node: unknown, kind: Kind, base: string, resource: Resource): void => {
       if (kind === 'data' || node === null || typeof node !== 'object') return;
+      if (path.has(node)) {
+        this.cycles.push({ uri: doc.uri, pointer: pointer() });
+        return;
+      }
+      path.add(node);
+      try {
+        visitInner(node, kind, base, resource);
+      } finally {
+        path.delete(node);
+      }
+    };
+    const visitInner = (node: object, kind: Kind, base: string, resource: Resource): void => {
       if (Array.isArray(node)) {
         for (let i = 0; i < node.length; i++) {
           segments.push(String(i));
@@ -580,8 +595,17 @@ export class DocumentSet {
     if (this.docs.size === 1) return { value: root.node, origins };
     const inlined = new Set<unknown>();
     const segments: string[] = [];
+    const path = new Set<unknown>();
     const walk = (node: unknown, kind: Kind, scope: Scope): unknown => {
-      if (kind === 'data' || node === null || typeof node !== 'object') return node;
+      if (kind === 'data' || node === null || typeof node !== 'object' || path.has(node)) return node;
+      path.add(node);
+      try {
+        return walkInner(node, kind, scope);
+      } finally {
+        path.delete(node);
+      }
+    };
+    const walkInner = (node: object, kind: Kind, scope: Scope): unknown => {
       if (Array.isArray(node)) {
         let copy: unknown[] | undefined;
         node.forEach((item, i) => {
