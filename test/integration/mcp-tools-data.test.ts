@@ -238,6 +238,38 @@ describe('import/export tools', () => {
     symlinkSync(join(mcp.dir, 'outside.yaml'), join(ctx.dataDir, 'specs', 'link.yaml'));
     await fails(client, 'import_openapi', { file: 'specs/link.yaml' }, /outside the mockdev data directory/);
     await fails(client, 'import_openapi', { file: '/etc/passwd' }, /outside/);
+
+    // A $ref to a file outside the data directory is not read: a warning, or with strict an error.
+    const refOut = [
+      'openapi: 3.0.3',
+      "info: { title: Ref Out, version: '1' }",
+      'paths:',
+      '  /x:',
+      '    get:',
+      '      responses:',
+      "        '200': { $ref: '../outside.yaml#/paths/~1pets/get/responses/200' }",
+    ].join('\n');
+    const lenient = await ok<{ created: Endpoint[]; warnings: { message: string }[] }>(
+      client,
+      'import_openapi',
+      {
+        text: refOut,
+      },
+    );
+    assert.deepEqual(
+      lenient.created.map((e) => [e.path, e.body]),
+      [['/x', '']],
+    );
+    assert.match(
+      lenient.warnings[0]!.message,
+      /^#\/paths\/~1x\/get\/responses\/200 \(line 7, column 9\): the \$ref "\.\.\/outside\.yaml#.*" cannot be resolved: .*outside the mockdev data directory/,
+    );
+    await fails(
+      client,
+      'import_openapi',
+      { text: refOut, strict: true },
+      /has a \$ref that cannot be resolved: .*outside the mockdev data directory/,
+    );
   });
 
   it('refuses bad import/export input with a message saying what to fix', async (t) => {
