@@ -16,6 +16,18 @@
  *   target; in a schema, other keywords (properties, `$defs`, …) apply with it, as `allOf`.
  */
 
+import { ANNOTATIONS, childKind, rootKind, type Kind } from './ref-positions.js';
+import {
+  decodeFragment,
+  describeUri,
+  escapeSegment,
+  resolveUri,
+  stripFragment,
+  unescapeSegment,
+} from './ref-uri.js';
+
+export { describeUri, formatPointer } from './ref-uri.js';
+
 type Obj = Record<string, unknown>;
 
 export type Dialect = '2.0' | '3.0' | '3.1';
@@ -34,107 +46,6 @@ export interface RefProblem {
 export interface Origin {
   uri: string;
   pointer: string;
-}
-
-/**
- * What kind of object a position of an OpenAPI document holds, as far as references care:
- * OpenAPI objects, schemas, maps of them (whose keys are names, never keywords), examples, and
- * data (never entered).
- */
-type Kind =
-  | 'oas'
-  | 'oasMap'
-  | 'oasMapExt'
-  | 'components'
-  | 'callbacks'
-  | 'examples'
-  | 'example'
-  | 'schema'
-  | 'schemaMap'
-  | 'data';
-
-const OAS_MAPS = new Set([
-  'headers',
-  'content',
-  'encoding',
-  'links',
-  'variables',
-  'webhooks',
-  'securitySchemes',
-  'securityDefinitions',
-  'scopes',
-  'pathItems',
-]);
-const SCHEMA_DATA = new Set(['example', 'examples', 'const', 'enum', 'default']);
-const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
-/** Siblings of a `$ref` that only describe: laid over the target rather than applied with it. */
-const ANNOTATIONS = new Set([
-  'description',
-  'summary',
-  'title',
-  'example',
-  'examples',
-  'default',
-  'deprecated',
-  'readOnly',
-  'writeOnly',
-  'nullable',
-  '$comment',
-  '$anchor',
-  '$dynamicAnchor',
-  'externalDocs',
-  'xml',
-]);
-
-function childKind(kind: Kind, key: string, dialect: Dialect): Kind {
-  switch (kind) {
-    case 'schema':
-      if (SCHEMA_DATA.has(key) || key.startsWith('x-')) return 'data';
-      return SCHEMA_MAPS.has(key) ? 'schemaMap' : 'schema';
-    case 'schemaMap':
-      return 'schema';
-    case 'oasMap':
-      return 'oas';
-    case 'oasMapExt':
-      return key.startsWith('x-') ? 'data' : 'oas';
-    case 'callbacks':
-      return 'oasMapExt';
-    case 'examples':
-      return 'example';
-    case 'example':
-      return key === 'value' || key.startsWith('x-') ? 'data' : 'oas';
-    case 'components':
-      if (key.startsWith('x-')) return 'data';
-      if (key === 'schemas') return 'schemaMap';
-      if (key === 'examples') return 'examples';
-      if (key === 'callbacks') return 'callbacks';
-      return 'oasMap';
-    case 'oas':
-      if (key.startsWith('x-')) return 'data';
-      switch (key) {
-        case 'schema':
-          return 'schema';
-        case 'example':
-        case 'default':
-        case 'enum':
-          return 'data';
-        case 'examples':
-          return dialect === '2.0' ? 'data' : 'examples';
-        case 'components':
-          return 'components';
-        case 'definitions':
-          return 'schemaMap';
-        case 'paths':
-        case 'responses':
-          return 'oasMapExt';
-        case 'callbacks':
-          return 'callbacks';
-        default:
-          return OAS_MAPS.has(key) ? 'oasMap' : 'oas';
-      }
-    default:
-      return 'data';
-  }
 }
 
 interface Doc {
@@ -181,37 +92,6 @@ class Pending {
 }
 
 const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
-
-const escapeSegment = (s: string): string =>
-  s.includes('~') || s.includes('/') ? s.replace(/~/g, '~0').replace(/\//g, '~1') : s;
-const unescapeSegment = (s: string): string => s.replace(/~1/g, '/').replace(/~0/g, '~');
-
-/** `uri` without its fragment. */
-const stripFragment = (uri: string): string => {
-  const hash = uri.indexOf('#');
-  return hash < 0 ? uri : uri.slice(0, hash);
-};
-
-/** Resolves `ref` against `base`: `[resource URI, fragment]` (fragment without `#`, still encoded). */
-function resolveUri(ref: string, base: string): [string, string] | undefined {
-  if (ref.startsWith('#')) return [stripFragment(base), ref.slice(1)];
-  try {
-    const url = new URL(ref, base);
-    const fragment = url.hash.slice(1);
-    url.hash = '';
-    return [url.href, fragment];
-  } catch {
-    return undefined;
-  }
-}
-
-const decodeFragment = (fragment: string): string => {
-  try {
-    return decodeURIComponent(fragment);
-  } catch {
-    return fragment;
-  }
-};
 
 export class DocumentSet {
   private readonly docs = new Map<string, Doc>();
@@ -644,24 +524,3 @@ export class DocumentSet {
     return { value, origins };
   }
 }
-
-/** The kind of a document's top level: an OpenAPI document, else a schema or a map of parts. */
-function rootKind(value: unknown): Kind {
-  if (!isObj(value)) return 'oas';
-  if ('openapi' in value || 'swagger' in value || 'paths' in value) return 'oas';
-  const schemaWords = ['type', 'properties', 'allOf', 'oneOf', 'anyOf', 'items', '$id', '$schema', '$defs'];
-  return schemaWords.some((k) => k in value) ? 'schema' : 'oas';
-}
-
-/** A short name for a document in messages: the file name of a file: URI, else the URI. */
-export function describeUri(uri: string): string {
-  if (!uri.startsWith('file:')) return uri;
-  try {
-    return decodeURIComponent(new URL(uri).pathname.replace(/^.*\//, '')) || uri;
-  } catch {
-    return uri;
-  }
-}
-
-/** `#/a/b` for messages. */
-export const formatPointer = (pointer: string): string => `#${pointer}`;
