@@ -5,11 +5,48 @@
 // and Node resolves a handful of files instead of hundreds: `serve` answers its first request
 // in about half the time the unbundled tsc output took. Types are checked by `npm test`
 // (tsc --noEmit), not here. better-sqlite3 stays outside the bundle: it is a native addon.
-import { rmSync } from 'node:fs';
+//
+// The OpenAPI schema validators an import uses are compiled here, ahead of time, into ajv
+// "standalone" code: compiling them at run time cost an import of a large document a few
+// hundred milliseconds. src/formats/openapi/meta-schema.ts loads them as
+// `virtual:openapi-validator-<version>` (and compiles them itself when run from the sources).
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const root = new URL('..', import.meta.url).pathname;
 rmSync(`${root}dist`, { recursive: true, force: true });
+
+/** ajv standalone code for each OpenAPI version, from the schemas as meta-schema.ts adapts them. */
+async function openApiValidators() {
+  const tmp = `${root}dist/.build`;
+  mkdirSync(tmp, { recursive: true });
+  const bundled = await build({
+    absWorkingDir: root,
+    entryPoints: ['src/formats/openapi/meta-schema.ts'],
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    packages: 'external',
+    write: false,
+    logLevel: 'warning',
+  });
+  const file = `${tmp}/meta-schema.mjs`;
+  writeFileSync(file, bundled.outputFiles[0].text);
+  const { compile } = await import(pathToFileURL(file).href);
+  const standaloneCode = createRequire(import.meta.url)('ajv/dist/standalone').default;
+  const sources = {};
+  for (const dialect of ['2.0', '3.0', '3.1']) {
+    const { ajv, validate } = await compile(dialect, { code: { source: true, esm: true } });
+    sources[dialect] = standaloneCode(ajv, validate);
+  }
+  rmSync(tmp, { recursive: true, force: true });
+  return sources;
+}
+
+const validators = await openApiValidators();
+
 await build({
   absWorkingDir: root,
   entryPoints: ['src/cli/main.ts'],
@@ -28,4 +65,20 @@ await build({
   sourcemap: true,
   legalComments: 'linked',
   logLevel: 'warning',
+  plugins: [
+    {
+      name: 'openapi-validators',
+      setup(b) {
+        b.onResolve({ filter: /^virtual:openapi-validator-/ }, (args) => ({
+          path: args.path.slice('virtual:'.length),
+          namespace: 'openapi-validator',
+        }));
+        b.onLoad({ filter: /.*/, namespace: 'openapi-validator' }, (args) => ({
+          contents: validators[args.path.slice('openapi-validator-'.length)],
+          resolveDir: root,
+          loader: 'js',
+        }));
+      },
+    },
+  ],
 });

@@ -1,3 +1,4 @@
+import type * as z from 'zod';
 import { MockdevError } from '../core/errors.js';
 import { newId } from '../core/ids.js';
 import { endpointKey } from '../core/match/route-key.js';
@@ -50,6 +51,21 @@ export function buildEndpoint(input: EndpointInput, existing: Endpoint[]): Endpo
     parsed.name ?? suggestEndpointName(parsed.method, parsed.path),
     existing.map((e) => e.name),
   );
+  return finishEndpoint(parsed, name);
+}
+
+/**
+ * Validates an input and gives it an id and a name unique among `names` (lower-cased, as a
+ * set, so that thousands of endpoints stay linear); `names` is not changed.
+ */
+export function buildNamedEndpoint(input: EndpointInput, names: Set<string>): Endpoint {
+  const parsed = parseInput(EndpointInputSchema, input, 'endpoint');
+  const wanted = parsed.name ?? suggestEndpointName(parsed.method, parsed.path);
+  return finishEndpoint(parsed, names.has(wanted.toLowerCase()) ? uniqueName(wanted, names) : wanted);
+}
+
+/** The endpoint of a validated input: an id, its name, the proxy rule. */
+function finishEndpoint(parsed: z.output<typeof EndpointInputSchema>, name: string): Endpoint {
   if (parsed.kind === 'proxy' && !parsed.proxy) {
     throw new MockdevError('INVALID_ARGUMENT', 'A proxy endpoint needs a proxy target', {
       hint: 'Give proxy.target, e.g. https://api.example.com',
@@ -65,12 +81,7 @@ export function buildEndpoints(inputs: EndpointInput[]): Endpoint[] {
   const names = new Set<string>();
   for (const input of inputs) {
     // Checking against sets keeps large imports (thousands of operations) linear.
-    const parsed = parseInput(EndpointInputSchema, input, 'endpoint');
-    const wanted = parsed.name ?? suggestEndpointName(parsed.method, parsed.path);
-    const endpoint = buildEndpoint(
-      { ...input, name: names.has(wanted.toLowerCase()) ? uniqueName(wanted, names) : wanted },
-      [],
-    );
+    const endpoint = buildNamedEndpoint(input, names);
     const key = endpointKey(endpoint.method, endpoint.path);
     if (keys.has(key)) assertRouteFree(out, endpoint);
     keys.add(key);

@@ -1,25 +1,27 @@
-import { isAbsolute, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { stringify as toYaml } from 'yaml';
 import { MockdevError, PLAIN_WORDING, type Wording } from '../core/errors.js';
 import { endpointKey } from '../core/match/route-key.js';
-import { EndpointInputSchema, type Endpoint, type EndpointInput } from '../core/model/endpoint.js';
+import { EndpointInputSchema, type Endpoint } from '../core/model/endpoint.js';
 import { NameSchema } from '../core/model/fields.js';
-import type { Project } from '../core/model/project.js';
-import { suggestEndpointName, uniqueName } from '../core/naming.js';
+import { ApiVersionSchema, type Project } from '../core/model/project.js';
+import { uniqueName } from '../core/naming.js';
 import { parseInput } from '../core/validate.js';
 import {
   convertOpenApi,
   exportOpenApiDocument,
-  locatePointer,
-  parseDocumentText,
+  type ConvertedOperation,
   type OpenApiVersion,
 } from '../formats/openapi/index.js';
 import { cleanName } from '../formats/openapi/import.js';
 import type { AppContext } from './context.js';
-import { buildEndpoint } from './endpoints.js';
-import { withEndpoints } from './endpoints.js';
+import { buildNamedEndpoint, withEndpoints } from './endpoints.js';
+import { loadDocument, problemError, readSource, type ImportWarning, type Problem } from './openapi-load.js';
 import { createProject, resolveProject, toProject, type ResolveOptions } from './projects.js';
+
+export type { ImportWarning } from './openapi-load.js';
+
+/** How many warnings a report lists (warningCount counts them all). */
+export const MAX_LISTED_WARNINGS = 50;
 
 export interface ImportReport {
   project: Project;
@@ -27,6 +29,13 @@ export interface ImportReport {
   replaced: Endpoint[];
   /** Operations not imported, and why; `existingId` when an endpoint already has the route. */
   skipped: { method: string; path: string; reason: string; existingId?: string }[];
+  /**
+   * What in the document breaks the OpenAPI specification, could not be resolved, or was left
+   * out, with where it is: the first MAX_LISTED_WARNINGS.
+   */
+  warnings: ImportWarning[];
+  /** How many warnings there are in all (listed or not). */
+  warningCount: number;
 }
 
 export interface ImportInput {
@@ -38,6 +47,12 @@ export interface ImportInput {
   projectRef?: string;
   /** Replace endpoints whose method + path already exist (keeping their id and name). */
   overwrite?: boolean;
+  /**
+   * Refuse the document at the first problem: a part that breaks the OpenAPI schema, a `$ref`
+   * that cannot be resolved, an operation that cannot become an endpoint. Default: import what
+   * can be read and report each problem as a warning.
+   */
+  strict?: boolean;
 }
 
 export interface ImportProgress {
@@ -57,143 +72,6 @@ export type ImportOptions = ResolveOptions & {
   onProgress?: (progress: ImportProgress) => void;
 };
 
-async function readSource(
-  ctx: AppContext,
-  input: ImportInput,
-  within: ImportOptions['within'],
-): Promise<{ text: string; label: string; base: string }> {
-  if (input.text !== undefined && input.file !== undefined) {
-    throw new MockdevError('INVALID_ARGUMENT', 'Give either the document text or a file, not both');
-  }
-  if (input.text !== undefined) {
-    return {
-      text: input.text,
-      label: 'The OpenAPI document',
-      base: join(within?.root ?? ctx.cwd, 'openapi-document'),
-    };
-  }
-  if (input.file === undefined || input.file.trim() === '') {
-    throw new MockdevError('INVALID_ARGUMENT', 'No OpenAPI document given', {
-      hint: (say) => `give the document as ${say.option('file')} or ${say.option('text')}`,
-    });
-  }
-  const base = isAbsolute(input.file) ? input.file : join(within?.root ?? ctx.cwd, input.file);
-  const text = (await ctx.files.read(input.file, { within })).toString('utf8');
-  return { text, label: input.file, base };
-}
-
-/** File $refs resolve relative to the document; URLs are refused (no network); `within` holds. */
-function fileResolver(ctx: AppContext, within: ImportOptions['within'], label: string) {
-  return {
-    order: 1,
-    canRead: (file: { url: string }) => !/^https?:/i.test(file.url),
-    read: async (file: { url: string }) => {
-      const path = file.url.startsWith('file:') ? fileURLToPath(file.url) : decodeURI(file.url);
-      try {
-        return await ctx.files.read(path, { within });
-      } catch (e) {
-        if (!(e instanceof MockdevError)) throw e;
-        throw new MockdevError('INVALID_INPUT', `${label} has a $ref that cannot be resolved: ${e.message}`, {
-          hint: 'Keep referenced files next to the document, and check that the referenced file exists',
-        });
-      }
-    },
-  };
-}
-
-interface AjvLikeError {
-  instancePath?: string;
-  message?: string;
-  params?: Record<string, unknown>;
-}
-
-function validationError(e: unknown, text: string, label: string): MockdevError {
-  if (e instanceof MockdevError) return e;
-  const err = e as Error & { details?: AjvLikeError[]; code?: string; source?: string; path?: string };
-  const details = Array.isArray(err.details) ? err.details : undefined;
-  if (details && details.length) {
-    // The deepest error is the most specific one; oneOf/anyOf summaries say little.
-    const ranked = [...details].sort(
-      (a, b) =>
-        (b.instancePath?.length ?? 0) - (a.instancePath?.length ?? 0) ||
-        Number(/must match/.test(a.message ?? '')) - Number(/must match/.test(b.message ?? '')),
-    );
-    const best =
-      ranked.find((d) => !/must match (exactly one|a schema in anyOf)/.test(d.message ?? '')) ?? ranked[0]!;
-    const pointer = best.instancePath || '';
-    const at = locatePointer(text, pointer);
-    const where = `${pointer ? `#${pointer}` : 'the top level'}${at ? ` (line ${at.line}, column ${at.col})` : ''}`;
-    const extra =
-      best.params && 'additionalProperty' in best.params
-        ? ` "${String(best.params.additionalProperty)}"`
-        : best.params && 'allowedValues' in best.params
-          ? ` (${(best.params.allowedValues as unknown[]).join(', ')})`
-          : '';
-    const more =
-      details.length > 1
-        ? ` (${details.length - 1} more validation error${details.length > 2 ? 's' : ''})`
-        : '';
-    return new MockdevError(
-      'INVALID_INPUT',
-      `${label} is not a valid OpenAPI document: at ${where}: ${best.message ?? 'invalid'}${extra}${more}`,
-      {
-        hint: 'Fix the document there and import it again',
-        details: { errors: details.slice(0, 20).map((d) => ({ path: d.instancePath, message: d.message })) },
-      },
-    );
-  }
-  const message = (err.message ?? String(e)).split('\n')[0]!.trim();
-  if (
-    /Error (resolving|opening|reading)|Unable to resolve|ENOENT|Missing \$ref pointer|Invalid \$ref pointer|Resolver/i.test(
-      message,
-    ) ||
-    err.name === 'ResolverError' ||
-    err.name === 'MissingPointerError'
-  ) {
-    return new MockdevError('INVALID_INPUT', `${label} has a $ref that cannot be resolved: ${message}`, {
-      hint: /https?:/.test(message)
-        ? 'Only local files and #/ pointers are resolved (no network); save the referenced document next to this one'
-        : 'Check that the referenced file exists relative to the document and the pointer after # names an existing part',
-    });
-  }
-  return new MockdevError('INVALID_INPUT', `${label} is not a valid OpenAPI document: ${message}`, {
-    hint: 'Fix the document and import it again (supported: Swagger 2.0, OpenAPI 3.0 and 3.1)',
-  });
-}
-
-/** Parses, resolves `$ref`s, validates and dereferences a document. */
-async function loadDocument(
-  ctx: AppContext,
-  source: { text: string; label: string; base: string },
-  within: ImportOptions['within'],
-): Promise<Record<string, unknown>> {
-  const { text, label, base } = source;
-  const raw = parseDocumentText(text, label);
-  if (typeof raw.openapi === 'string' && !/^3\.[01]\.\d+$/.test(raw.openapi)) {
-    throw new MockdevError(
-      'INVALID_INPUT',
-      `${label} declares openapi ${raw.openapi}, which mockdev does not read`,
-      {
-        hint: 'Supported: Swagger 2.0, OpenAPI 3.0.x and 3.1.x',
-      },
-    );
-  }
-  const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
-  try {
-    const api = await SwaggerParser.validate(
-      base,
-      raw as never,
-      {
-        resolve: { http: false, file: fileResolver(ctx, within, label) as never, external: true },
-        dereference: { circular: true },
-      } as never,
-    );
-    return api as unknown as Record<string, unknown>;
-  } catch (e) {
-    throw validationError(e, text, label);
-  }
-}
-
 const describeEndpoint = (e: { method: string; path: string }) => `${e.method} ${e.path}`;
 
 function projectNameFrom(title: string, label: string): string {
@@ -205,8 +83,8 @@ function projectNameFrom(title: string, label: string): string {
 
 /**
  * Imports an OpenAPI (3.0/3.1) or Swagger 2.0 document: into a new project named after
- * `info.title`, or into an existing one. All or nothing: nothing is written unless every
- * operation converts into a valid endpoint.
+ * `info.title`, or into an existing one. What cannot be read is left out and reported (or, with
+ * `strict`, refuses the whole document); nothing is written unless the rest is valid.
  */
 export async function importOpenApi(
   ctx: AppContext,
@@ -214,20 +92,54 @@ export async function importOpenApi(
   options: ImportOptions = {},
 ): Promise<ImportReport> {
   const progress = options.onProgress ?? (() => undefined);
+  const strict = input.strict === true;
   progress({ phase: 'read' });
   const target =
     input.projectRef !== undefined ? await resolveProject(ctx, input.projectRef, options) : undefined;
   const source = await readSource(ctx, input, options.within);
-  const { label } = source;
   progress({ phase: 'validate' });
-  const doc = await loadDocument(ctx, source, options.within);
-  const converted = convertOpenApi(doc, {
+  const loaded = await loadDocument(ctx, source, options.within, strict);
+  const converted = convertOpenApi(loaded.document, {
     onProgress: (done, total) => progress({ phase: 'convert', done, total }),
   });
   progress({ phase: 'write' });
 
+  const problems: Problem[] = [...loaded.problems];
   const skipped: ImportReport['skipped'] = [];
-  const inputs: EndpointInput[] = [];
+  /** An operation left out (strict: the reason the document is refused). */
+  const leaveOut = (op: { method: string; path: string; pointer: string }, reason: string) => {
+    if (strict) {
+      throw new MockdevError(
+        'INVALID_INPUT',
+        `Operation ${describeEndpoint(op)} cannot be imported: ${reason}`,
+        {
+          hint: (say) =>
+            `Fix that operation in the document (nothing was imported), or import without ${say.option('strict')} to leave it out`,
+        },
+      );
+    }
+    return {
+      skipped: { method: op.method, path: op.path, reason },
+      problem: {
+        kind: 'skipped' as const,
+        uri: loaded.rootUri,
+        pointer: op.pointer,
+        message: `operation ${describeEndpoint(op)} left out: ${reason}`,
+      },
+    };
+  };
+  const skip = (op: { method: string; path: string; pointer: string }, reason: string) => {
+    const left = leaveOut(op, reason);
+    skipped.push(left.skipped);
+    problems.push(left.problem);
+  };
+  for (const p of converted.problems) {
+    if (p.operation)
+      skip({ ...p.operation, pointer: p.pointer }, p.message.replace(/^operation \S+ \S+ /, ''));
+    else problems.push({ kind: 'ignored', uri: loaded.rootUri, pointer: p.pointer, message: p.message });
+  }
+
+  const candidates: ConvertedOperation[] = [];
   const seen = new Map<string, string>();
   for (const op of converted.operations) {
     const key = endpointKey(op.method, op.path);
@@ -241,18 +153,42 @@ export async function importOpenApi(
       continue;
     }
     seen.set(key, `${op.method} ${op.path}`);
-    inputs.push(op.input);
+    candidates.push(op);
   }
+  if (
+    converted.operations.length === 0 &&
+    problems.some((p) => p.kind === 'invalid' || p.kind === 'unresolved')
+  ) {
+    // Nothing could be read: say why, as strict mode would.
+    throw problemError(
+      problems.filter((p) => p.kind === 'invalid' || p.kind === 'unresolved'),
+      loaded.label,
+      loaded.locate,
+      false,
+    );
+  }
+  const report = (
+    project: Project,
+    created: Endpoint[],
+    replaced: Endpoint[],
+    skippedHere = skipped,
+    problemsHere = problems,
+  ) => ({
+    project,
+    created,
+    replaced,
+    skipped: skippedHere,
+    warnings: loaded.locate(problemsHere.slice(0, MAX_LISTED_WARNINGS)),
+    warningCount: problemsHere.length,
+  });
 
   if (!target) {
-    for (const i of inputs) {
-      try {
-        parseInput(EndpointInputSchema, i, 'endpoint');
-      } catch (e) {
-        throw withOperation(e, i);
-      }
-    }
-    const name = projectNameFrom(converted.title, label);
+    const name = projectNameFrom(converted.title, loaded.label);
+    const apiVersion =
+      converted.version !== undefined && ApiVersionSchema.safeParse(converted.version).success
+        ? converted.version
+        : undefined;
+    let operations = candidates;
     for (let attempt = 0; ; attempt++) {
       // Another process may take the name meanwhile: then the next free one is tried.
       const unique = uniqueName(
@@ -263,13 +199,27 @@ export async function importOpenApi(
         const project = await createProject(
           ctx,
           { name: unique, description: converted.description.slice(0, 2000) },
-          inputs,
+          operations.map((op) => op.input),
+          { version: apiVersion },
         );
         const { endpoints, ...summary } = project;
-        return { project: summary, created: endpoints, replaced: [], skipped };
+        return report(summary, endpoints, []);
       } catch (e) {
-        if (!(e instanceof MockdevError && e.code === 'NAME_TAKEN' && attempt < 3))
-          throw withCreateContext(e);
+        if (e instanceof MockdevError && e.code === 'NAME_TAKEN' && attempt < 3) continue;
+        // An operation the endpoint rules refuse is left out, not the document: each is
+        // checked only when the whole did not pass (a valid document is checked once).
+        const refused =
+          e instanceof MockdevError && e.code === 'INVALID_ARGUMENT' ? refusedOperations(operations) : [];
+        if (refused.length === 0) throw withCreateContext(e);
+        for (const [op, reason] of refused) skip(op, reason);
+        operations = operations.filter((op) => !refused.some(([bad]) => bad === op));
+        if (operations.length === 0) {
+          throw new MockdevError(
+            'INVALID_INPUT',
+            `${loaded.label}: none of its operations can be imported (${refused.length === 1 ? '' : `${refused.length} refused; the first: `}${describeEndpoint(refused[0]![0])}: ${refused[0]![1]})`,
+            { hint: 'Fix the operations in the document; nothing was imported' },
+          );
+        }
       }
     }
   }
@@ -279,20 +229,20 @@ export async function importOpenApi(
     const created: Endpoint[] = [];
     const replaced: Endpoint[] = [];
     const localSkipped = [...skipped];
+    const localProblems = [...problems];
     let endpoints = [...stored.endpoints];
     const byKey = new Map(endpoints.map((e) => [endpointKey(e.method, e.path), e]));
     const names = new Set(endpoints.map((e) => e.name.toLowerCase()));
-    for (const i of inputs) {
+    for (const op of candidates) {
       let candidate: Endpoint;
       try {
-        const parsed = parseInput(EndpointInputSchema, i, 'endpoint');
-        const wanted = parsed.name ?? suggestEndpointName(parsed.method, parsed.path);
-        candidate = buildEndpoint(
-          { ...i, name: names.has(wanted.toLowerCase()) ? uniqueName(wanted, names) : wanted },
-          [],
-        );
+        candidate = buildNamedEndpoint(op.input, names);
       } catch (e) {
-        throw withOperation(e, i);
+        if (!(e instanceof MockdevError)) throw e;
+        const left = leaveOut(op, e.message);
+        localSkipped.push(left.skipped);
+        localProblems.push(left.problem);
+        continue;
       }
       const key = endpointKey(candidate.method, candidate.path);
       const existing = byKey.get(key);
@@ -317,24 +267,26 @@ export async function importOpenApi(
       created.push(candidate);
     }
     if (created.length + replaced.length === 0) {
-      return { result: { project: toProject(stored), created, replaced, skipped: localSkipped } };
+      return { result: report(toProject(stored), created, replaced, localSkipped, localProblems) };
     }
     const change = withEndpoints(stored, endpoints, undefined);
     const project = toProject({ ...stored, ...change });
-    return { ...change, result: { project, created, replaced, skipped: localSkipped } };
+    return { ...change, result: report(project, created, replaced, localSkipped, localProblems) };
   });
 }
 
-function withOperation(e: unknown, input: EndpointInput): unknown {
-  if (!(e instanceof MockdevError)) return e;
-  return new MockdevError(
-    'INVALID_INPUT',
-    `Operation ${describeEndpoint({ method: String(input.method ?? 'GET'), path: input.path })} cannot be imported: ${e.message}`,
-    {
-      hint: 'Fix that operation in the document; nothing was imported',
-      details: e.details,
-    },
-  );
+/** The operations whose endpoints the endpoint rules refuse, and why. */
+function refusedOperations(operations: ConvertedOperation[]): [ConvertedOperation, string][] {
+  const refused: [ConvertedOperation, string][] = [];
+  for (const op of operations) {
+    try {
+      parseInput(EndpointInputSchema, op.input, 'endpoint');
+    } catch (e) {
+      if (!(e instanceof MockdevError)) throw e;
+      refused.push([op, e.message]);
+    }
+  }
+  return refused;
 }
 
 function withCreateContext(e: unknown): unknown {

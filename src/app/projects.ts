@@ -22,6 +22,7 @@ export const toProject = (stored: StoredProject): Project => ({
   id: stored.project.id,
   name: stored.project.name,
   description: stored.project.description,
+  ...(stored.project.apiVersion !== undefined ? { apiVersion: stored.project.apiVersion } : {}),
   port: stored.project.port,
   createdAt: stored.project.createdAt,
   updatedAt: stored.project.updatedAt,
@@ -147,13 +148,14 @@ export async function getProject(
   return toProjectDetail(await resolveProject(ctx, ref, options));
 }
 
-function newProjectFile(name: string, port: number, description: string): ProjectFile {
+function newProjectFile(name: string, port: number, description: string, apiVersion?: string): ProjectFile {
   const now = new Date().toISOString();
   return {
     schemaVersion: PROJECT_SCHEMA_VERSION,
     id: newId(),
     name,
     description,
+    ...(apiVersion !== undefined ? { apiVersion } : {}),
     port,
     createdAt: now,
     updatedAt: now,
@@ -168,11 +170,16 @@ export async function createProject(
   ctx: AppContext,
   input: ProjectCreate,
   endpoints: Parameters<typeof buildEndpoints>[0] = [],
+  /** What an import knows of the API (its version, checked by the import). */
+  api: { version?: string } = {},
 ): Promise<ProjectDetail> {
   const parsed = parseInput(ProjectCreateSchema, input, 'project');
   const built = buildEndpoints(endpoints);
   const port = parsed.port ?? (await nextFreeProjectPort(ctx));
-  const stored = await ctx.projects.create(newProjectFile(parsed.name, port, parsed.description), built);
+  const stored = await ctx.projects.create(
+    newProjectFile(parsed.name, port, parsed.description, api.version),
+    built,
+  );
   return toProjectDetail(stored);
 }
 

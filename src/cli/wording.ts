@@ -12,6 +12,7 @@ const FLAGS: Record<OptionName, string> = {
   body: '-b, --body',
   format: '-f, --format',
   openapiVersion: '--openapi',
+  strict: '--strict',
 };
 
 /** How the CLI words what core hints point at: flags and commands. */

@@ -49,7 +49,8 @@ export type OptionName =
   | 'text'
   | 'body'
   | 'format'
-  | 'openapiVersion';
+  | 'openapiVersion'
+  | 'strict';
 
 /** Next steps a hint may suggest; each adapter says how (a CLI command, an MCP tool). */
 export type ActionName = 'listProjects' | 'listEndpoints' | 'listRequests' | 'initProject' | 'listServers';

@@ -242,6 +242,76 @@ describe('mockdev export', () => {
     }
   });
 
+  it('round trip import -> export -> import keeps info.version, operationIds, parameters and response headers (petstore, galaxy)', async (t) => {
+    const ctx = createContext({ dataDir: freshDataDir(), cwd: tmp.dir });
+    t.after(() => ctx.close());
+    /** What OpenAPI gives beyond the endpoint fields, and the values it gives. */
+    const facts = (e: Endpoint) => ({
+      ...comparable(e),
+      name: e.name,
+      openapi: e.openapi,
+      variations: e.variations.map((v) => ({
+        name: v.name,
+        status: v.status,
+        headers: v.headers,
+        body: v.body,
+      })),
+    });
+    const cases = [
+      { file: 'petstore-3.0.yaml', versions: ['3.0', '3.1'] as const, apiVersion: '1.0.0' },
+      { file: 'real-world/scalar-galaxy.json', versions: ['3.1'] as const, apiVersion: '0.6.12' },
+    ];
+    for (const { file, versions, apiVersion } of cases) {
+      const first = await importOpenApi(ctx, { file: join(FIX, file) });
+      assert.equal(first.project.apiVersion, apiVersion);
+      assert.ok(
+        first.created.every(
+          (e) => e.openapi?.operationId === undefined || typeof e.openapi.operationId === 'string',
+        ),
+      );
+      assert.ok(
+        first.created.some((e) => e.openapi?.parameters?.some((p) => p.in === 'query')),
+        `${file}: query parameters`,
+      );
+      assert.ok(
+        first.created.some((e) => Object.keys(e.openapi?.responseHeaders ?? {}).length),
+        `${file}: header definitions`,
+      );
+      for (const openapiVersion of versions) {
+        for (const format of ['yaml', 'json'] as const) {
+          const exported = await exportOpenApi(ctx, first.project.id, { format, openapiVersion });
+          await validate(exported.document);
+          const second = await importOpenApi(ctx, { text: exported.text });
+          assert.equal(second.project.apiVersion, apiVersion, `${file} ${openapiVersion} ${format}`);
+          assert.deepEqual(second.skipped, []);
+          // An operation without an operationId gets one from the export (as every export does).
+          const generated = second.created.map((e, i) => {
+            if (first.created[i]?.openapi?.operationId !== undefined || !e.openapi) return e;
+            const { operationId: _generated, ...rest } = e.openapi;
+            return { ...e, openapi: Object.keys(rest).length ? rest : undefined };
+          });
+          assert.deepEqual(
+            JSON.parse(JSON.stringify(generated.map(facts))),
+            JSON.parse(JSON.stringify(first.created.map(facts))),
+            `${file} ${openapiVersion} ${format}`,
+          );
+        }
+      }
+    }
+    // Galaxy as 3.0: valid 3.0 (3.1-only schema words rewritten), the same operations, ids and parameters.
+    const galaxy = await importOpenApi(ctx, { file: join(FIX, 'real-world/scalar-galaxy.json') });
+    const as30 = await exportOpenApi(ctx, galaxy.project.id, { openapiVersion: '3.0' });
+    await validate(as30.document);
+    const again = await importOpenApi(ctx, { text: as30.text });
+    assert.deepEqual(again.created.map(comparable), galaxy.created.map(comparable));
+    assert.deepEqual(
+      again.created.map((e) => [e.openapi?.operationId, e.openapi?.parameters?.map((p) => p.name)]),
+      galaxy.created.map((e) => [e.openapi?.operationId, e.openapi?.parameters?.map((p) => p.name)]),
+    );
+    const planetId = again.created.find((e) => e.path === '/planets/{planetId}')!.openapi!.parameters![0]!;
+    assert.deepEqual(planetId.schema, { type: 'integer', format: 'int64', example: 1 });
+  });
+
   it('exported project over the CLI re-imports with the CLI', async () => {
     const dataDir = freshDataDir();
     await cli(['import', join(FIX, 'petstore-3.0.yaml')], { dataDir });

@@ -176,6 +176,45 @@ describe('import/export tools', () => {
     assert.ok(Object.keys(doc.paths).length > 0);
   });
 
+  it('imports what can be read and returns the warnings, as the CLI does; strict: true refuses', async (t) => {
+    const { client } = await inMemoryMcp(t);
+    const blockfrost = readFileSync(
+      new URL('../fixtures/openapi/real-world/blockfrost-excerpt.yaml', import.meta.url),
+      'utf8',
+    );
+    const r = (await client.callTool({
+      name: 'import_openapi',
+      arguments: { text: blockfrost },
+    })) as CallToolResult;
+    assert.ok(!r.isError, textOf(r));
+    const report = r.structuredContent as {
+      created: unknown[];
+      warnings: { message: string; pointer: string; line: number; column: number }[];
+      warningCount: number;
+    };
+    assert.equal(report.created.length, 4);
+    assert.equal(report.warningCount, 2);
+    assert.deepEqual(
+      report.warnings.map((w) => [w.pointer, w.line, w.column]),
+      [
+        ['#/components/schemas/drep_metadata/properties/json_metadata/anyOf/6/type', 186, 15],
+        ['#/components/schemas/proposal_metadata/properties/json_metadata/anyOf/6/type', 298, 15],
+      ],
+    );
+    assert.match(
+      textOf(r),
+      /\nwarning: #\/components\/schemas\/drep_metadata\/.* \(line 186, column 15\): must be equal to one of/,
+    );
+    await fails(
+      client,
+      'import_openapi',
+      { text: blockfrost, strict: true },
+      /not a valid OpenAPI document: at #\/components\/schemas\/drep_metadata\/properties\/json_metadata\/anyOf\/6\/type \(line 186, column 15\).*import without the "strict" argument/,
+    );
+    const { projects } = await ok<{ projects: unknown[] }>(client, 'list_projects');
+    assert.equal(projects.length, 1, 'the strict import wrote nothing');
+  });
+
   it('imports a file inside the data directory, and refuses one outside it', async (t) => {
     const mcp = await inMemoryMcp(t);
     const { client, ctx } = mcp;
@@ -199,6 +238,38 @@ describe('import/export tools', () => {
     symlinkSync(join(mcp.dir, 'outside.yaml'), join(ctx.dataDir, 'specs', 'link.yaml'));
     await fails(client, 'import_openapi', { file: 'specs/link.yaml' }, /outside the mockdev data directory/);
     await fails(client, 'import_openapi', { file: '/etc/passwd' }, /outside/);
+
+    // A $ref to a file outside the data directory is not read: a warning, or with strict an error.
+    const refOut = [
+      'openapi: 3.0.3',
+      "info: { title: Ref Out, version: '1' }",
+      'paths:',
+      '  /x:',
+      '    get:',
+      '      responses:',
+      "        '200': { $ref: '../outside.yaml#/paths/~1pets/get/responses/200' }",
+    ].join('\n');
+    const lenient = await ok<{ created: Endpoint[]; warnings: { message: string }[] }>(
+      client,
+      'import_openapi',
+      {
+        text: refOut,
+      },
+    );
+    assert.deepEqual(
+      lenient.created.map((e) => [e.path, e.body]),
+      [['/x', '']],
+    );
+    assert.match(
+      lenient.warnings[0]!.message,
+      /^#\/paths\/~1x\/get\/responses\/200 \(line 7, column 9\): the \$ref "\.\.\/outside\.yaml#.*" cannot be resolved: .*outside the mockdev data directory/,
+    );
+    await fails(
+      client,
+      'import_openapi',
+      { text: refOut, strict: true },
+      /has a \$ref that cannot be resolved: .*outside the mockdev data directory/,
+    );
   });
 
   it('refuses bad import/export input with a message saying what to fix', async (t) => {

@@ -4,6 +4,7 @@ import { examples } from '../help.js';
 export interface ImportOptions {
   project?: string;
   overwrite?: boolean;
+  strict?: boolean;
   json?: boolean;
 }
 
@@ -20,13 +21,18 @@ export function registerImport(program: Command): void {
       '--overwrite',
       'replace endpoints whose method and path already exist (they keep their id and name)',
     )
-    .option('--json', 'print what was created, replaced and skipped as JSON')
+    .option(
+      '--strict',
+      'refuse the document at its first problem (a part that breaks the OpenAPI schema, a $ref that cannot be resolved); by default what can be read is imported and each problem is a warning',
+    )
+    .option('--json', 'print what was created, replaced and skipped, and the warnings, as JSON')
     .addHelpText(
       'after',
       examples(
         'mockdev import petstore.yaml',
         'mockdev import openapi.json -p my-api',
         'mockdev import openapi.json -p my-api --overwrite --json',
+        'mockdev import openapi.yaml --strict',
       ),
     )
     .action(async (file: string, opts: ImportOptions) =>

@@ -36,7 +36,8 @@ function printReport(report: ImportReport, isNew: boolean, seconds: number): voi
   const p = report.project;
   printLine(
     `${isNew ? `Created project "${p.name}" (id ${p.id}, port ${p.port})` : `Imported into project "${p.name}" (id ${p.id})`}: ` +
-      `${report.created.length} created, ${report.replaced.length} replaced, ${report.skipped.length} skipped in ${seconds.toFixed(1)} s`,
+      `${report.created.length} created, ${report.replaced.length} replaced, ${report.skipped.length} skipped` +
+      `${report.warningCount ? `, ${report.warningCount} warning${report.warningCount === 1 ? '' : 's'}` : ''} in ${seconds.toFixed(1)} s`,
   );
   const limit = 200;
   const rows = [
@@ -60,12 +61,20 @@ export async function importDocument(file: string, opts: ImportOptions): Promise
   try {
     report = await importOpenApi(
       cliContext(),
-      { ...input, projectRef: opts.project, overwrite: opts.overwrite === true },
+      {
+        ...input,
+        projectRef: opts.project,
+        overwrite: opts.overwrite === true,
+        strict: opts.strict === true,
+      },
       { onProgress: progress.update, say: CLI_WORDING },
     );
   } finally {
     progress.done();
   }
+  for (const w of report.warnings) note(`warning: ${w.message}`);
+  const unlisted = report.warningCount - report.warnings.length;
+  if (unlisted > 0) note(`warning: … and ${unlisted} more not listed`);
   if (opts.json) return printJson(report);
   printReport(report, opts.project === undefined, (Date.now() - started) / 1000);
   if (report.skipped.some((s) => s.existingId !== undefined))

@@ -12,6 +12,7 @@ import {
   RequestHeadersSchema,
   StatusSchema,
 } from './fields.js';
+import { OpenApiOperationSchema } from './openapi-meta.js';
 
 export const EndpointKindSchema = z.enum(['mock', 'proxy']);
 export type EndpointKind = z.infer<typeof EndpointKindSchema>;
@@ -81,6 +82,8 @@ export const EndpointSchema = z.object({
   variations: z.array(VariationSchema).default([]),
   activeVariationId: z.string().optional(),
   request: CapturedRequestSchema.optional(),
+  /** What an OpenAPI import kept of the operation (operationId, parameters, header definitions). */
+  openapi: OpenApiOperationSchema.optional(),
 });
 export type Endpoint = z.infer<typeof EndpointSchema>;
 

@@ -1,5 +1,6 @@
 export * from './fields.js';
 export * from './endpoint.js';
+export * from './openapi-meta.js';
 export * from './project.js';
 export * from './settings.js';
 export * from './request.js';

@@ -4,12 +4,23 @@ import { NameSchema, PortSchema, TimestampSchema } from './fields.js';
 
 export const PROJECT_SCHEMA_VERSION = 1;
 
+/** An API's own version (OpenAPI `info.version`): free text, one line. */
+export const ApiVersionSchema = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(200, 'must be at most 200 characters')
+  // eslint-disable-next-line no-control-regex
+  .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), 'must not contain control characters');
+
 /** project.json as stored on disk (key order here is the order written). */
 export const ProjectFileSchema = z.object({
   schemaVersion: z.literal(PROJECT_SCHEMA_VERSION),
   id: z.string().min(1),
   name: NameSchema,
   description: z.string().default(''),
+  /** The version of the API the project mocks (an imported document's `info.version`). */
+  apiVersion: ApiVersionSchema.optional(),
   port: PortSchema,
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
@@ -21,6 +32,7 @@ export const ProjectSchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
+  apiVersion: z.string().optional(),
   port: z.number().int(),
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,

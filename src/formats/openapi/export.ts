@@ -1,11 +1,15 @@
 import type { Endpoint } from '../../core/model/endpoint.js';
+import type { OpenApiParameter } from '../../core/model/openapi-meta.js';
 import { isJsonMediaType, primaryResponseKey } from './import.js';
+import { schemaForVersion } from './schema-dialect.js';
 
 /**
  * Endpoints -> an OpenAPI 3.0.3 or 3.1.0 document. Each endpoint is an operation; its body is
  * the first named example of its status's response, each variation is a further example
  * (under its own status). mockdev-only facts travel in `x-mockdev-*` extensions so that
- * importing the export gives the same endpoints back. Pure: objects in, object out.
+ * importing the export gives the same endpoints back. What an import kept of the document
+ * (the API's version, operationIds, parameters, response header definitions) is written back.
+ * Pure: objects in, object out.
  */
 
 export type OpenApiVersion = '3.0' | '3.1';
@@ -14,6 +18,8 @@ export interface ExportProject {
   name: string;
   description: string;
   port: number;
+  /** `info.version`; 1.0.0 when the project has none. */
+  apiVersion?: string;
 }
 
 const REASONS: Record<number, string> = {
@@ -101,6 +107,31 @@ const operationIdFrom = (name: string, method: string, path: string): string => 
   return base || `${method.toLowerCase()}${path.replace(/[^A-Za-z0-9]+/g, '_')}`;
 };
 
+/** A stored parameter as an OpenAPI 3 Parameter Object (path parameters are always required). */
+function parameterOut(p: OpenApiParameter, version: OpenApiVersion): Record<string, unknown> {
+  return {
+    name: p.name,
+    in: p.in,
+    ...(p.description !== undefined ? { description: p.description } : {}),
+    ...(p.in === 'path' ? { required: true } : p.required !== undefined ? { required: p.required } : {}),
+    ...(p.deprecated !== undefined ? { deprecated: p.deprecated } : {}),
+    ...(p.style !== undefined ? { style: p.style } : {}),
+    ...(p.explode !== undefined ? { explode: p.explode } : {}),
+    schema: p.schema ? schemaForVersion(p.schema, version) : { type: 'string' },
+    ...(p.example !== undefined ? { example: p.example } : {}),
+  };
+}
+
+/** The path's parameters (declared as strings unless the import kept them), then the others kept. */
+function parametersOut(e: Endpoint, path: string, version: OpenApiVersion): Record<string, unknown>[] {
+  const names = pathParams(path);
+  const stored = (e.openapi?.parameters ?? []).filter((p) => p.in !== 'path' || names.includes(p.name));
+  const undeclared = names
+    .filter((name) => !stored.some((p) => p.in === 'path' && p.name === name))
+    .map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+  return [...undeclared, ...stored.map((p) => parameterOut(p, version))];
+}
+
 interface ResponseOut {
   description: string;
   headers?: Record<string, unknown>;
@@ -116,13 +147,10 @@ export function exportOpenApiDocument(
   const usedIds = new Set<string>();
   for (const e of endpoints) {
     const path = toTemplatePath(e.path);
-    const params = pathParams(path).map((name) => ({
-      name,
-      in: 'path',
-      required: true,
-      schema: { type: 'string' },
-    }));
-    let operationId = operationIdFrom(e.name, e.method, path);
+    const params = parametersOut(e, path, version);
+    const kept = e.openapi?.operationId;
+    let operationId =
+      kept !== undefined && !usedIds.has(kept) ? kept : operationIdFrom(e.name, e.method, path);
     for (let i = 2; usedIds.has(operationId); i++)
       operationId = `${operationIdFrom(e.name, e.method, path)}${i}`;
     usedIds.add(operationId);
@@ -139,9 +167,23 @@ export function exportOpenApiDocument(
       const key = String(status);
       const response = (responses[key] ??= { description: reasonPhrase(status) });
       const headerEntries = Object.entries(headers).filter(([k]) => k.toLowerCase() !== 'content-type');
-      if (headerEntries.length) {
+      // Header definitions the import kept, with the endpoint's value as their example.
+      const defs = Object.entries(e.openapi?.responseHeaders?.[key] ?? {});
+      for (const [name, def] of defs) {
         response.headers ??= {};
-        for (const [k, v] of headerEntries)
+        const value = headerEntries.find(([k]) => k.toLowerCase() === name.toLowerCase());
+        response.headers[name] ??= {
+          ...def,
+          schema: def.schema ? schemaForVersion(def.schema, version) : { type: 'string' },
+          ...(value ? { example: value[1] } : {}),
+        };
+      }
+      const undefinedHeaders = headerEntries.filter(
+        ([k]) => !defs.some(([name]) => name.toLowerCase() === k.toLowerCase()),
+      );
+      if (undefinedHeaders.length) {
+        response.headers ??= {};
+        for (const [k, v] of undefinedHeaders)
           response.headers[k] ??= { schema: { type: 'string' }, example: v };
       }
       const shared = [e.status, ...e.variations.map((v) => v.status)].filter((s) => s === status).length > 1;
@@ -180,7 +222,7 @@ export function exportOpenApiDocument(
     openapi: version === '3.1' ? '3.1.0' : '3.0.3',
     info: {
       title: project.name,
-      version: '1.0.0',
+      version: project.apiVersion ?? '1.0.0',
       ...(project.description ? { description: project.description } : {}),
     },
     servers: [{ url: `http://localhost:${project.port}` }],

@@ -1,18 +1,24 @@
 import { newId } from '../../core/ids.js';
 import type { EndpointInput, Variation } from '../../core/model/endpoint.js';
+import type { OpenApiOperation } from '../../core/model/openapi-meta.js';
 import { suggestEndpointName, uniqueName } from '../../core/naming.js';
+import { headerDefinitions, headerSchema, storedParameters } from './operation-facts.js';
 import { sampleFromSchema } from './sample.js';
 
 /**
  * OpenAPI 3.0/3.1 and Swagger 2.0 -> endpoint inputs. The document must already be
- * dereferenced (no `$ref` left; cycles allowed). Pure: object in, inputs out.
+ * dereferenced (cycles allowed; a `$ref` that could not be resolved counts as an empty part).
+ * Pure: object in, inputs out.
  *
  * Rules (docs/import-export.md):
  * - one endpoint per path + method, the path kept exactly as the document writes it;
  * - name: summary, else operationId, else generated from method and path;
  * - status: `x-mockdev-status`, else the first 2xx response, else `default`, else the first;
  * - body: the media type's `example`, else the first of `examples`, else a sample from the schema;
- * - every other response, and every further named example, becomes a variation.
+ * - every other response, and every further named example, becomes a variation;
+ * - the operationId, the parameters and the response header definitions are kept in `openapi`;
+ * - an operation that cannot be converted is left out with a problem saying why; webhooks are
+ *   not endpoints (a problem says they were left out).
  */
 
 type Obj = Record<string, unknown>;
@@ -31,14 +37,27 @@ export const OPERATION_METHODS = [
 export interface ConvertedOperation {
   method: string;
   path: string;
+  /** JSON pointer of the operation (`/paths/~1pets/get`). */
+  pointer: string;
   input: EndpointInput;
+}
+
+/** Something of the document that was not imported, and why. */
+export interface ConvertProblem {
+  pointer: string;
+  message: string;
+  /** Set when a whole operation was left out. */
+  operation?: { method: string; path: string };
 }
 
 export interface ConvertedDocument {
   title: string;
   description: string;
+  /** `info.version`, when the document gives one. */
+  version?: string;
   specVersion: string;
   operations: ConvertedOperation[];
+  problems: ConvertProblem[];
 }
 
 export interface ConvertOptions {
@@ -108,17 +127,15 @@ interface ResponseShape {
   others?: ResponseShape[];
 }
 
+/** A header's value: its example (or first of examples), else the schema's example, default or a sample. */
 function headerValue(header: unknown): string | undefined {
   if (!isObj(header)) return undefined;
-  const schema = isObj(header.schema) ? header.schema : header; // Swagger 2 headers are schemas
-  const candidates = [
-    header.example,
-    isObj(header.examples) ? firstExampleValue(header.examples) : undefined,
-    schema.example,
-    schema.default,
-  ];
-  const found = candidates.find((v) => v !== undefined && v !== null);
-  if (found === undefined) return undefined;
+  const schema = headerSchema(header);
+  const explicit = [header.example, isObj(header.examples) ? firstExampleValue(header.examples) : undefined];
+  let found: unknown = explicit.find((v) => v !== undefined && v !== null);
+  if (found === undefined && isObj(schema) && typeof schema.$ref !== 'string')
+    found = sampleFromSchema(schema);
+  if (found === undefined || found === null) return undefined;
   return typeof found === 'string' ? found : JSON.stringify(found);
 }
 
@@ -194,6 +211,7 @@ function swagger2Response(response: Obj, produces: string[]): ResponseShape {
 
 function sampleBody(schema: unknown, contentType: string): string {
   if (schema === undefined) return '';
+  if (isObj(schema) && typeof schema.$ref === 'string') return ''; // a reference that could not be resolved
   const value = sampleFromSchema(schema);
   if (isJsonMediaType(contentType)) return JSON.stringify(value, null, 2);
   if (typeof value === 'string') return value;
@@ -208,7 +226,14 @@ function describeResponse(key: string, response: Obj): string {
   return cleanName(short ? `${key} ${short}` : key) || key;
 }
 
-function convertOperation(doc: Obj, path: string, method: string, op: Obj, swagger2: boolean): EndpointInput {
+function convertOperation(
+  doc: Obj,
+  path: string,
+  method: string,
+  item: Obj,
+  op: Obj,
+  swagger2: boolean,
+): EndpointInput {
   const responses = isObj(op.responses) ? op.responses : {};
   const keys = Object.keys(responses).filter((k) => !k.startsWith('x-'));
   const produces = (
@@ -240,7 +265,20 @@ function convertOperation(doc: Obj, path: string, method: string, op: Obj, swagg
     base.kind = 'proxy';
     base.proxy = { target: proxy.target, record: proxy.record === true };
   }
-  if (primaryKey === undefined) return base;
+  const meta: OpenApiOperation = {};
+  if (typeof op.operationId === 'string' && op.operationId) meta.operationId = op.operationId;
+  const parameters = storedParameters(item, op, swagger2);
+  if (parameters.length) meta.parameters = parameters;
+  const keepHeaders = (key: string, status: number) => {
+    const r = responses[key];
+    const defs = isObj(r) ? headerDefinitions(r) : undefined;
+    if (defs) (meta.responseHeaders ??= {})[String(status)] ??= defs;
+  };
+  const withMeta = () => {
+    if (Object.keys(meta).length) base.openapi = meta;
+    return base;
+  };
+  if (primaryKey === undefined) return withMeta();
   const shapeOf = (key: string): ResponseShape => {
     const r = responses[key];
     const obj = isObj(r) ? r : {};
@@ -249,6 +287,7 @@ function convertOperation(doc: Obj, path: string, method: string, op: Obj, swagg
   const primary = shapeOf(primaryKey);
   const [first, ...more] = primary.examples;
   base.status = statusFromKey(primaryKey, 200);
+  keepHeaders(primaryKey, base.status);
   base.contentType = primary.contentType;
   base.body = first!.body;
   if (Object.keys(primary.headers).length) base.headers = primary.headers;
@@ -277,6 +316,7 @@ function convertOperation(doc: Obj, path: string, method: string, op: Obj, swagg
     if (key === primaryKey) continue;
     const shape = shapeOf(key);
     const status = statusFromKey(key, 500);
+    keepHeaders(key, status);
     for (const s of [shape, ...(shape.others ?? [])])
       for (const ex of s.examples) addVariation(key, s, ex, status);
   }
@@ -289,7 +329,7 @@ function convertOperation(doc: Obj, path: string, method: string, op: Obj, swagg
     variations.sort((a, b) => rank(a.name) - rank(b.name));
   }
   if (variations.length) base.variations = variations;
-  return base;
+  return withMeta();
 }
 
 /** Counts the operations of a document (for progress reports). */
@@ -301,30 +341,68 @@ export function countOperations(doc: Obj): number {
   return n;
 }
 
+const escapePointer = (s: string): string => s.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** Why an operation could not be converted, in one line. */
+function conversionError(e: unknown): string {
+  const message = e instanceof Error ? e.message : String(e);
+  if (/circular structure/i.test(message))
+    return 'one of its example values contains itself (a YAML alias inside its own anchor)';
+  return message.split('\n')[0]!.trim();
+}
+
 export function convertOpenApi(doc: Obj, options: ConvertOptions = {}): ConvertedDocument {
-  const swagger2 = typeof doc.swagger === 'string';
+  const swagger2 = doc.swagger !== undefined;
   const info = isObj(doc.info) ? doc.info : {};
   const operations: ConvertedOperation[] = [];
+  const problems: ConvertProblem[] = [];
   const total = countOperations(doc);
   let done = 0;
   for (const [path, item] of Object.entries(isObj(doc.paths) ? doc.paths : {})) {
-    if (!isObj(item) || !path.startsWith('/')) continue;
+    if (path.startsWith('x-')) continue;
+    const itemPointer = `/paths/${escapePointer(path)}`;
+    if (!path.startsWith('/')) {
+      problems.push({ pointer: itemPointer, message: `path "${path}" does not start with "/": left out` });
+      continue;
+    }
+    if (!isObj(item)) continue;
     for (const method of OPERATION_METHODS) {
       const op = item[method];
       if (!isObj(op)) continue;
-      operations.push({
-        method: method.toUpperCase(),
-        path,
-        input: convertOperation(doc, path, method, op, swagger2),
-      });
+      const pointer = `${itemPointer}/${method}`;
+      try {
+        operations.push({
+          method: method.toUpperCase(),
+          path,
+          pointer,
+          input: convertOperation(doc, path, method, item, op, swagger2),
+        });
+      } catch (e) {
+        problems.push({
+          pointer,
+          message: `operation ${method.toUpperCase()} ${path} cannot be converted: ${conversionError(e)}`,
+          operation: { method: method.toUpperCase(), path },
+        });
+      }
       done++;
       if (options.onProgress && (done % 50 === 0 || done === total)) options.onProgress(done, total);
     }
   }
+  const webhooks = isObj(doc.webhooks) ? Object.keys(doc.webhooks) : [];
+  if (webhooks.length) {
+    const names = webhooks.slice(0, 5).join(', ') + (webhooks.length > 5 ? ', …' : '');
+    problems.push({
+      pointer: '/webhooks',
+      message: `${webhooks.length} webhook${webhooks.length === 1 ? '' : 's'} (${names}) not imported: webhooks are requests the API sends, not endpoints it serves`,
+    });
+  }
+  const version = typeof info.version === 'string' ? info.version.trim() : undefined;
   return {
     title: typeof info.title === 'string' ? info.title : '',
     description: typeof info.description === 'string' ? info.description : '',
+    ...(version ? { version } : {}),
     specVersion: swagger2 ? String(doc.swagger) : String(doc.openapi),
     operations,
+    problems,
   };
 }

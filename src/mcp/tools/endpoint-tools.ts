@@ -71,6 +71,8 @@ const ENDPOINT_FIELDS = {
     'Alternative responses; the one named by activeVariationId answers instead of the default response.',
   activeVariationId: 'Id of the variation that answers instead of the default response.',
   request: 'What a cURL import captured of the original request (kept for reference only).',
+  openapi:
+    'What an OpenAPI import kept of the operation, written back by export_openapi: {operationId, parameters, responseHeaders}.',
 } as const;
 
 const endpointInput = described(EndpointInputSchema, ENDPOINT_FIELDS).extend({

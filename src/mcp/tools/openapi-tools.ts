@@ -13,7 +13,9 @@ export const importOpenApiTool = defineTool({
     'Import an OpenAPI 3.0/3.1 or Swagger 2.0 document (JSON or YAML) as mock endpoints, with example responses generated from the schemas. ' +
     'Give the document inline as text (preferred), or the path of a file inside the mockdev data directory. ' +
     'Without projectId a new project named after info.title is created; with projectId the endpoints are added to that project, ' +
-    'skipping routes that already exist unless overwrite is true. All or nothing: an invalid document imports nothing.',
+    'skipping routes that already exist unless overwrite is true. ' +
+    'Parts of the document that break the OpenAPI specification or cannot be resolved are left out and listed in warnings (with their JSON pointer and line); ' +
+    'with strict: true the document is refused at its first problem instead. Nothing is written when the import fails.',
   input: z.object({
     text: z
       .string()
@@ -37,6 +39,12 @@ export const importOpenApiTool = defineTool({
       .describe(
         'Replace existing endpoints with the same method and path (keeping their id and name). Default false: skip them.',
       ),
+    strict: z
+      .boolean()
+      .default(false)
+      .describe(
+        'Refuse the whole document at its first problem (a part that breaks the OpenAPI schema, a $ref that cannot be resolved, an operation that cannot become an endpoint). Default false: import what can be read and report the problems as warnings.',
+      ),
   }),
   output: z.object({
     project: ProjectSchema.describe('The project imported into.'),
@@ -52,6 +60,23 @@ export const importOpenApiTool = defineTool({
         }),
       )
       .describe('Operations not imported, with the reason.'),
+    warnings: z
+      .array(
+        z.object({
+          message: z.string().describe('Where (JSON pointer, line, column) and what.'),
+          pointer: z.string().optional(),
+          file: z.string().optional().describe('A referenced file, when the problem is there.'),
+          line: z.number().int().optional(),
+          column: z.number().int().optional(),
+        }),
+      )
+      .describe(
+        'Problems of the document: what breaks the OpenAPI schema, could not be resolved, or was left out.',
+      ),
+    warningCount: z
+      .number()
+      .int()
+      .describe('How many warnings there are in all (the list holds the first 50).'),
   }),
   hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   aliases: { ...PROJECT_ALIASES, spec: 'text', document: 'text', content: 'text', path: 'file' },
@@ -59,7 +84,13 @@ export const importOpenApiTool = defineTool({
     // Files are read from the data directory only (SPEC 4.3), symlinks followed.
     const report = await importOpenApi(
       ctx,
-      { text: args.text, file: args.file, projectRef: args.projectId, overwrite: args.overwrite },
+      {
+        text: args.text,
+        file: args.file,
+        projectRef: args.projectId,
+        overwrite: args.overwrite,
+        strict: args.strict,
+      },
       {
         dataDirOnly: true,
         within: { root: ctx.dataDir, name: 'the mockdev data directory' },
@@ -72,6 +103,10 @@ export const importOpenApiTool = defineTool({
       ...report.created.map((e) => `+ ${e.method} ${e.path} -> ${e.status} (id ${e.id})`),
       ...report.replaced.map((e) => `~ ${e.method} ${e.path} -> ${e.status} (id ${e.id})`),
       ...skipped.map((s) => `- ${s.method} ${s.path}: ${s.reason}`),
+      ...report.warnings.map((w) => `warning: ${w.message}`),
+      ...(report.warningCount > report.warnings.length
+        ? [`warning: … and ${report.warningCount - report.warnings.length} more not listed`]
+        : []),
     ];
     return { summary: lines.join('\n'), data: report };
   },
