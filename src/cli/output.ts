@@ -26,11 +26,21 @@ export interface Column<T> {
   header: string;
   value: (row: T) => string | number | boolean | undefined | null;
   align?: 'left' | 'right';
+  /** Longer cells are cut to this many characters, ending in "…". */
+  max?: number;
+}
+
+/** A cell is one line: its text up to the first line break (with "…" when more follows), cut at `max`. */
+export function cellText(value: unknown, max = Infinity): string {
+  const text = String(value ?? '').trim();
+  const line = text.split(/\r?\n/, 1)[0]!.trimEnd();
+  const cut = line.length > max ? line.slice(0, max - 1).trimEnd() : line;
+  return cut === text ? cut : `${cut}…`;
 }
 
 /** A plain-text table with a header row, columns padded to their widest cell. */
 export function formatTable<T>(rows: T[], columns: Column<T>[]): string {
-  const cells = rows.map((row) => columns.map((c) => String(c.value(row) ?? '')));
+  const cells = rows.map((row) => columns.map((c) => cellText(c.value(row), c.max)));
   const widths = columns.map((c, i) => Math.max(c.header.length, ...cells.map((r) => r[i]!.length)));
   const line = (values: string[]) =>
     values

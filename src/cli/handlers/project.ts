@@ -40,7 +40,7 @@ export async function list(opts: ProjectOptions): Promise<void> {
       { header: 'NAME', value: (p) => p.name },
       { header: 'PORT', value: (p) => p.port, align: 'right' },
       { header: 'ENDPOINTS', value: (p) => p.endpointCount, align: 'right' },
-      { header: 'DESCRIPTION', value: (p) => p.description },
+      { header: 'DESCRIPTION', value: (p) => p.description, max: 60 },
       // Only when some project lives in a folder of its own: the others are in the data directory.
       ...(folders ? [{ header: 'FOLDER', value: (p: ProjectListing) => p.dir ?? '(data directory)' }] : []),
     ],

@@ -1,0 +1,26 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { cellText, formatTable } from './output.js';
+
+describe('tables', () => {
+  it('keep each row on one line: the first line of a cell, cut at the column maximum', () => {
+    assert.equal(cellText('Cards API'), 'Cards API');
+    assert.equal(cellText('  padded  '), 'padded');
+    assert.equal(cellText('First line\n\n## More\ntext'), 'First line…');
+    assert.equal(cellText('x'.repeat(70), 60), `${'x'.repeat(59)}…`);
+    assert.equal(cellText(undefined), '');
+    const table = formatTable(
+      [
+        { name: 'a', description: 'Short' },
+        { name: 'b', description: `${'Long description '.repeat(10)}\nsecond line` },
+      ],
+      [
+        { header: 'NAME', value: (r) => r.name },
+        { header: 'DESCRIPTION', value: (r) => r.description, max: 30 },
+      ],
+    );
+    const lines = table.split('\n');
+    assert.equal(lines.length, 3, table);
+    assert.equal(lines[2], `b     ${'Long description Long descrip'}…`);
+  });
+});
