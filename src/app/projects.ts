@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { basename } from 'node:path';
 import { MockdevError } from '../core/errors.js';
 import { EXAMPLE_ENDPOINTS } from '../core/examples.js';
@@ -254,9 +255,14 @@ export async function updateProject(
 }
 
 /** Deletes a project. */
+/** How long a delete waits for the project's running servers to notice and stop. */
+const SERVERS_STOP_MS = 10_000;
+
 /**
  * Deletes a project and its request-log records. The project goes first: if clearing the log
  * then fails, what is left is records of a deleted project, never a project without its log.
+ * A server serving it stops when it sees the project gone (runtime/endpoint-source.ts); the
+ * log is cleared once it has, so the records it wrote until then go too.
  */
 export async function deleteProject(
   ctx: AppContext,
@@ -265,6 +271,9 @@ export async function deleteProject(
 ): Promise<{ project: Project; requestsDeleted: number }> {
   const target = await resolveProject(ctx, ref, options);
   await ctx.projects.remove(target.key);
+  const deadline = Date.now() + SERVERS_STOP_MS;
+  const serving = async () => (await ctx.servers.list()).some((s) => s.projectId === target.project.id);
+  while (Date.now() < deadline && (await serving())) await sleep(25);
   const requestsDeleted = await ctx.requests.clear(target.project.id);
   return { project: toProject(target), requestsDeleted };
 }

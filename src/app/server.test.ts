@@ -1,13 +1,15 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parseRequestFilters } from '../core/model/request.js';
 import { waitUntil } from '../../test/helpers/wait.js';
 import { createContext, type AppContext } from './context.js';
 import { addEndpoint, updateEndpoint } from './endpoints.js';
-import { createProject } from './projects.js';
+import { createProject, deleteProject } from './projects.js';
+import { GONE_GRACE_MS } from '../runtime/endpoint-source.js';
 import { startServer } from './server.js';
 
 let root: string;
@@ -101,6 +103,53 @@ describe('startServer', () => {
         'the warning naming the header',
       );
       assert.equal(await (await fetch(`${server.url}/v`)).text(), '4', 'still the last good endpoints');
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('stops when its project is deleted, and the delete clears what it logged until then', async () => {
+    const project = await createProject(ctx, { name: 'doomed' });
+    await addEndpoint(ctx, 'doomed', { path: '/x', body: '1' });
+    const warnings: string[] = [];
+    const server = await startServer(ctx, {
+      project: 'doomed',
+      port: 0,
+      logger: { warn: (m) => warnings.push(m) },
+    });
+    for (let i = 0; i < 3; i++) assert.equal(await (await fetch(`${server.url}/x`)).text(), '1');
+    const { requestsDeleted } = await deleteProject(ctx, 'doomed');
+    assert.equal(requestsDeleted, 3);
+    await server.stopped;
+    assert.deepEqual(warnings, ['The project "doomed" was deleted: stopping its server']);
+    assert.deepEqual(await ctx.servers.list(), []);
+    assert.deepEqual(await ctx.requests.list(project.id, parseRequestFilters({})), []);
+  });
+
+  it('keeps serving through a moment without project.json (an editor saving it)', async () => {
+    const project = await createProject(ctx, { name: 'edited' });
+    await addEndpoint(ctx, 'edited', { path: '/x', body: '1' });
+    const warnings: string[] = [];
+    const server = await startServer(ctx, {
+      project: 'edited',
+      port: 0,
+      logger: { warn: (m) => warnings.push(m) },
+    });
+    try {
+      const file = join(ctx.dataDir, 'projects', project.id, 'project.json');
+      const text = readFileSync(file, 'utf8');
+      rmSync(file);
+      await waitUntil(
+        async () => (await fetch(`${server.url}/x`)).status === 200,
+        'a request answered meanwhile',
+      );
+      writeFileSync(file, text);
+      await sleep(GONE_GRACE_MS + 300);
+      assert.equal(await (await fetch(`${server.url}/x`)).text(), '1', 'still serving');
+      assert.deepEqual(
+        warnings.filter((w) => /deleted/.test(w)),
+        [],
+      );
     } finally {
       await server.stop();
     }

@@ -102,6 +102,9 @@ export async function startServer(ctx: AppContext, input: StartServerInput = {})
   const port = input.port ?? stored.project.port ?? settings.defaultPort;
   const logger = input.logger ?? {};
   const projectId = stored.project.id;
+  // A deleted project stops its server; `stop` exists only once the server listens.
+  let gone = false;
+  let stopWhenGone: (() => void) | undefined;
 
   const writer = ctx.requests.openWriter({
     projectId,
@@ -116,6 +119,11 @@ export async function startServer(ctx: AppContext, input: StartServerInput = {})
     onWarning: (m) => logger.warn?.(m),
     onReload: (eps) =>
       logger.info?.(`Reloaded the endpoints: ${eps.length} endpoint${eps.length === 1 ? '' : 's'}`),
+    onGone: () => {
+      logger.warn?.(`The project "${stored.project.name}" was deleted: stopping its server`);
+      gone = true;
+      stopWhenGone?.();
+    },
   });
   const afterResponse: AfterResponse[] = [];
   const request = logger.request;
@@ -177,6 +185,8 @@ export async function startServer(ctx: AppContext, input: StartServerInput = {})
       await ctx.servers.unregister(process.pid);
       resolveStopped();
     })());
+  stopWhenGone = () => void stop();
+  if (gone) stopWhenGone();
   return {
     project: toProject(stored),
     host,

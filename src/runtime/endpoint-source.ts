@@ -1,3 +1,4 @@
+import { MockdevError } from '../core/errors.js';
 import type { Endpoint } from '../core/model/endpoint.js';
 import type { ProjectStore, Subscription } from '../core/ports.js';
 import { compileProject, type CompiledProject } from './compile.js';
@@ -11,7 +12,14 @@ export interface EndpointSourceOptions {
   initial: Endpoint[];
   onReload?: (endpoints: Endpoint[]) => void;
   onWarning?: (message: string) => void;
+  /** The project was deleted (still gone after a grace period, so an editor's save is not mistaken for it). */
+  onGone?: () => void;
 }
+
+/** How long a project must stay gone before the source says so. */
+export const GONE_GRACE_MS = 500;
+
+const isGone = (e: unknown) => e instanceof MockdevError && e.code === 'PROJECT_NOT_FOUND';
 
 /**
  * Live reload: the endpoints of the served project as they are now, whoever changed them (CLI,
@@ -19,7 +27,8 @@ export interface EndpointSourceOptions {
  * next request waits for the project to be read again and compiled (so a change made before a
  * request was sent is seen by that request), and without traffic a short timer reloads anyway
  * (so a broken edit is reported even when nobody calls the server). A project that cannot be
- * read keeps the last good endpoints, with one warning per problem.
+ * read keeps the last good endpoints, with one warning per problem; one that was deleted (and
+ * stays so for GONE_GRACE_MS) is reported through `onGone`.
  */
 export class EndpointSource {
   private compiled: CompiledProject;
@@ -28,6 +37,8 @@ export class EndpointSource {
   private warned: string | undefined;
   private readonly subscription: Subscription;
   private settle: NodeJS.Timeout | undefined;
+  private goneCheck: NodeJS.Timeout | undefined;
+  private closed = false;
 
   constructor(private readonly options: EndpointSourceOptions) {
     this.compiled = compileProject(options.initial, options.bodyLimitBytes);
@@ -71,6 +82,7 @@ export class EndpointSource {
       this.warned = undefined;
       this.options.onReload?.(endpoints);
     } catch (e) {
+      if (isGone(e)) return this.confirmGone();
       const message = e instanceof Error ? e.message : String(e);
       if (this.warned !== message) {
         this.warned = message;
@@ -83,8 +95,30 @@ export class EndpointSource {
     }
   }
 
+  /** Reads the project once more after the grace period; still gone: `onGone`. */
+  private confirmGone(): void {
+    if (this.goneCheck || !this.options.onGone) return;
+    this.goneCheck = setTimeout(() => {
+      void this.options.projects.read(this.options.key).then(
+        () => {
+          this.goneCheck = undefined;
+          this.markDirty();
+        },
+        (e: unknown) => {
+          this.goneCheck = undefined;
+          if (this.closed) return;
+          if (isGone(e)) this.options.onGone?.();
+          else this.markDirty();
+        },
+      );
+    }, GONE_GRACE_MS);
+    this.goneCheck.unref();
+  }
+
   close(): void {
+    this.closed = true;
     this.subscription.close();
     if (this.settle) clearTimeout(this.settle);
+    if (this.goneCheck) clearTimeout(this.goneCheck);
   }
 }

@@ -241,6 +241,25 @@ describe('mock server: start, stop, status, reload', () => {
     assert.equal(await a.exited, 0);
   });
 
+  it('project delete from another process stops the server serving it and clears its log', async (t) => {
+    const { tmp, serve, cli } = sandbox(t);
+    await makeProject(tmp.dir, 'doomed', [ok]);
+    await makeProject(tmp.dir, 'kept', [ok]);
+    const doomed = await serve(['doomed']);
+    const kept = await serve(['kept']);
+    for (const url of [doomed.url, kept.url]) assert.equal((await fetch(`${url}/ok`)).status, 200);
+    const deleted = await cli(['project', 'delete', 'doomed', '--force']);
+    assert.equal(deleted.code, 0, deleted.stderr);
+    assert.match(deleted.stdout, /Deleted project "doomed" \(id [\w-]+\) and its 1 logged request\(s\)/);
+    assert.equal(await doomed.exited, 0);
+    assert.match(doomed.stderr(), /The project "doomed" was deleted: stopping its server/);
+    assert.deepEqual(
+      json<{ projectName: string }[]>(await cli(['status', '--json'])).map((s) => s.projectName),
+      ['kept'],
+    );
+    assert.equal((await fetch(`${kept.url}/ok`)).status, 200, 'the other server keeps serving');
+  });
+
   it('applies endpoint changes live: CLI edits, hand edits; a broken edit keeps the last good endpoints', async (t) => {
     const { tmp, serve, cli } = sandbox(t);
     const project = await makeProject(tmp.dir, 'live', [ok]);
