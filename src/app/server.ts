@@ -104,7 +104,7 @@ export async function startServer(ctx: AppContext, input: StartServerInput = {})
   const projectId = stored.project.id;
   // A deleted project stops its server; `stop` exists only once the server listens.
   let gone = false;
-  let stopWhenGone: (() => void) | undefined;
+  let stopWhenGone = (): void => undefined;
 
   const writer = ctx.requests.openWriter({
     projectId,
@@ -122,7 +122,7 @@ export async function startServer(ctx: AppContext, input: StartServerInput = {})
     onGone: () => {
       logger.warn?.(`The project "${stored.project.name}" was deleted: stopping its server`);
       gone = true;
-      stopWhenGone?.();
+      stopWhenGone();
     },
   });
   const afterResponse: AfterResponse[] = [];
