@@ -118,8 +118,12 @@ export type ProjectListing = Project & { dir?: string };
 export async function listProjects(ctx: AppContext, options: ResolveOptions = {}): Promise<ProjectListing[]> {
   const { projects, errors } = await ctx.projects.list({ managedOnly: options.dataDirOnly });
   if (errors.length && projects.length === 0) throw errors[0]!;
-  return projects.map((p) => (p.managed ? toProject(p) : { ...toProject(p), dir: p.location }));
+  return projects.map((p) => withDir(p, toProject(p)));
 }
+
+/** `dir` for a folder project (one outside the data directory), as lists and `show` print it. */
+const withDir = <T extends Project>(stored: StoredProject, shape: T): T & { dir?: string } =>
+  stored.managed ? shape : { ...shape, dir: stored.location };
 
 /**
  * The project a command names, or with none named the project in the working folder (the
@@ -145,8 +149,9 @@ export async function getProject(
   ctx: AppContext,
   ref: string,
   options?: ResolveOptions,
-): Promise<ProjectDetail> {
-  return toProjectDetail(await resolveProject(ctx, ref, options));
+): Promise<ProjectDetail & { dir?: string }> {
+  const stored = await resolveProject(ctx, ref, options);
+  return withDir(stored, toProjectDetail(stored));
 }
 
 function newProjectFile(name: string, port: number, description: string, apiVersion?: string): ProjectFile {

@@ -158,6 +158,29 @@ describe('mockdev project', () => {
     assert.equal(await port(['project', 'create', 'Given', '-p', '3001']), 3001, 'a given port is kept');
   });
 
+  it('show prints the folder of a folder project and the API version of an imported one', async (t) => {
+    const { cli, dir } = cliSandbox(t);
+    assert.equal((await cli(['init', 'here', '-n', 'Here'])).code, 0);
+    const folder = await cli(['project', 'show', 'Here']);
+    assert.equal(folder.code, 0, folder.stderr);
+    assert.match(
+      folder.stdout,
+      new RegExp(`^folder: +${join(dir, 'here').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'),
+    );
+    assert.equal(
+      json<{ dir?: string }>(await cli(['project', 'show', 'Here', '--json'])).dir,
+      join(dir, 'here'),
+    );
+    const petstore = new URL('../fixtures/openapi/petstore-3.0.yaml', import.meta.url).pathname;
+    const imported = json<{ project: { id: string; apiVersion?: string } }>(
+      await cli(['import', petstore, '--json']),
+    );
+    assert.ok(imported.project.apiVersion, 'the fixture has an info.version');
+    const shown = await cli(['project', 'show', imported.project.id]);
+    assert.match(shown.stdout, new RegExp(`^api version: +${imported.project.apiVersion}$`, 'm'));
+    assert.doesNotMatch(shown.stdout, /^folder:/m, 'a data-directory project has no folder line');
+  });
+
   it('create -> list -> show -> update -> delete, with --json shapes of DECISIONS', async (t) => {
     const { cli } = cliSandbox(t);
     const created = json<Record<string, unknown>>(

@@ -13,15 +13,17 @@ import { toInt } from '../args.js';
 import type { InitOptions } from '../commands/init.js';
 import type { ProjectOptions } from '../commands/project.js';
 import { confirmDestructive } from '../confirm.js';
-import { note, printFields, printJson, printLine, printTable } from '../output.js';
+import { cellText, note, printFields, printJson, printLine, printTable } from '../output.js';
 import { cliContext } from './context.js';
 import { printEndpointTable } from './endpoint.js';
 
-const printProjectSummary = (p: Project | ProjectDetail) =>
+const printProjectSummary = (p: (Project | ProjectDetail) & { dir?: string }) =>
   printFields([
     ['id', p.id],
     ['name', p.name],
-    ['description', p.description],
+    ['description', cellText(p.description, 200)],
+    ...(p.apiVersion !== undefined ? [['api version', p.apiVersion] as [string, unknown]] : []),
+    ...(p.dir !== undefined ? [['folder', p.dir] as [string, unknown]] : []),
     ['port', p.port],
     ['endpoints', p.endpointCount],
     ['created', p.createdAt],

@@ -39,7 +39,7 @@ export const listProjectsTool = defineTool({
     'Call this first to find the projectId other tools need.',
   input: z.object({}),
   output: z.object({
-    projects: z.array(ProjectSchema).describe('Projects in the data directory, sorted by name.'),
+    projects: z.array(ProjectSchema).describe('Projects in the data directory, oldest first.'),
   }),
   hints: READ_ONLY,
   async run(ctx) {
