@@ -120,6 +120,7 @@ async function fieldsFrom(opts: EndpointOptions): Promise<EndpointPatch> {
     delay: toInt(opts.delay, '--delay'),
     contentType: opts.contentType,
     headers: headerChanges(opts),
+    mode: opts.mode,
   };
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as EndpointPatch;
 }
