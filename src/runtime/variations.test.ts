@@ -80,6 +80,15 @@ describe('variation selection', () => {
     assert.equal(at(request('/users/7?page=2')), 402);
   });
 
+  it('param rules read whole-segment and mixed-segment parameters, decoded', () => {
+    const whole = endpoint([variation('a', 401, ['param.name=a b'])], { path: '/files/{name}' });
+    assert.equal(chosen(whole, request('/files/a%20b?x=1')), 401);
+    assert.equal(chosen(whole, request('/files/ab')), 200);
+    const mixed = endpoint([variation('json', 402, ['param.name~^rep'])], { path: '/files/{name}.json' });
+    assert.equal(chosen(mixed, request('/files/report.json')), 402);
+    assert.equal(chosen(mixed, request('/files/data.json')), 200);
+  });
+
   it('a variation without rules is never chosen by rules', () => {
     assert.equal(chosen(endpoint([variation('plain', 404)]), request('/users/1')), 200);
   });

@@ -1,4 +1,4 @@
-import { compileRoutes } from '../core/match/router.js';
+import { compileRoutes, parseSegment, splitPath } from '../core/match/router.js';
 import type { Endpoint } from '../core/model/endpoint.js';
 import type { Rule } from '../core/model/rules.js';
 import type { ResponsePlan } from './compile.js';
@@ -25,6 +25,7 @@ export const VARIATION_HEADER = 'x-mockdev-variation';
 interface RequestView {
   query?: URLSearchParams;
   params?: Record<string, string>;
+  segments?: string[];
   /** The parsed JSON body; `undefined` not parsed yet, NO_BODY when absent or not JSON. */
   body?: unknown;
 }
@@ -78,9 +79,21 @@ function compileRule(rule: Rule, endpoint: Endpoint): CompiledRule {
       };
     }
     case 'param': {
-      // The endpoint's own route, to read its parameters from the URL (only for param rules).
-      const route = compileRoutes([{ method: endpoint.method, path: endpoint.path, enabled: true }]);
       const key = rule.key;
+      // A whole-segment parameter (`:id`, `{id}`) is the request path's segment at its index.
+      const template = splitPath(endpoint.path).map(parseSegment);
+      const at = template.findIndex((pieces) => {
+        const only = pieces.length === 1 ? pieces[0]! : undefined;
+        return only !== undefined && 'param' in only && only.param === key;
+      });
+      if (at !== -1)
+        return (ex, view) => {
+          view.segments ??= splitPath(ex.url);
+          const raw = view.segments[at];
+          return raw !== undefined && test(decodeSegment(raw));
+        };
+      // Otherwise the endpoint's own route reads the parameters from the URL.
+      const route = compileRoutes([{ method: endpoint.method, path: endpoint.path, enabled: true }]);
       return (ex, view) => {
         view.params ??= route.match(endpoint.method, ex.url)?.params ?? {};
         const v = view.params[key];
@@ -96,6 +109,15 @@ function compileRule(rule: Rule, endpoint: Endpoint): CompiledRule {
         return v !== undefined && test(asText(v));
       };
     }
+  }
+}
+
+function decodeSegment(s: string): string {
+  if (s.indexOf('%') === -1) return s;
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
   }
 }
 
