@@ -119,6 +119,8 @@ describe('mockdev endpoint variation', () => {
     assert.match(back.stdout, /answers by rules again/);
     const mode = await cli(['endpoint', 'update', 'api', USERS, '--mode', 'sequential', '--json']);
     assert.equal(json<Endpoint>(mode).mode, 'sequential');
+    const human = await cli(['endpoint', 'show', 'api', USERS]);
+    assert.match(human.stdout, /variations:\s+admin \(401\); mode sequential/);
   });
 
   it('bad input: exit 2 with one line; unknown project 3; unknown endpoint or variation 1', async (t) => {
@@ -184,6 +186,27 @@ describe('mockdev endpoint variation', () => {
         1,
         /Variation "ghost" not found on endpoint "get-users-by-id"\. Its variations: missing/,
       );
+  });
+
+  it('the built binary runs the commands (spawned: the lazily loaded handler chunk is in dist/)', async (t) => {
+    const { spawn } = await apiProject(t);
+    const add = await spawn([
+      'endpoint',
+      'variation',
+      'add',
+      'api',
+      USERS,
+      '-n',
+      'zero',
+      '-s',
+      '404',
+      '--when',
+      'param.id=0',
+    ]);
+    assert.equal(add.code, 0, add.stderr);
+    assert.match(add.stdout, /Added variation "zero" .* -> 404 to GET \/api\/users\/:id when param\.id=0/);
+    const bad = await spawn(['endpoint', 'variation', 'add', 'api', USERS, '-n', 'x', '--when', 'nope']);
+    assertCliError(bad, 2, /Invalid rule "nope"/);
   });
 
   it('remove refuses without --force off a terminal, and asks on one', async (t) => {
