@@ -1,5 +1,6 @@
 import { newId } from '../../core/ids.js';
 import type { EndpointInput, Variation } from '../../core/model/endpoint.js';
+import { RulesSchema, SelectionModeSchema } from '../../core/model/rules.js';
 import type { OpenApiOperation } from '../../core/model/openapi-meta.js';
 import { suggestEndpointName, uniqueName } from '../../core/naming.js';
 import { headerDefinitions, headerSchema, storedParameters } from './operation-facts.js';
@@ -321,6 +322,15 @@ function convertOperation(
     };
     variations.sort((a, b) => rank(a.name) - rank(b.name));
   }
+  // Variation rules by name and the selection mode, as our export writes them (issue 11).
+  const rulesByName = op['x-mockdev-rules'];
+  if (isObj(rulesByName))
+    for (const v of variations) {
+      const rules = RulesSchema.safeParse(rulesByName[v.name]);
+      if (rules.success && rules.data.length) v.rules = rules.data;
+    }
+  const mode = SelectionModeSchema.safeParse(op['x-mockdev-mode']);
+  if (mode.success) base.mode = mode.data;
   if (variations.length) base.variations = variations;
   return withMeta();
 }
