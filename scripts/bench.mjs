@@ -2,7 +2,9 @@
 // `npm run bench`: mockdev (logging on) beside a bare node:http server returning the same bytes,
 // in one run. Each server is pinned to core 0 and the load generator to core 1 where taskset
 // exists. Load: wrk if installed, else autocannon if installed, else scripts/bench-load.mjs.
-// Also: a project of 1,000 endpoints (cost per request and RSS), and a count check that every
+// Also: a project of 1,000 endpoints (cost per request and RSS), the demo project whose
+// GET /api/users/:id has three rule-based variations with the load matching the third (issue 11;
+// BENCH_SKIP_VARIATIONS=1 skips it), and a count check that every
 // request of the mockdev run is in the request log (retention raised above the run's count).
 //
 // Cold start: exec -> first 200 answer of `mockdev serve` beside the bare server (median of
@@ -14,7 +16,8 @@
 // registry npm is configured with) into .bench-cache/, and only that file is kept.
 //
 // Env: BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 3), BENCH_CONNECTIONS (50),
-//      BENCH_SKIP_1000=1 to skip the 1,000-endpoint run, BENCH_COLD_RUNS (7),
+//      BENCH_SKIP_1000=1 to skip the 1,000-endpoint run, BENCH_SKIP_VARIATIONS=1 to skip the
+//      run with variations, BENCH_COLD_RUNS (7),
 //      BENCH_ONLY_IMPORT=1 to run only the import measurement, BENCH_SKIP_IMPORT=1 to skip it,
 //      BENCH_IMPORT_RUNS (5), BENCH_GITHUB_DOC=<file> to use a copy of api.github.com.json at hand.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
@@ -380,6 +383,30 @@ for (let i = 0; bigEndpoints.length < 1000; i++) {
 }
 writeFileSync(join(bigDir, 'endpoints.json'), JSON.stringify(bigEndpoints.slice(0, 1000), null, 2));
 
+// The demo project with three rule-based variations on GET /api/users/:id (a header regex, a
+// path parameter, a query parameter); the load sends ?variant=3, so every request checks the
+// first two variations' rules and is answered by the third, with the default's bytes.
+const variedDir = join(dataDir, 'varied');
+mockdev('init', variedDir, '--name', 'varied', '--with-examples');
+const variedEndpoints = JSON.parse(readFileSync(join(variedDir, 'endpoints.json'), 'utf8'));
+const byId = variedEndpoints.find((e) => e.method === 'GET' && /^\/api\/users\/[:{]/.test(e.path));
+const variant = (n, rules) => ({
+  id: `v${n}`,
+  name: `variant ${n}`,
+  status: byId.status,
+  headers: byId.headers,
+  body: byId.body,
+  contentType: byId.contentType,
+  delay: 0,
+  rules,
+});
+byId.variations = [
+  variant(1, [{ source: 'header', key: 'x-role', op: 'regex', value: '^adm' }]),
+  variant(2, [{ source: 'param', key: 'id', op: 'equals', value: '0' }]),
+  variant(3, [{ source: 'query', key: 'variant', op: 'equals', value: '3' }]),
+];
+writeFileSync(join(variedDir, 'endpoints.json'), JSON.stringify(variedEndpoints, null, 2));
+
 console.log(
   `mockdev bench: ${DURATION}s at ${CONNS} keep-alive connections on GET ${PATH} (warm-up ${WARMUP}s)`,
 );
@@ -456,6 +483,19 @@ results.push(dRes);
 await stopServer(d);
 writeFileSync(join(dataDir, 'settings.json'), retentionSettings);
 
+let variedRes;
+if (process.env.BENCH_SKIP_VARIATIONS !== '1') {
+  const vPort = await freePort();
+  const vUrl = `http://127.0.0.1:${vPort}${PATH}?variant=3`;
+  const v = await startServer([process.execPath, cli, 'serve', variedDir, '-p', String(vPort)], vUrl);
+  const check = await fetch(vUrl);
+  if (check.status !== 200 || (await check.text()) !== sampleBody.toString('utf8'))
+    throw new Error('the variations project does not answer like the demo');
+  variedRes = measure('mockdev, 3 rule-based variations (3rd matches)', v, vUrl);
+  results.push(variedRes);
+  await stopServer(v);
+}
+
 let bigRes;
 if (process.env.BENCH_SKIP_1000 !== '1') {
   const gPort = await freePort();
@@ -523,6 +563,11 @@ const countOk = logged >= sent && logged <= sent + slack;
 console.log(
   `request log: ${f(logged)} records for ${f(sent)} requests counted by the load generator (+ up to ${slack} answered while it stopped): ${countOk ? 'OK' : 'MISMATCH'}`,
 );
+if (variedRes) {
+  console.log(
+    `3 rule-based variations (header regex, path param, query; the 3rd matches) vs plain: req/s ${(variedRes.rps / mRes.rps).toFixed(3)}x, CPU per request ${(variedRes.cpuUsPerReq / mRes.cpuUsPerReq).toFixed(3)}x, p99 ${f(variedRes.p99Ms, 2)} ms`,
+  );
+}
 if (bigRes) {
   console.log(
     `1,000 endpoints vs 4: req/s ${(bigRes.rps / mRes.rps).toFixed(3)}x, CPU per request ${(bigRes.cpuUsPerReq / mRes.cpuUsPerReq).toFixed(3)}x, RSS idle ${f(bigRes.idleRssMiB)} MiB, peak under load ${f(bigRes.rssMiB)} MiB (target < 100)`,

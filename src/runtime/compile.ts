@@ -2,6 +2,7 @@ import { compileRoutes, type CompiledRoutes } from '../core/match/router.js';
 import type { Endpoint } from '../core/model/endpoint.js';
 import { buildAnswer, problemAnswer, type Answer } from './answer.js';
 import type { Exchange } from './exchange.js';
+import { compileChoice } from './variations.js';
 
 /**
  * The endpoints compiled for serving, once per (re)load: routes, and for each endpoint the
@@ -25,8 +26,8 @@ export interface CompiledEndpoint {
   enabled: boolean;
   endpoint: Endpoint;
   /**
-   * Chooses the response for a request: the active variation, else the endpoint's own response.
-   * (Rules, sequences and random choice plug in here.)
+   * Chooses the response for a request: the variation the request names, the active one, else
+   * by the endpoint's mode (rules, sequential, random; variations.ts), else its own response.
    */
   choose: (exchange: Exchange) => ResponsePlan;
 }
@@ -82,13 +83,12 @@ function proxyPlan(e: Endpoint, bodyLimitBytes: number): ResponsePlan {
 }
 
 export function compileEndpoint(e: Endpoint, bodyLimitBytes: number): CompiledEndpoint {
-  let plan: ResponsePlan;
-  if (e.kind === 'proxy') plan = proxyPlan(e, bodyLimitBytes);
-  else {
-    const active = e.activeVariationId ? e.variations.find((v) => v.id === e.activeVariationId) : undefined;
-    plan = staticPlan(active ?? e, bodyLimitBytes);
-  }
-  return { id: e.id, method: e.method, path: e.path, enabled: e.enabled, endpoint: e, choose: () => plan };
+  let choose: CompiledEndpoint['choose'];
+  if (e.kind === 'proxy') {
+    const plan = proxyPlan(e, bodyLimitBytes);
+    choose = () => plan;
+  } else choose = compileChoice(e, (r) => staticPlan(r, bodyLimitBytes));
+  return { id: e.id, method: e.method, path: e.path, enabled: e.enabled, endpoint: e, choose };
 }
 
 export function compileProject(endpoints: Endpoint[], bodyLimitBytes: number): CompiledProject {

@@ -60,7 +60,7 @@ describe('mockdev import', () => {
     assert.deepEqual(list.headers, { 'X-Next': '/pets?page=2' });
     assert.deepEqual(
       list.variations.map((v) => [v.name, v.status]),
-      [['default unexpected error', 500]],
+      [['default', 500]],
     );
     const create = byRoute(report.created, 'POST /pets');
     assert.equal(create.status, 201);
@@ -79,7 +79,7 @@ describe('mockdev import', () => {
       show.variations.map((v) => [v.name, v.status]),
       [
         ['tom', 200],
-        ['404 Not found', 404],
+        ['404', 404],
       ],
     );
     const del = byRoute(report.created, 'DELETE /pets/{petId}');

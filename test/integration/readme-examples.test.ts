@@ -76,3 +76,26 @@ describe('README examples', () => {
     assert.ok(bodies >= 1, 'at least one example sends a body');
   });
 });
+
+describe('README examples: response variations', () => {
+  it('every "mockdev endpoint variation" and "--mode" example runs as written, in order', async (t) => {
+    const examples = readmeCommands('mockdev endpoint ').filter((l) => / variation |--mode/.test(l));
+    assert.ok(examples.length >= 9, `found ${examples.length} examples`);
+    const { cli } = cliSandbox(t, 'mockdev-readme-');
+    assert.equal((await cli(['project', 'create', 'Payments'])).code, 0);
+    assert.equal((await cli(['endpoint', 'add', 'Payments', '-m', 'POST', '-p', '/charges'])).code, 0);
+    for (const line of examples) {
+      const r = await cli(shellArgs(line));
+      assert.equal(r.code, 0, `${line}\n${r.stderr}`);
+    }
+    const e = json<Endpoint>(await cli(['endpoint', 'show', 'Payments', 'POST /charges', '--json']));
+    assert.deepEqual(
+      e.variations.map((v) => [v.name, v.status]),
+      [
+        ['declined', 400],
+        ['slow', 200],
+      ],
+    );
+    assert.equal(e.mode, 'sequential');
+  });
+});

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { collect } from '../args.js';
 import { examples, FORCE_OPTION, JSON_OPTION } from '../help.js';
+import { registerVariation } from './variation.js';
 
 export interface EndpointOptions {
   name?: string;
@@ -17,6 +18,7 @@ export interface EndpointOptions {
   json?: boolean;
   enabledOnly?: boolean;
   force?: boolean;
+  mode?: string;
 }
 
 const handlers = () => import('../handlers/endpoint.js');
@@ -113,10 +115,15 @@ export function registerEndpoint(program: Command): void {
     true,
   )
     .option('--remove-header <NAME>', 'remove the response header of that name (repeatable)', collect)
+    .option(
+      '--mode <MODE>',
+      'how a variation is picked: rules (first whose rules match; the default), sequential or random',
+    )
     .addHelpText(
       'after',
       examples(
         'mockdev endpoint update my-api "Get user" -s 404 -b \'{"error":"not found"}\'',
+        'mockdev endpoint update my-api "Get user" --mode sequential',
         'mockdev endpoint update my-api "Get user" -H "Cache-Control: no-store" --remove-header X-Old',
       ),
     )
@@ -151,4 +158,6 @@ export function registerEndpoint(program: Command): void {
         (await handlers()).setEnabled(project, ref, on, opts),
       );
   }
+
+  registerVariation(endpoint);
 }

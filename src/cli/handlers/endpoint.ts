@@ -11,6 +11,7 @@ import { resolveProject } from '../../app/projects.js';
 import { findEndpointByRef } from '../../app/endpoints.js';
 import { MockdevError } from '../../core/errors.js';
 import type { Endpoint, EndpointPatch } from '../../core/model/endpoint.js';
+import { formatRule } from '../../core/model/rules.js';
 import { toHeaders, toInt } from '../args.js';
 import type { EndpointOptions } from '../commands/endpoint.js';
 import { confirmDestructive } from '../confirm.js';
@@ -55,8 +56,11 @@ function printEndpoint(e: Endpoint): void {
       'variations',
       e.variations.length
         ? e.variations
-            .map((v) => `${v.name} (${v.status})${v.id === e.activeVariationId ? ' [active]' : ''}`)
-            .join(', ')
+            .map(
+              (v) =>
+                `${v.name} (${v.status})${v.rules?.length ? ` when ${v.rules.map(formatRule).join(' and ')}` : ''}${v.id === e.activeVariationId ? ' [active]' : ''}`,
+            )
+            .join(', ') + `; mode ${e.mode ?? 'rules'}`
         : '',
     ],
   ]);
@@ -120,6 +124,7 @@ async function fieldsFrom(opts: EndpointOptions): Promise<EndpointPatch> {
     delay: toInt(opts.delay, '--delay'),
     contentType: opts.contentType,
     headers: headerChanges(opts),
+    mode: opts.mode,
   };
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as EndpointPatch;
 }

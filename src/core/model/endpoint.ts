@@ -13,6 +13,7 @@ import {
   StatusSchema,
 } from './fields.js';
 import { OpenApiOperationSchema } from './openapi-meta.js';
+import { RulesSchema, SelectionModeSchema } from './rules.js';
 
 export const EndpointKindSchema = z.enum(['mock', 'proxy']);
 export type EndpointKind = z.infer<typeof EndpointKindSchema>;
@@ -25,7 +26,10 @@ export const ProxySettingsSchema = z.object({
 });
 export type ProxySettings = z.infer<typeof ProxySettingsSchema>;
 
-/** An alternative response of an endpoint; the active one answers instead of the default. */
+/**
+ * An alternative response of an endpoint. Which one answers (runtime/variations.ts): the one a
+ * request names in X-Mockdev-Variation, else the active one, else per the endpoint's `mode`.
+ */
 export const VariationSchema = z.object({
   id: z.string().min(1),
   name: NameSchema,
@@ -34,8 +38,34 @@ export const VariationSchema = z.object({
   body: z.string().default(''),
   contentType: ContentTypeSchema.default('application/json'),
   delay: DelaySchema.default(0),
+  /** All must match for this variation to answer in mode `rules`; absent or empty: never by rules. */
+  rules: RulesSchema.optional(),
 });
 export type Variation = z.infer<typeof VariationSchema>;
+
+/** An endpoint's variations: names unique (case-insensitive), as are ids. */
+export const VariationListSchema = z.array(VariationSchema).superRefine((variations, ctx) => {
+  const names = new Set<string>();
+  const ids = new Set<string>();
+  variations.forEach((v, i) => {
+    if (names.has(v.name.toLowerCase()))
+      ctx.addIssue({
+        code: 'custom',
+        message: 'another variation has this name',
+        path: [i, 'name'],
+        input: v.name,
+      });
+    if (ids.has(v.id))
+      ctx.addIssue({
+        code: 'custom',
+        message: 'another variation has this id',
+        path: [i, 'id'],
+        input: v.id,
+      });
+    names.add(v.name.toLowerCase());
+    ids.add(v.id);
+  });
+});
 
 export const BasicAuthSchema = z.object({
   type: z.literal('basic'),
@@ -79,8 +109,10 @@ export const EndpointSchema = z.object({
   enabled: z.boolean().default(true),
   kind: EndpointKindSchema.default('mock'),
   proxy: ProxySettingsSchema.optional(),
-  variations: z.array(VariationSchema).default([]),
+  variations: VariationListSchema.default([]),
   activeVariationId: z.string().optional(),
+  /** How a variation is picked when none is active or named by the request; absent: `rules`. */
+  mode: SelectionModeSchema.optional(),
   request: CapturedRequestSchema.optional(),
   /** What an OpenAPI import kept of the operation (operationId, parameters, header definitions). */
   openapi: OpenApiOperationSchema.optional(),
@@ -110,8 +142,9 @@ export const EndpointPatchSchema = z
     enabled: z.boolean(),
     kind: EndpointKindSchema,
     proxy: ProxySettingsSchema.nullable(),
-    variations: z.array(VariationSchema),
+    variations: VariationListSchema,
     activeVariationId: z.string().nullable(),
+    mode: SelectionModeSchema.nullable(),
     request: CapturedRequestSchema.nullable(),
   })
   .partial();

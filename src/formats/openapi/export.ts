@@ -212,6 +212,11 @@ export function exportOpenApiDocument(
     }
     // Responses are grouped by status; this keeps the variations' own order.
     if (e.variations.length > 1) operation['x-mockdev-variations'] = e.variations.map((v) => v.name);
+    // Variation rules by variation name, and the selection mode (issue 11).
+    const withRules = e.variations.filter((v) => v.rules?.length);
+    if (withRules.length)
+      operation['x-mockdev-rules'] = Object.fromEntries(withRules.map((v) => [v.name, v.rules]));
+    if (e.mode) operation['x-mockdev-mode'] = e.mode;
     if (!e.enabled) operation['x-mockdev-enabled'] = false;
     if (e.delay > 0) operation['x-mockdev-delay'] = e.delay;
     if (e.kind === 'proxy' && e.proxy)

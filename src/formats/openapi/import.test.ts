@@ -171,7 +171,7 @@ describe('OpenAPI import rules', () => {
       get.variations!.map((v) => [v.name, v.status, v.body]),
       [
         ['second', 200, '{\n  "id": 2\n}'],
-        ['404 Not found', 404, '{\n  "error": "nope"\n}'],
+        ['404', 404, '{\n  "error": "nope"\n}'],
       ],
     );
     const post = operations[1]!.input;

@@ -1,5 +1,6 @@
 import { newId } from '../../core/ids.js';
 import type { EndpointInput, Variation } from '../../core/model/endpoint.js';
+import { RulesSchema, SelectionModeSchema } from '../../core/model/rules.js';
 import type { OpenApiOperation } from '../../core/model/openapi-meta.js';
 import { suggestEndpointName, uniqueName } from '../../core/naming.js';
 import { headerDefinitions, headerSchema, storedParameters } from './operation-facts.js';
@@ -15,7 +16,8 @@ import { sampleFromSchema } from './sample.js';
  * - name: summary, else operationId, else generated from method and path;
  * - status: `x-mockdev-status`, else the first 2xx response, else `default`, else the first;
  * - body: the media type's `example`, else the first of `examples`, else a sample from the schema;
- * - every other response, and every further named example, becomes a variation;
+ * - every other response becomes a variation named by its status key (`404`, `default`), every
+ *   further named example one named after the example;
  * - the operationId, the parameters and the response header definitions are kept in `openapi`;
  * - an operation that cannot be converted is left out with a problem saying why; webhooks are
  *   not endpoints (a problem says they were left out).
@@ -219,13 +221,6 @@ function sampleBody(schema: unknown, contentType: string): string {
   return typeof value === 'object' ? JSON.stringify(value, null, 2) : String(value);
 }
 
-function describeResponse(key: string, response: Obj): string {
-  const description =
-    typeof response.description === 'string' ? response.description.split('\n')[0]!.trim() : '';
-  const short = description.length > 60 ? `${description.slice(0, 57)}...` : description;
-  return cleanName(short ? `${key} ${short}` : key) || key;
-}
-
 function convertOperation(
   doc: Obj,
   path: string,
@@ -294,9 +289,8 @@ function convertOperation(
   const variations: Variation[] = [];
   const taken: string[] = [];
   const addVariation = (key: string, shape: ResponseShape, ex: ResponseExample, status: number) => {
-    const raw = responses[key];
-    const label =
-      ex.name !== undefined ? cleanName(ex.name) || key : describeResponse(key, isObj(raw) ? raw : {});
+    // A named example keeps its name; an unnamed response is named by its status key (`404`, `default`).
+    const label = ex.name !== undefined ? cleanName(ex.name) || key : key;
     const vname = uniqueName(label, taken);
     taken.push(vname);
     variations.push({
@@ -328,6 +322,15 @@ function convertOperation(
     };
     variations.sort((a, b) => rank(a.name) - rank(b.name));
   }
+  // Variation rules by name and the selection mode, as our export writes them (issue 11).
+  const rulesByName = op['x-mockdev-rules'];
+  if (isObj(rulesByName))
+    for (const v of variations) {
+      const rules = RulesSchema.safeParse(rulesByName[v.name]);
+      if (rules.success && rules.data.length) v.rules = rules.data;
+    }
+  const mode = SelectionModeSchema.safeParse(op['x-mockdev-mode']);
+  if (mode.success) base.mode = mode.data;
   if (variations.length) base.variations = variations;
   return withMeta();
 }

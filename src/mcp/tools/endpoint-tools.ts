@@ -16,6 +16,7 @@ import {
   type Endpoint,
 } from '../../core/model/endpoint.js';
 import { HTTP_METHODS } from '../../core/model/fields.js';
+import { checkRules, RuleObjectSchema } from '../../core/model/rules.js';
 import {
   ADDITIVE,
   DESTRUCTIVE,
@@ -38,6 +39,13 @@ const proxy = described(ProxySettingsSchema, {
   target: 'Base URL requests are forwarded to, e.g. https://api.example.com.',
   record: 'Store forwarded responses as recordings (default false).',
 });
+const rule = described(RuleObjectSchema, {
+  source:
+    'Where the value comes from: "query" (query parameter), "header" (request header, name case-insensitive), "param" (path parameter such as id of /users/{id}) or "body" (field of a JSON request body).',
+  key: 'Parameter or header name, or for "body" a dotted path into the JSON body such as user.id or items.0.sku.',
+  op: '"equals": the value is exactly `value` (JSON numbers and booleans compare as their text, e.g. "2", "true"); "regex": the JavaScript regular expression `value` matches it (unanchored); "exists": it is present (no value).',
+  value: 'What "equals" compares with, or the regular expression of "regex"; omit for "exists".',
+});
 const variation = described(VariationSchema, {
   id: 'Variation id, unique within the endpoint; activeVariationId refers to it.',
   name: 'Variation name.',
@@ -46,6 +54,14 @@ const variation = described(VariationSchema, {
   body: 'Response body text of this variation.',
   contentType: 'Content-Type of this variation (default application/json).',
   delay: 'Delay before this variation answers, in milliseconds.',
+}).extend({
+  rules: z
+    .array(rule)
+    .superRefine(checkRules)
+    .optional()
+    .describe(
+      'When mode is "rules" (the default), this variation answers a request that matches ALL of these rules (the first such variation in list order wins). Omitted or empty: never chosen by rules, only when active or named by the X-Mockdev-Variation request header.',
+    ),
 });
 const captured = described(CapturedRequestSchema, {
   headers: 'Request headers captured for reference, name -> value.',
@@ -68,8 +84,9 @@ const ENDPOINT_FIELDS = {
   kind: '"mock" answers with the canned response; "proxy" forwards to proxy.target.',
   proxy: 'Proxy settings, required when kind is "proxy": {target, record}.',
   variations:
-    'Alternative responses; the one named by activeVariationId answers instead of the default response.',
-  activeVariationId: 'Id of the variation that answers instead of the default response.',
+    'Alternative responses, each {id, name, status, headers, body, contentType, delay, rules}; names unique within the endpoint. Which answers: the one a request names in the X-Mockdev-Variation header (name or id); else the active one (activeVariationId); else by mode.',
+  activeVariationId: 'Id of the variation that answers every request instead of selection by mode.',
+  mode: 'How a response is picked when no variation is active or named: "rules" (default: the first variation whose rules all match, else the default response), "sequential" (the default response, then each variation in order, round and round) or "random" (any of them, equally likely).',
   request: 'What a cURL import captured of the original request (kept for reference only).',
   openapi:
     'What an OpenAPI import kept of the operation, written back by export_openapi: {operationId, parameters, responseHeaders}.',
@@ -87,7 +104,8 @@ const endpointPatch = described(EndpointPatchSchema, {
   headers:
     'Response headers to add or replace, name -> value (a header of the same name in any case is replaced); a null value removes that header. Headers not named are kept.',
   proxy: `${ENDPOINT_FIELDS.proxy} null removes it.`,
-  activeVariationId: `${ENDPOINT_FIELDS.activeVariationId} null goes back to the default response.`,
+  activeVariationId: `${ENDPOINT_FIELDS.activeVariationId} null goes back to selection by mode.`,
+  mode: `${ENDPOINT_FIELDS.mode} null: back to "rules".`,
   request: `${ENDPOINT_FIELDS.request} null removes it.`,
 }).extend({
   proxy: proxy.nullable().optional().describe(`${ENDPOINT_FIELDS.proxy} null removes it.`),

@@ -1,0 +1,236 @@
+import { MockdevError } from '../core/errors.js';
+import { newId } from '../core/ids.js';
+import type { Endpoint, Variation } from '../core/model/endpoint.js';
+import { toRule, type Rule } from '../core/model/rules.js';
+import type { AppContext } from './context.js';
+import {
+  applyEndpointPatch,
+  findEndpointByRef,
+  getEndpoint,
+  mergeHeaders,
+  withEndpoints,
+} from './endpoints.js';
+import { assertSomethingToChange, resolveProject, type ResolveOptions } from './projects.js';
+
+/**
+ * The variations of an endpoint (SPEC "response variations"): list, add, update, remove,
+ * activate. A VARIATION reference is its id, or its name in any case. Every change goes
+ * through applyEndpointPatch, so the endpoint's checks (unique names, valid rules, the active
+ * variation exists) hold whichever adapter asks.
+ */
+
+/** What a caller gives for a variation; rules as CLI text (`query.page=2`) or stored objects. */
+export interface VariationInput {
+  name?: string;
+  status?: number;
+  body?: string;
+  contentType?: string;
+  delay?: number;
+  /** Set or replace headers (names case-insensitive); `null` removes one (update only). */
+  headers?: Record<string, string | null>;
+  /** Replaces the variation's rules; `[]` clears them. */
+  rules?: (string | Rule)[];
+}
+
+export interface VariationList {
+  endpoint: Endpoint;
+  variations: Variation[];
+  activeVariationId: string | null;
+}
+
+export function findVariationByRef(endpoint: Endpoint, ref: string): Variation {
+  const wanted = ref.trim();
+  const found =
+    endpoint.variations.find((v) => v.id === wanted) ??
+    endpoint.variations.find((v) => v.name.toLowerCase() === wanted.toLowerCase());
+  if (!found) {
+    const names = endpoint.variations.map((v) => v.name);
+    throw new MockdevError('NOT_FOUND', `Variation "${wanted}" not found on endpoint "${endpoint.name}"`, {
+      hint: names.length ? `Its variations: ${names.join(', ')}` : 'It has no variations',
+      details: { variation: wanted, endpointId: endpoint.id },
+    });
+  }
+  return found;
+}
+
+export async function listVariations(
+  ctx: AppContext,
+  projectRef: string,
+  endpointRef: string,
+  options?: ResolveOptions,
+): Promise<VariationList> {
+  const endpoint = await getEndpoint(ctx, projectRef, endpointRef, options);
+  return { endpoint, variations: endpoint.variations, activeVariationId: endpoint.activeVariationId ?? null };
+}
+
+/** Changes one endpoint of a project with a serialised read-modify-write. */
+async function changeEndpoint<T>(
+  ctx: AppContext,
+  projectRef: string,
+  endpointRef: string,
+  change: (endpoint: Endpoint) => { next: Endpoint; result: T },
+  options?: ResolveOptions,
+): Promise<T> {
+  const target = await resolveProject(ctx, projectRef, options);
+  return ctx.projects.update(target.key, (stored) => {
+    const current = findEndpointByRef(stored, endpointRef);
+    const { next, result } = change(current);
+    return withEndpoints(
+      stored,
+      stored.endpoints.map((e) => (e.id === current.id ? next : e)),
+      result,
+    );
+  });
+}
+
+function assertNameFree(endpoint: Endpoint, name: string, exceptId?: string): void {
+  const clash = endpoint.variations.find(
+    (v) => v.id !== exceptId && v.name.toLowerCase() === name.trim().toLowerCase(),
+  );
+  if (clash) {
+    throw new MockdevError(
+      'NAME_TAKEN',
+      `Endpoint "${endpoint.name}" already has a variation named "${clash.name}"`,
+      { hint: 'Choose another name, or update that variation' },
+    );
+  }
+}
+
+const withoutUndefined = <T extends object>(o: T): Partial<T> =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+/** Adds a variation; unset fields: the endpoint's status and content type, no body, no delay. */
+export async function addVariation(
+  ctx: AppContext,
+  projectRef: string,
+  endpointRef: string,
+  input: VariationInput & { name: string },
+  options?: ResolveOptions,
+): Promise<{ endpoint: Endpoint; variation: Variation }> {
+  const rules = input.rules?.map(toRule);
+  return changeEndpoint(
+    ctx,
+    projectRef,
+    endpointRef,
+    (endpoint) => {
+      if (typeof input.name === 'string') assertNameFree(endpoint, input.name);
+      const headers = input.headers
+        ? Object.fromEntries(Object.entries(input.headers).filter(([, v]) => v !== null))
+        : {};
+      const raw = {
+        id: newId(),
+        name: input.name,
+        status: input.status ?? endpoint.status,
+        headers,
+        body: input.body ?? '',
+        contentType: input.contentType ?? endpoint.contentType,
+        delay: input.delay ?? 0,
+        ...(rules?.length ? { rules } : {}),
+      } as Variation;
+      const next = applyEndpointPatch(endpoint, { variations: [...endpoint.variations, raw] });
+      return { next, result: { endpoint: next, variation: next.variations[next.variations.length - 1]! } };
+    },
+    options,
+  );
+}
+
+/** Changes the fields given; `rules` replaces the list (`[]` clears it). */
+export async function updateVariation(
+  ctx: AppContext,
+  projectRef: string,
+  endpointRef: string,
+  variationRef: string,
+  input: VariationInput,
+  options?: ResolveOptions,
+): Promise<{ endpoint: Endpoint; variation: Variation }> {
+  assertSomethingToChange(input as Record<string, unknown>, [
+    'name',
+    'status',
+    'body',
+    'contentType',
+    'delay',
+    'headers',
+    'rules',
+  ]);
+  const rules = input.rules?.map(toRule);
+  return changeEndpoint(
+    ctx,
+    projectRef,
+    endpointRef,
+    (endpoint) => {
+      const current = findVariationByRef(endpoint, variationRef);
+      if (typeof input.name === 'string') assertNameFree(endpoint, input.name, current.id);
+      const changed: Record<string, unknown> = {
+        ...current,
+        ...withoutUndefined({
+          name: input.name,
+          status: input.status,
+          body: input.body,
+          contentType: input.contentType,
+          delay: input.delay,
+        }),
+      };
+      if (input.headers) changed.headers = mergeHeaders(current, input.headers);
+      if (rules !== undefined) {
+        if (rules.length) changed.rules = rules;
+        else delete changed.rules;
+      }
+      const next = applyEndpointPatch(endpoint, {
+        variations: endpoint.variations.map((v) => (v.id === current.id ? (changed as Variation) : v)),
+      });
+      return {
+        next,
+        result: { endpoint: next, variation: next.variations.find((v) => v.id === current.id)! },
+      };
+    },
+    options,
+  );
+}
+
+/** Removes a variation; if it was the active one, the endpoint goes back to its mode. */
+export async function removeVariation(
+  ctx: AppContext,
+  projectRef: string,
+  endpointRef: string,
+  variationRef: string,
+  options?: ResolveOptions,
+): Promise<{ endpoint: Endpoint; variation: Variation }> {
+  return changeEndpoint(
+    ctx,
+    projectRef,
+    endpointRef,
+    (endpoint) => {
+      const current = findVariationByRef(endpoint, variationRef);
+      const next = applyEndpointPatch(endpoint, {
+        variations: endpoint.variations.filter((v) => v.id !== current.id),
+        ...(endpoint.activeVariationId === current.id ? { activeVariationId: null } : {}),
+      });
+      return { next, result: { endpoint: next, variation: current } };
+    },
+    options,
+  );
+}
+
+/** Makes a variation answer every request; with none, back to selection by mode (rules). */
+export async function activateVariation(
+  ctx: AppContext,
+  projectRef: string,
+  endpointRef: string,
+  variationRef: string | undefined,
+  options?: ResolveOptions,
+): Promise<{ endpoint: Endpoint; variation: Variation | null }> {
+  return changeEndpoint(
+    ctx,
+    projectRef,
+    endpointRef,
+    (endpoint) => {
+      const variation = variationRef === undefined ? null : findVariationByRef(endpoint, variationRef);
+      const next =
+        variation === null && endpoint.activeVariationId === undefined
+          ? endpoint
+          : applyEndpointPatch(endpoint, { activeVariationId: variation?.id ?? null });
+      return { next, result: { endpoint: next, variation } };
+    },
+    options,
+  );
+}

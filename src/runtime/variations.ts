@@ -1,0 +1,199 @@
+import { compileRoutes, parseSegment, splitPath } from '../core/match/router.js';
+import type { Endpoint } from '../core/model/endpoint.js';
+import type { Rule } from '../core/model/rules.js';
+import type { ResponsePlan } from './compile.js';
+import type { Exchange } from './exchange.js';
+
+/**
+ * Choosing among an endpoint's default response and its variations, compiled once per endpoint
+ * change (compile.ts): plans are built, regexes compiled and names indexed up front, so a
+ * request only evaluates. In order:
+ *   1. `X-Mockdev-Variation: <name or id>` on the request picks that variation (an unknown one
+ *      is ignored: the request is answered as if the header were absent);
+ *   2. the active variation, if set;
+ *   3. by the endpoint's mode: `rules` (default) the first variation all of whose rules match,
+ *      else the default response; `sequential` the default, then each variation in order, round
+ *      and round (one counter per endpoint, restarted when the endpoints are reloaded);
+ *      `random` the default or any variation, each as likely.
+ * A variation without rules is never chosen by rules (imported OpenAPI responses stay out of the
+ * way until activated or named).
+ */
+
+export const VARIATION_HEADER = 'x-mockdev-variation';
+
+/** What rules read of a request, each part worked out at most once and only when a rule asks. */
+interface RequestView {
+  query?: URLSearchParams;
+  params?: Record<string, string>;
+  segments?: string[];
+  /** The parsed JSON body; `undefined` not parsed yet, NO_BODY when absent or not JSON. */
+  body?: unknown;
+}
+const NO_BODY = Symbol('no body');
+
+type Test = (value: string) => boolean;
+type CompiledRule = (ex: Exchange, view: RequestView) => boolean;
+
+function valueTest(rule: Rule): Test {
+  if (rule.op === 'exists') return () => true;
+  const wanted = rule.value ?? '';
+  if (rule.op === 'equals') return (v) => v === wanted;
+  const re = new RegExp(wanted);
+  return (v) => re.test(v);
+}
+
+/** A JSON value as rules compare it: strings as they are, anything else as JSON (`2`, `true`). */
+const asText = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
+
+function bodyAt(body: unknown, path: string[]): unknown {
+  let at: unknown = body;
+  for (const key of path) {
+    if (at === null || typeof at !== 'object') return undefined;
+    if (!Object.prototype.hasOwnProperty.call(at, key)) return undefined;
+    at = (at as Record<string, unknown>)[key];
+  }
+  return at;
+}
+
+function compileRule(rule: Rule, endpoint: Endpoint): CompiledRule {
+  const test = valueTest(rule);
+  switch (rule.source) {
+    case 'query': {
+      const key = rule.key;
+      return (ex, view) => {
+        if (view.query === undefined) {
+          const q = ex.url.indexOf('?');
+          view.query = new URLSearchParams(q === -1 ? '' : ex.url.slice(q + 1));
+        }
+        return view.query.getAll(key).some(test);
+      };
+    }
+    case 'header': {
+      const name = rule.key.toLowerCase();
+      return (ex) => {
+        const raw = ex.req.rawHeaders;
+        for (let i = 0; i < raw.length; i += 2)
+          if (raw[i]!.length === name.length && raw[i]!.toLowerCase() === name && test(raw[i + 1]!))
+            return true;
+        return false;
+      };
+    }
+    case 'param': {
+      const key = rule.key;
+      // A whole-segment parameter (`:id`, `{id}`) is the request path's segment at its index.
+      const template = splitPath(endpoint.path).map(parseSegment);
+      const at = template.findIndex((pieces) => {
+        const only = pieces.length === 1 ? pieces[0]! : undefined;
+        return only !== undefined && 'param' in only && only.param === key;
+      });
+      if (at !== -1)
+        return (ex, view) => {
+          view.segments ??= splitPath(ex.url);
+          const raw = view.segments[at];
+          return raw !== undefined && test(decodeSegment(raw));
+        };
+      // Otherwise the endpoint's own route reads the parameters from the URL.
+      const route = compileRoutes([{ method: endpoint.method, path: endpoint.path, enabled: true }]);
+      return (ex, view) => {
+        view.params ??= route.match(endpoint.method, ex.url)?.params ?? {};
+        const v = view.params[key];
+        return v !== undefined && test(v);
+      };
+    }
+    case 'body': {
+      const path = rule.key.split('.');
+      return (ex, view) => {
+        if (view.body === undefined) view.body = parseBody(ex);
+        if (view.body === NO_BODY) return false;
+        const v = bodyAt(view.body, path);
+        return v !== undefined && test(asText(v));
+      };
+    }
+  }
+}
+
+function decodeSegment(s: string): string {
+  if (s.indexOf('%') === -1) return s;
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+function parseBody(ex: Exchange): unknown {
+  if (ex.body === null || ex.body.length === 0 || ex.bodyTruncated) return NO_BODY;
+  try {
+    return JSON.parse(ex.body.toString('utf8')) as unknown;
+  } catch {
+    return NO_BODY;
+  }
+}
+
+/**
+ * The choose function of a mock endpoint: `plan(response)` builds the plan of the default
+ * response or of a variation (once, here).
+ */
+export function compileChoice(
+  e: Endpoint,
+  plan: (r: Pick<Endpoint, 'status' | 'headers' | 'body' | 'contentType' | 'delay'>) => ResponsePlan,
+): (ex: Exchange) => ResponsePlan {
+  const fallback = plan(e);
+  if (e.variations.length === 0) return () => fallback;
+  const plans = e.variations.map((v) => plan(v));
+  const byRef = new Map<string, ResponsePlan>();
+  // Ids first, names (any case) after: a name never hides an id.
+  e.variations.forEach((v, i) => byRef.set(v.id, plans[i]!));
+  e.variations.forEach((v, i) => {
+    if (!byRef.has(v.name.toLowerCase())) byRef.set(v.name.toLowerCase(), plans[i]!);
+  });
+  const named = (ex: Exchange): ResponsePlan | undefined => {
+    const raw = ex.req.rawHeaders;
+    for (let i = 0; i < raw.length; i += 2) {
+      if (raw[i]!.length === VARIATION_HEADER.length && raw[i]!.toLowerCase() === VARIATION_HEADER) {
+        const ref = raw[i + 1]!.trim();
+        return byRef.get(ref) ?? byRef.get(ref.toLowerCase());
+      }
+    }
+    return undefined;
+  };
+
+  const activeAt = e.activeVariationId ? e.variations.findIndex((v) => v.id === e.activeVariationId) : -1;
+  let otherwise: (ex: Exchange) => ResponsePlan;
+  if (activeAt !== -1) {
+    const active = plans[activeAt]!;
+    otherwise = () => active;
+  } else if (e.mode === 'sequential') {
+    const cycle = [fallback, ...plans];
+    let next = 0;
+    otherwise = () => {
+      const p = cycle[next]!;
+      next = (next + 1) % cycle.length;
+      return p;
+    };
+  } else if (e.mode === 'random') {
+    const all = [fallback, ...plans];
+    otherwise = () => all[Math.floor(Math.random() * all.length)]!;
+  } else {
+    const candidates = e.variations
+      .map((v, i) => ({ rules: (v.rules ?? []).map((r) => compileRule(r, e)), plan: plans[i]! }))
+      .filter((c) => c.rules.length > 0);
+    if (candidates.length === 0) otherwise = () => fallback;
+    else
+      otherwise = (ex) => {
+        const view: RequestView = {};
+        for (const c of candidates) {
+          let all = true;
+          for (const rule of c.rules) {
+            if (!rule(ex, view)) {
+              all = false;
+              break;
+            }
+          }
+          if (all) return c.plan;
+        }
+        return fallback;
+      };
+  }
+  return (ex) => named(ex) ?? otherwise(ex);
+}
