@@ -266,7 +266,7 @@ export async function removeEndpoint(
   options?: ResolveOptions,
 ): Promise<Endpoint> {
   const target = await resolveProject(ctx, projectRef, options);
-  return ctx.projects.update(target.key, (stored) => {
+  const removed = await ctx.projects.update(target.key, (stored) => {
     const current = findEndpointByRef(stored, endpointRef);
     return withEndpoints(
       stored,
@@ -274,6 +274,9 @@ export async function removeEndpoint(
       current,
     );
   });
+  // Its recordings go with it (only an endpoint that was a proxy can have any).
+  if (removed.kind === 'proxy' || removed.proxy) await ctx.recordings.clearEndpoints([removed.id]);
+  return removed;
 }
 
 export async function setEndpointEnabled(
