@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { NewRecording, RecordingStore, Stores } from '../../src/core/ports.js';
+import { waitUntil } from '../helpers/wait.js';
 import type { StoreImplementation } from './implementations.js';
 
 /** A proxied exchange as a server hands it over. */
@@ -113,6 +115,26 @@ export function recordingStoreContract(impl: StoreImplementation): void {
       assert.deepEqual(await recordings.countByEndpoint('p1'), {});
       assert.equal(await recordings.clearProject('p2'), 1);
       assert.deepEqual(await recordings.list('e3'), []);
+    });
+
+    it('stores what a running writer is given, batch after batch, without being closed', async () => {
+      const writer = recordings.openWriter({ projectId: 'p1', bodyLimitBytes: 1024 });
+      try {
+        // Pushes land before, during and after a batch is stored (the first one opens the store).
+        writer.push(exchange(1));
+        await sleep(21);
+        writer.push(exchange(2));
+        await waitUntil(async () => (await recordings.list('e1')).length === 2, 'the first two');
+        await sleep(30);
+        writer.push(exchange(3));
+        await waitUntil(
+          async () => (await recordings.list('e1')).length === 3,
+          'the third, stored while running',
+        );
+      } finally {
+        await writer.close();
+      }
+      assert.equal(writer.lost, 0);
     });
 
     it('counts what reaches a closed writer as lost, and says so', async () => {

@@ -322,7 +322,11 @@ describe('proxy endpoints and recordings (mockdev serve)', () => {
     const list = async (ref: string) =>
       json<RecordingJson[]>(await cli(['recording', 'list', ref, '--json']));
     // GET /api/* records (4 requests so far: orders, local went to the mock, big, gzip), POST does not.
-    await waitUntil(async () => (await list(ids.getApi!)).length === 3, 'three GET recordings');
+    await waitUntil(async () => {
+      const got = await list(ids.getApi!);
+      if (got.length === 3) return true;
+      throw new Error(`${got.map((r) => r.request.path).join(', ')}; server stderr: ${serve.stderr()}`);
+    }, 'three GET recordings');
     assert.equal((await list('px/api-post')).length, 0, 'POST /api/* has record off');
     const recs = await list(`px/${ids.getApi}`);
     const gz = recs.find((r) => r.request.path === '/api/gzip')!;

@@ -106,41 +106,49 @@ class BatchRecordingWriter implements RecordingWriter {
     this.options.onWarning?.(`Lost ${n} recording${n === 1 ? '' : 's'}: ${why}`);
   }
 
+  /**
+   * Stores what is queued; one run at a time (a call during a run shares it). The run is cleared
+   * in a `finally` that runs after it was assigned, never before: a run over an empty queue that
+   * cleared itself synchronously would leave a settled promise behind and stop every later flush.
+   */
   private flush(): Promise<void> {
-    return (this.flushing ??= (async () => {
+    if (this.flushing) return this.flushing;
+    if (this.queue.length === 0) return Promise.resolve();
+    const run = this.drain().finally(() => {
+      if (this.flushing === run) this.flushing = undefined;
+    });
+    this.flushing = run;
+    return run;
+  }
+
+  private async drain(): Promise<void> {
+    while (this.queue.length) {
+      const batch = this.queue.slice(0, BATCH_MAX);
       try {
-        while (this.queue.length) {
-          const batch = this.queue.slice(0, BATCH_MAX);
-          let db: RecordingDatabase;
-          try {
-            db = await this.db();
-            const { projectId, bodyLimitBytes } = this.options;
-            db.insert(batch.map((r) => toRecording(r, projectId, bodyLimitBytes)));
-            this.queue.splice(0, batch.length);
-            this.failing = false;
-          } catch (e) {
-            if (!this.failing) {
-              this.failing = true;
-              this.options.onWarning?.(
-                `Could not store recordings (${e instanceof Error ? e.message : String(e)}); they are kept in memory and stored when it works again`,
-              );
-            }
-            if (this.closed) {
-              this.lose(this.queue.length, 'they could not be stored before the server stopped');
-              this.queue = [];
-            } else {
-              this.timer ??= setTimeout(() => {
-                this.timer = undefined;
-                void this.flush();
-              }, 200);
-            }
-            return;
-          }
+        const db = await this.db();
+        const { projectId, bodyLimitBytes } = this.options;
+        db.insert(batch.map((r) => toRecording(r, projectId, bodyLimitBytes)));
+        this.queue.splice(0, batch.length);
+        this.failing = false;
+      } catch (e) {
+        if (!this.failing) {
+          this.failing = true;
+          this.options.onWarning?.(
+            `Could not store recordings (${e instanceof Error ? e.message : String(e)}); they are kept in memory and stored when it works again`,
+          );
         }
-      } finally {
-        this.flushing = undefined;
+        if (this.closed) {
+          this.lose(this.queue.length, 'they could not be stored before the server stopped');
+          this.queue = [];
+        } else {
+          this.timer ??= setTimeout(() => {
+            this.timer = undefined;
+            void this.flush();
+          }, 200);
+        }
+        return;
       }
-    })());
+    }
   }
 
   async close(): Promise<void> {
