@@ -2,6 +2,7 @@ import type * as z from 'zod';
 import { MockdevError } from '../core/errors.js';
 import { newId } from '../core/ids.js';
 import { endpointKey } from '../core/match/route-key.js';
+import { wildcardProblem } from '../core/match/router.js';
 import {
   EndpointInputSchema,
   EndpointPatchSchema,
@@ -71,7 +72,18 @@ function finishEndpoint(parsed: z.output<typeof EndpointInputSchema>, name: stri
       hint: 'Give proxy.target, e.g. https://api.example.com',
     });
   }
+  assertWildcardAllowed(parsed);
   return EndpointSchema.parse({ ...parsed, id: newId(), name });
+}
+
+/** Only a proxy endpoint's path may end in `/*` (it forwards the whole subtree). */
+function assertWildcardAllowed(e: Pick<Endpoint, 'kind' | 'path'>): void {
+  const problem = wildcardProblem(e.kind, e.path);
+  if (problem) {
+    throw new MockdevError('INVALID_ARGUMENT', `Invalid path ${JSON.stringify(e.path)}: ${problem}`, {
+      details: { field: 'path', value: e.path },
+    });
+  }
 }
 
 /** Builds a list of new endpoints, refusing duplicates among them. */
@@ -178,6 +190,7 @@ export function applyEndpointPatch(endpoint: Endpoint, patch: EndpointPatch): En
       hint: 'Give proxy.target, e.g. https://api.example.com',
     });
   }
+  assertWildcardAllowed(next);
   if (next.activeVariationId && !next.variations.some((v) => v.id === next.activeVariationId)) {
     throw new MockdevError(
       'INVALID_ARGUMENT',
@@ -253,7 +266,7 @@ export async function removeEndpoint(
   options?: ResolveOptions,
 ): Promise<Endpoint> {
   const target = await resolveProject(ctx, projectRef, options);
-  return ctx.projects.update(target.key, (stored) => {
+  const removed = await ctx.projects.update(target.key, (stored) => {
     const current = findEndpointByRef(stored, endpointRef);
     return withEndpoints(
       stored,
@@ -261,6 +274,9 @@ export async function removeEndpoint(
       current,
     );
   });
+  // Its recordings go with it (only an endpoint that was a proxy can have any).
+  if (removed.kind === 'proxy' || removed.proxy) await ctx.recordings.clearEndpoints([removed.id]);
+  return removed;
 }
 
 export async function setEndpointEnabled(

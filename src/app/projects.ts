@@ -280,5 +280,8 @@ export async function deleteProject(
   const serving = async () => (await ctx.servers.list()).some((s) => s.projectId === target.project.id);
   while (Date.now() < deadline && (await serving())) await sleep(25);
   const requestsDeleted = await ctx.requests.clear(target.project.id);
+  // Its recordings go with it (only a project that had proxy endpoints can have any).
+  if (target.endpoints.some((e) => e.kind === 'proxy' || e.proxy))
+    await ctx.recordings.clearProject(target.project.id);
   return { project: toProject(target), requestsDeleted };
 }

@@ -1,13 +1,15 @@
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseRequestFilters } from '../core/model/request.js';
 import { waitUntil } from '../../test/helpers/wait.js';
 import { createContext, type AppContext } from './context.js';
-import { addEndpoint, updateEndpoint } from './endpoints.js';
+import { addEndpoint, removeEndpoint, updateEndpoint } from './endpoints.js';
 import { createProject, deleteProject } from './projects.js';
 import { GONE_GRACE_MS } from '../runtime/endpoint-source.js';
 import { startServer } from './server.js';
@@ -50,27 +52,53 @@ describe('startServer', () => {
     assert.deepEqual(warnings, []);
   });
 
-  it('answers a request for a proxy endpoint with 501 until proxying exists, and logs what it sent', async () => {
+  it('answers a proxy endpoint whose target is unreachable with 502, and logs what it sent', async () => {
     const project = await createProject(ctx, { name: 'proxied' });
+    const closed = createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((r) => closed.close(() => r()));
     await addEndpoint(ctx, 'proxied', {
       path: '/api',
       kind: 'proxy',
-      proxy: { target: 'https://example.com' },
+      proxy: { target: `http://127.0.0.1:${port}` },
     });
     const server = await startServer(ctx, { project: 'proxied', port: 0 });
     try {
       const res = await fetch(`${server.url}/api`);
-      assert.equal(res.status, 501);
+      assert.equal(res.status, 502);
       assert.equal(res.headers.get('content-type'), 'application/problem+json');
       const body = (await res.json()) as { title: string; target: string };
-      assert.equal(body.title, 'Proxying is not available yet');
-      assert.equal(body.target, 'https://example.com');
+      assert.equal(body.title, 'Bad gateway');
+      assert.equal(body.target, `http://127.0.0.1:${port}`);
     } finally {
       await server.stop();
     }
     const [logged] = await ctx.requests.list(project.id, parseRequestFilters({}));
-    assert.equal(logged?.status, 501);
-    assert.match(logged!.response.body, /not available yet/);
+    assert.equal(logged?.status, 502);
+    assert.match(logged!.response.body, /could not be reached/);
+  });
+
+  it('removes the recordings of a removed proxy endpoint, and of a deleted project', async () => {
+    const upstream = createServer((_req, res) => res.end('up'));
+    await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
+    const target = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+    const project = await createProject(ctx, { name: 'rec' });
+    const a = await addEndpoint(ctx, 'rec', { path: '/a', kind: 'proxy', proxy: { target, record: true } });
+    const b = await addEndpoint(ctx, 'rec', { path: '/b', kind: 'proxy', proxy: { target, record: true } });
+    const server = await startServer(ctx, { project: 'rec', port: 0 });
+    try {
+      assert.equal(await (await fetch(`${server.url}/a`)).text(), 'up');
+      assert.equal(await (await fetch(`${server.url}/b`)).text(), 'up');
+    } finally {
+      await server.stop(); // stores what was recorded
+      upstream.close();
+    }
+    assert.deepEqual(await ctx.recordings.countByEndpoint(project.id), { [a.id]: 1, [b.id]: 1 });
+    await removeEndpoint(ctx, 'rec', a.id);
+    assert.deepEqual(await ctx.recordings.countByEndpoint(project.id), { [b.id]: 1 });
+    await deleteProject(ctx, 'rec');
+    assert.deepEqual(await ctx.recordings.countByEndpoint(project.id), {});
   });
 
   it('sees an endpoint change made before a request was sent, and keeps serving after a broken edit', async () => {

@@ -4,7 +4,7 @@ import type { Endpoint } from '../core/model/endpoint.js';
 import { DEFAULT_HOST, PORT_MAX, PORT_MIN } from '../core/model/fields.js';
 import type { Project } from '../core/model/project.js';
 import type { ServerRecord } from '../core/model/server.js';
-import type { NewRequestRecord, StoredProject } from '../core/ports.js';
+import type { NewRequestRecord, RecordingWriter, StoredProject } from '../core/ports.js';
 import { EndpointSource } from '../runtime/endpoint-source.js';
 import { createMockHandler } from '../runtime/handler.js';
 import { listen } from '../runtime/listen.js';
@@ -111,10 +111,20 @@ export async function startServer(ctx: AppContext, input: StartServerInput = {})
     limit: settings.requestLogLimit,
     onWarning: (m) => logger.warn?.(m),
   });
+  // Recordings are opened (and SQLite loaded) only when a proxy endpoint first records.
+  let recordings: RecordingWriter | undefined;
+  const recorder = () =>
+    (recordings ??= ctx.recordings.openWriter({
+      projectId,
+      bodyLimitBytes: settings.requestBodyLimitBytes,
+      onWarning: (m) => logger.warn?.(m),
+    }));
+  let closing = false;
   const source = new EndpointSource({
     projects: ctx.projects,
     key: stored.key,
     bodyLimitBytes: settings.requestBodyLimitBytes,
+    proxy: { record: (r) => recorder().push(r), closing: () => closing },
     initial: stored.endpoints,
     onWarning: (m) => logger.warn?.(m),
     onReload: (eps) =>
@@ -169,6 +179,7 @@ export async function startServer(ctx: AppContext, input: StartServerInput = {})
   const stop = (): Promise<void> =>
     (stopping ??= (async () => {
       // Pending delays end now: everything in flight is answered (with Connection: close).
+      closing = true;
       handler.beginStop();
       server.close();
       server.closeIdleConnections();
@@ -177,6 +188,9 @@ export async function startServer(ctx: AppContext, input: StartServerInput = {})
       server.closeAllConnections();
       source.close();
       await writer.close();
+      // Recordings are pushed just after their response: let those of the last ones arrive.
+      await new Promise((r) => setImmediate(r));
+      await recordings?.close();
       if (writer.lost > 0) {
         logger.warn?.(
           `${writer.lost} request log record${writer.lost === 1 ? ' was' : 's were'} lost (see the warnings above)`,

@@ -12,6 +12,7 @@ import { registerInit } from './commands/init.js';
 import { registerList } from './commands/list.js';
 import { registerMcp } from './commands/mcp.js';
 import { registerProject } from './commands/project.js';
+import { registerRecording } from './commands/recording.js';
 import { registerRequests } from './commands/requests.js';
 import { registerServe } from './commands/serve.js';
 import { registerStatus } from './commands/status.js';
@@ -33,6 +34,7 @@ const REGISTRARS: ((program: Command) => void)[] = [
   registerStatus,
   registerStop,
   registerRequests,
+  registerRecording,
   registerMcp,
   registerCompletion,
 ];

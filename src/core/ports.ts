@@ -9,6 +9,7 @@
 import type { MockdevError } from './errors.js';
 import type { Endpoint } from './model/endpoint.js';
 import type { ProjectFile } from './model/project.js';
+import type { Recording } from './model/recording.js';
 import type { ParsedRequestFilters, RequestRecord } from './model/request.js';
 import type { ServerRecord } from './model/server.js';
 import type { Settings } from './model/settings.js';
@@ -188,6 +189,67 @@ export interface RequestLogStore {
   close(): void;
 }
 
+// ---------------------------------------------------------------- recordings
+
+/** One side of a proxied exchange as the server hands it over: wire pieces, converted when written. */
+export interface NewRecordedMessage {
+  /** Flat [name, value, ...] list (hop-by-hop headers already left out on the response side). */
+  rawHeaders: string[];
+  /** Cut at the body cap (see `truncated`); null for no body. As on the wire: possibly gzip/br. */
+  body: Buffer | null;
+  truncated: boolean;
+}
+
+/** A proxied exchange as the server hands it over; the writer stores it after the response. */
+export interface NewRecording {
+  endpointId: string;
+  /** ms since the epoch, when the request arrived. */
+  ts: number;
+  durationMs: number;
+  /** The URL the request was forwarded to. */
+  target: string;
+  request: NewRecordedMessage & { method: string; /** path and query as received */ url: string };
+  response: NewRecordedMessage & { status: number };
+}
+
+export interface RecordingWriterOptions {
+  projectId: string;
+  /** Bodies (decoded ones too) beyond this are stored cut short. */
+  bodyLimitBytes: number;
+  /** Told, in one line, what went wrong (a failed write, recordings lost). */
+  onWarning?: (message: string) => void;
+}
+
+/** A server's side of the recordings: takes exchanges after they were answered, never blocking. */
+export interface RecordingWriter {
+  /** Takes one recording; never throws, never blocks (stored in batches, off the request path). */
+  push(recording: NewRecording): void;
+  /** Recordings that could not be stored (each reported through onWarning). */
+  readonly lost: number;
+  /** Stores what is queued. Recordings pushed after this are counted as lost. */
+  close(): Promise<void>;
+}
+
+/**
+ * Recordings of proxy endpoints (SPEC 2 "Recording"). Kept per endpoint; removing an endpoint
+ * or a project removes its recordings (the app calls clearEndpoints / clearProject).
+ */
+export interface RecordingStore {
+  /** The recordings of one endpoint, newest first (at most `limit`). */
+  list(endpointId: string, options?: { limit?: number }): Promise<Recording[]>;
+  get(id: string): Promise<Recording | undefined>;
+  /** false when there was no such recording. */
+  delete(id: string): Promise<boolean>;
+  /** Deletes every recording of these endpoints; returns how many. */
+  clearEndpoints(endpointIds: string[]): Promise<number>;
+  /** Deletes every recording of a project (its endpoints gone with it); returns how many. */
+  clearProject(projectId: string): Promise<number>;
+  /** How many recordings each endpoint of a project has (endpoints without any left out). */
+  countByEndpoint(projectId: string): Promise<Record<string, number>>;
+  openWriter(options: RecordingWriterOptions): RecordingWriter;
+  close(): void;
+}
+
 // ---------------------------------------------------------------- servers and settings
 
 /** The running mock servers: registered by each server, read by `status` and `stop`. */
@@ -229,6 +291,7 @@ export interface UserFiles {
 export interface Stores {
   projects: ProjectStore;
   requests: RequestLogStore;
+  recordings: RecordingStore;
   servers: ServerRegistry;
   settings: SettingsStore;
   files: UserFiles;

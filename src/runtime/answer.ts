@@ -19,6 +19,8 @@ export interface Answer {
   logged: LoggedResponse;
   /** The same for a HEAD request: the headers, no body. */
   loggedHead: LoggedResponse;
+  /** Already written to the response by its producer (a proxied answer, streamed): not sent again. */
+  streamed?: boolean;
 }
 
 export const CORS_ALLOW_ORIGIN = 'Access-Control-Allow-Origin';

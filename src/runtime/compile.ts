@@ -3,6 +3,7 @@ import type { Endpoint } from '../core/model/endpoint.js';
 import { buildAnswer, problemAnswer, type Answer } from './answer.js';
 import type { Exchange } from './exchange.js';
 import { compileChoice } from './variations.js';
+import { compileForward, type ProxyOptions } from './proxy.js';
 
 /**
  * The endpoints compiled for serving, once per (re)load: routes, and for each endpoint the
@@ -30,6 +31,8 @@ export interface CompiledEndpoint {
    * by the endpoint's mode (rules, sequential, random; variations.ts), else its own response.
    */
   choose: (exchange: Exchange) => ResponsePlan;
+  /** A proxy endpoint: the request body is streamed to the target, not read beforehand. */
+  streamsBody?: boolean;
 }
 
 export interface CompiledProject {
@@ -67,31 +70,55 @@ function staticPlan(r: ResponseFields, bodyLimitBytes: number): ResponsePlan {
   };
 }
 
-/** Until proxying exists, a proxy endpoint says so rather than answering a body nobody wrote. */
-function proxyPlan(e: Endpoint, bodyLimitBytes: number): ResponsePlan {
+/** A proxy endpoint forwards each request (proxy.ts); one without a target says so (500). */
+function proxyPlan(
+  e: Endpoint,
+  bodyLimitBytes: number,
+  proxy: Omit<ProxyOptions, 'bodyLimitBytes'>,
+): ResponsePlan {
+  if (!e.proxy) {
+    return {
+      delay: e.delay,
+      answer: problemAnswer(
+        500,
+        'Proxy endpoint without a target',
+        `Endpoint "${e.name}" (${e.method} ${e.path}) is a proxy endpoint with no proxy.target`,
+        { endpointId: e.id },
+        bodyLimitBytes,
+        true,
+      ),
+    };
+  }
+  return { delay: e.delay, produce: compileForward(e, { ...proxy, bodyLimitBytes }) };
+}
+
+export function compileEndpoint(
+  e: Endpoint,
+  bodyLimitBytes: number,
+  proxy: Omit<ProxyOptions, 'bodyLimitBytes'> = {},
+): CompiledEndpoint {
+  let choose: CompiledEndpoint['choose'];
+  const streamsBody = e.kind === 'proxy' && e.proxy !== undefined;
+  if (e.kind === 'proxy') {
+    const plan = proxyPlan(e, bodyLimitBytes, proxy);
+    choose = () => plan;
+  } else choose = compileChoice(e, (r) => staticPlan(r, bodyLimitBytes));
   return {
-    delay: e.delay,
-    answer: problemAnswer(
-      501,
-      'Proxying is not available yet',
-      `Endpoint "${e.name}" (${e.method} ${e.path}) is a proxy endpoint to ${e.proxy?.target ?? '(no target)'}, and this version of mockdev cannot forward requests yet`,
-      { endpointId: e.id, target: e.proxy?.target ?? null },
-      bodyLimitBytes,
-      true,
-    ),
+    id: e.id,
+    method: e.method,
+    path: e.path,
+    enabled: e.enabled,
+    endpoint: e,
+    choose,
+    ...(streamsBody ? { streamsBody } : {}),
   };
 }
 
-export function compileEndpoint(e: Endpoint, bodyLimitBytes: number): CompiledEndpoint {
-  let choose: CompiledEndpoint['choose'];
-  if (e.kind === 'proxy') {
-    const plan = proxyPlan(e, bodyLimitBytes);
-    choose = () => plan;
-  } else choose = compileChoice(e, (r) => staticPlan(r, bodyLimitBytes));
-  return { id: e.id, method: e.method, path: e.path, enabled: e.enabled, endpoint: e, choose };
-}
-
-export function compileProject(endpoints: Endpoint[], bodyLimitBytes: number): CompiledProject {
-  const routes = compileRoutes(endpoints.map((e) => compileEndpoint(e, bodyLimitBytes)));
+export function compileProject(
+  endpoints: Endpoint[],
+  bodyLimitBytes: number,
+  proxy: Omit<ProxyOptions, 'bodyLimitBytes'> = {},
+): CompiledProject {
+  const routes = compileRoutes(endpoints.map((e) => compileEndpoint(e, bodyLimitBytes, proxy)));
   return { routes, endpoints, cache: new Map() };
 }

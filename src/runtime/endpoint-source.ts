@@ -2,12 +2,15 @@ import { MockdevError } from '../core/errors.js';
 import type { Endpoint } from '../core/model/endpoint.js';
 import type { ProjectStore, Subscription } from '../core/ports.js';
 import { compileProject, type CompiledProject } from './compile.js';
+import type { ProxyOptions } from './proxy.js';
 
 export interface EndpointSourceOptions {
   projects: ProjectStore;
   /** The served project's key in the store. */
   key: string;
   bodyLimitBytes: number;
+  /** What proxy endpoints need: where recordings go, whether the server is stopping. */
+  proxy?: Omit<ProxyOptions, 'bodyLimitBytes'>;
   /** Endpoints already read (the start-up read): compiled without reading again. */
   initial: Endpoint[];
   onReload?: (endpoints: Endpoint[]) => void;
@@ -41,7 +44,7 @@ export class EndpointSource {
   private closed = false;
 
   constructor(private readonly options: EndpointSourceOptions) {
-    this.compiled = compileProject(options.initial, options.bodyLimitBytes);
+    this.compiled = compileProject(options.initial, options.bodyLimitBytes, options.proxy);
     this.subscription = options.projects.watch(() => this.markDirty(), { key: options.key });
     this.current = this.current.bind(this);
   }
@@ -78,7 +81,7 @@ export class EndpointSource {
     this.dirty = false;
     try {
       const { endpoints } = await this.options.projects.read(this.options.key);
-      this.compiled = compileProject(endpoints, this.options.bodyLimitBytes);
+      this.compiled = compileProject(endpoints, this.options.bodyLimitBytes, this.options.proxy);
       this.warned = undefined;
       this.options.onReload?.(endpoints);
     } catch (e) {

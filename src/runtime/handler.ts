@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { RequestLogWriter } from '../core/ports.js';
-import type { CompiledProject } from './compile.js';
+import { lookup, type CompiledProject } from './compile.js';
 import type { Exchange } from './exchange.js';
 import { createPipeline, rawHeader, type AfterResponse } from './pipeline.js';
 
@@ -34,6 +34,11 @@ export interface MockHandler {
   beginStop(): void;
   /** Resolves when no request is in flight. */
   idle(): Promise<void>;
+}
+
+/** Whether the endpoint answering this request streams its body (a proxy endpoint). */
+function streamsBody(project: CompiledProject, ex: Exchange): boolean {
+  return lookup(project, ex.method, ex.url)?.streamsBody === true;
 }
 
 export function createMockHandler(options: MockHandlerOptions): MockHandler {
@@ -92,7 +97,20 @@ export function createMockHandler(options: MockHandlerOptions): MockHandler {
       run(ex);
       return;
     }
-    // A body: keep up to the cap for the log, count the rest, answer once it is all read.
+    // A body for a proxy endpoint is streamed to its target, not read here.
+    const project = options.current();
+    if (project instanceof Promise) {
+      project.then(
+        (p) => (streamsBody(p, ex) ? pipeline.run(ex, p) : readBody(ex)),
+        () => readBody(ex),
+      );
+    } else if (streamsBody(project, ex)) pipeline.run(ex, project);
+    else readBody(ex);
+  }) as MockHandler;
+
+  /** A body: keep up to the cap for the log, count the rest, answer once it is all read. */
+  const readBody = (ex: Exchange) => {
+    const req = ex.req;
     const chunks: Buffer[] = [];
     let kept = 0;
     req.on('data', (chunk: Buffer) => {
@@ -123,7 +141,7 @@ export function createMockHandler(options: MockHandlerOptions): MockHandler {
         done();
       }
     });
-  }) as MockHandler;
+  };
 
   Object.defineProperty(handler, 'inFlight', { get: () => inFlight });
   handler.beginStop = () => {

@@ -109,7 +109,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
 
   // ---- log and after-response hooks
   const finish = (ex: Exchange, answer: Answer) => {
-    const sent = send(ex, answer);
+    const sent = answer.streamed === true ? answer : send(ex, answer);
     const record: NewRequestRecord = {
       endpointId: ex.endpoint?.id ?? null,
       ts: Date.now(),

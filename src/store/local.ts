@@ -4,6 +4,7 @@ import { FolderProjectStore, type FolderProjectStoreOptions } from './fs/project
 import { FileServerRegistry } from './fs/server-registry.js';
 import { FileSettingsStore } from './fs/settings-store.js';
 import { LocalUserFiles } from './fs/user-files.js';
+import { LocalRecordings } from './recordings/local-recordings.js';
 import { LocalRequestLog } from './request-log/local-request-log.js';
 
 export interface LocalStoreOptions extends FolderProjectStoreOptions {
@@ -18,12 +19,17 @@ export interface LocalStoreOptions extends FolderProjectStoreOptions {
 export function openLocalStores(dataDir: string, options: LocalStoreOptions): Stores {
   const paths = dataPaths(dataDir);
   const requests = new LocalRequestLog(paths.requestLog);
+  const recordings = new LocalRecordings(paths.recordings);
   return {
     projects: new FolderProjectStore(dataDir, options),
     requests,
+    recordings,
     servers: new FileServerRegistry(dataDir),
     settings: new FileSettingsStore(dataDir),
     files: new LocalUserFiles(options.cwd),
-    close: () => requests.close(),
+    close: () => {
+      requests.close();
+      recordings.close();
+    },
   };
 }

@@ -4,12 +4,14 @@
  */
 import { IMPLEMENTATIONS } from './implementations.js';
 import { projectStoreContract } from './project-store.contract.js';
+import { recordingStoreContract } from './recording-store.contract.js';
 import { requestLogContract } from './request-log.contract.js';
 import { serverRegistryContract, settingsStoreContract } from './servers-settings.contract.js';
 
 for (const impl of IMPLEMENTATIONS) {
   projectStoreContract(impl);
   requestLogContract(impl);
+  recordingStoreContract(impl);
   serverRegistryContract(impl);
   settingsStoreContract(impl);
 }

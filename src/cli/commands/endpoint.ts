@@ -19,6 +19,9 @@ export interface EndpointOptions {
   enabledOnly?: boolean;
   force?: boolean;
   mode?: string;
+  proxy?: string;
+  record?: boolean;
+  proxyTimeout?: string;
 }
 
 const handlers = () => import('../handlers/endpoint.js');
@@ -42,6 +45,10 @@ function responseOptions(cmd: Command, forUpdate: boolean): Command {
         : 'response header "Name: value" (repeatable)',
       collect,
     )
+    .option('--proxy <URL>', 'make it a proxy endpoint forwarding to this base URL (path may end in /*)')
+    .option('--record', 'proxy: store every forwarded exchange as a recording')
+    .option('--no-record', 'proxy: stop recording')
+    .option('--proxy-timeout <MS>', 'proxy: how long to wait for the target before a 504 (default: 30000)')
     .option('--json', 'print the endpoint as JSON');
 }
 
@@ -85,6 +92,7 @@ export function registerEndpoint(program: Command): void {
         'mockdev endpoint add my-api -p /api/orders',
         'mockdev endpoint add my-api -m POST -p /api/orders -s 201 -b \'{"id":7}\' --delay 250',
         'mockdev endpoint add my-api -p /report.csv --content-type text/csv --body-file report.csv',
+        'mockdev endpoint add my-api -m GET -p "/github/*" --proxy https://api.github.com --record',
       ),
     )
     .action(async (project: string, opts: EndpointOptions) => (await handlers()).add(project, opts));

@@ -112,8 +112,32 @@ function headerChanges(opts: EndpointOptions): Record<string, string | null> | u
   return changes;
 }
 
+/**
+ * The proxy options: `--proxy` makes the endpoint a proxy to that target; `--record`,
+ * `--no-record` and `--proxy-timeout` change the proxy settings it has (or gets with `--proxy`).
+ */
+function proxyFields(opts: EndpointOptions, current: Endpoint | undefined): EndpointPatch {
+  const timeoutMs = toInt(opts.proxyTimeout, '--proxy-timeout');
+  if (opts.proxy === undefined && opts.record === undefined && timeoutMs === undefined) return {};
+  const base = current?.proxy;
+  if (opts.proxy === undefined && !base) {
+    throw new MockdevError(
+      'INVALID_ARGUMENT',
+      `${opts.record !== undefined ? (opts.record ? '--record' : '--no-record') : '--proxy-timeout'} applies to proxy endpoints only`,
+      { hint: 'Give --proxy <URL> to make the endpoint a proxy, e.g. --proxy https://api.example.com' },
+    );
+  }
+  const proxy = {
+    ...base,
+    target: opts.proxy ?? base!.target,
+    record: opts.record ?? base?.record ?? false,
+    ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+  };
+  return { kind: 'proxy', proxy };
+}
+
 /** Only the options given on the command line: the rest stays unset (defaults or unchanged). */
-async function fieldsFrom(opts: EndpointOptions): Promise<EndpointPatch> {
+async function fieldsFrom(opts: EndpointOptions, current?: Endpoint): Promise<EndpointPatch> {
   const body = await bodyFrom(opts);
   const fields: Record<string, unknown> = {
     name: opts.name,
@@ -125,6 +149,7 @@ async function fieldsFrom(opts: EndpointOptions): Promise<EndpointPatch> {
     contentType: opts.contentType,
     headers: headerChanges(opts),
     mode: opts.mode,
+    ...proxyFields(opts, current),
   };
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as EndpointPatch;
 }
@@ -156,7 +181,9 @@ export async function add(project: string, opts: EndpointOptions): Promise<void>
   } as Parameters<typeof addEndpoint>[2]);
   if (opts.json) return printJson(endpoint);
   printLine(
-    `Added ${endpoint.method} ${endpoint.path} -> ${endpoint.status} as "${endpoint.name}" (id ${endpoint.id})`,
+    endpoint.kind === 'proxy'
+      ? `Added ${endpoint.method} ${endpoint.path} -> proxy to ${endpoint.proxy!.target}${endpoint.proxy!.record ? ' (recording)' : ''} as "${endpoint.name}" (id ${endpoint.id})`
+      : `Added ${endpoint.method} ${endpoint.path} -> ${endpoint.status} as "${endpoint.name}" (id ${endpoint.id})`,
   );
 }
 
@@ -167,8 +194,11 @@ export async function show(project: string, ref: string, opts: EndpointOptions):
 }
 
 export async function update(project: string, ref: string, opts: EndpointOptions): Promise<void> {
-  const patch = await fieldsFrom(opts);
-  const endpoint = await updateEndpoint(cliContext(), project, ref, patch);
+  const ctx = cliContext();
+  const proxyGiven = opts.proxy !== undefined || opts.record !== undefined || opts.proxyTimeout !== undefined;
+  const current = proxyGiven ? await getEndpoint(ctx, project, ref) : undefined;
+  const patch = await fieldsFrom(opts, current);
+  const endpoint = await updateEndpoint(ctx, project, ref, patch);
   if (opts.json) return printJson(endpoint);
   printLine(`Updated ${endpoint.method} ${endpoint.path} "${endpoint.name}" (id ${endpoint.id})`);
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { closestRoutes } from './closest.js';
-import { compileRoutes, parseSegment, splitPath } from './router.js';
+import { compileRoutes, parseSegment, pathTemplateProblem, splitPath, wildcardProblem } from './router.js';
 
 const ep = (method: string, path: string, extra: { enabled?: boolean; id?: string } = {}) => ({
   id: extra.id ?? `${method} ${path}`,
@@ -154,5 +154,47 @@ describe('closestRoutes', () => {
     assert.ok(!closest.includes('GET /health'));
     assert.equal(closestRoutes(eps, 'GET', '/api/users/1/x', 1)[0]!.path, '/api/users/:id');
     assert.deepEqual(closestRoutes([], 'GET', '/x'), []);
+  });
+});
+
+describe('wildcard routes (proxy endpoints)', () => {
+  const routes = compileRoutes([
+    ep('GET', '/api/*'),
+    ep('GET', '/api/users/:id'),
+    ep('GET', '/api/health'),
+    ep('GET', '/files/{name}/*'),
+  ]);
+
+  it('takes every deeper path, the rest captured as "*"', () => {
+    assert.deepEqual(routes.match('GET', '/api/orders/7/items?x=1'), {
+      endpoint: ep('GET', '/api/*'),
+      params: { '*': 'orders/7/items' },
+    });
+    assert.deepEqual(routes.match('GET', '/api')?.params, { '*': '' });
+    assert.deepEqual(routes.match('GET', '/api/')?.params, { '*': '' });
+    assert.deepEqual(routes.match('GET', '/files/a/b/c')?.params, { name: 'a', '*': 'b/c' });
+  });
+
+  it('loses to a literal or parameter route, and catches what they leave', () => {
+    assert.equal(routes.match('GET', '/api/health')?.endpoint.path, '/api/health');
+    assert.equal(routes.match('GET', '/api/users/3')?.endpoint.path, '/api/users/:id');
+    // /api/users/3/x dead-ends under the parameter route and falls back to the wildcard.
+    assert.deepEqual(routes.match('GET', '/api/users/3/x'), {
+      endpoint: ep('GET', '/api/*'),
+      params: { '*': 'users/3/x' },
+    });
+    assert.equal(routes.match('GET', '/other'), undefined);
+    assert.equal(routes.match('POST', '/api/x'), undefined);
+  });
+});
+
+describe('pathTemplateProblem and wildcardProblem', () => {
+  it('allows "*" only as a final segment, and only for proxy endpoints', () => {
+    assert.equal(pathTemplateProblem('/api/*'), undefined);
+    assert.match(pathTemplateProblem('/api/*/x') ?? '', /wildcards are not supported/);
+    assert.match(pathTemplateProblem('/a*b/*') ?? '', /only as its last segment/);
+    assert.equal(wildcardProblem('proxy', '/api/*'), undefined);
+    assert.match(wildcardProblem('mock', '/api/*') ?? '', /wildcards are not supported/);
+    assert.equal(wildcardProblem('mock', '/api/:id'), undefined);
   });
 });

@@ -43,6 +43,8 @@ interface Node<E> {
   param: { name: string; node: Node<E> } | undefined;
   /** The endpoint ending here, with its own parameter names in path order ({id} vs :userId). */
   endpoint: { value: E; paramNames: string[] } | undefined;
+  /** A final `/*` here: the node of the endpoint that takes every deeper path (proxy endpoints). */
+  wild: Node<E> | undefined;
 }
 
 const newNode = <E>(): Node<E> => ({
@@ -50,7 +52,11 @@ const newNode = <E>(): Node<E> => ({
   patterns: undefined,
   param: undefined,
   endpoint: undefined,
+  wild: undefined,
 });
+
+/** The name a wildcard's rest is captured under in RouteMatch.params. */
+export const WILDCARD_PARAM = '*';
 
 /** Characters allowed in a parameter name: `{enterprise-team}`, `{user_id}`, `{id}`, `:id`. */
 const COLON_PARAM = /:([A-Za-z_][A-Za-z0-9_]*)/g;
@@ -121,7 +127,10 @@ export function compileRoutes<E extends RouteLike>(endpoints: readonly E[]): Com
     let node: Node<E> | undefined = roots.get(method);
     if (!node) roots.set(method, (node = newNode<E>()));
     const names: string[] = [];
-    for (const segment of splitPath(endpoint.path)) {
+    const segments = splitPath(endpoint.path);
+    const wildcard = segments[segments.length - 1] === '*';
+    if (wildcard) segments.pop();
+    for (const segment of segments) {
       const pieces = parseSegment(segment);
       if (pieces.length === 1 && 'lit' in pieces[0]!) {
         const lit = pieces[0].lit;
@@ -164,6 +173,11 @@ export function compileRoutes<E extends RouteLike>(endpoints: readonly E[]): Com
         node = child.node;
       }
     }
+    if (wildcard) {
+      node.wild ??= newNode<E>();
+      node = node.wild;
+      names.push(WILDCARD_PARAM);
+    }
     if (!node.endpoint) node.endpoint = { value: endpoint, paramNames: names };
   }
 
@@ -171,7 +185,14 @@ export function compileRoutes<E extends RouteLike>(endpoints: readonly E[]): Com
 
   /** Depth-first walk with backtracking; fills `values` with the captured raw values. */
   const walk = (node: Node<E>, segments: string[], i: number): Node<E> | undefined => {
-    if (i === segments.length) return node.endpoint ? node : undefined;
+    if (i === segments.length) {
+      if (node.endpoint) return node;
+      if (node.wild) {
+        values.push('');
+        return node.wild;
+      }
+      return undefined;
+    }
     const segment = segments[i]!;
     const mark = values.length;
     if (node.literal) {
@@ -197,6 +218,12 @@ export function compileRoutes<E extends RouteLike>(endpoints: readonly E[]): Com
       if (found) return found;
       values.length = mark;
     }
+    // A wildcard comes last: every literal or parameter route below this node beats it.
+    if (node.wild) {
+      values.length = mark;
+      values.push(segments.slice(i).join('/'));
+      return node.wild;
+    }
     return undefined;
   };
 
@@ -217,17 +244,29 @@ export function compileRoutes<E extends RouteLike>(endpoints: readonly E[]): Com
   };
 }
 
+/** What a mock endpoint's path with `*` is told (wildcards are for proxy endpoints only). */
+export const NO_WILDCARD =
+  'must not contain "*": wildcards are not supported; use a parameter such as /files/{name}';
+
+/** Whether a path ends in the wildcard segment `/*` (a proxy endpoint's whole subtree). */
+export const hasFinalWildcard = (path: string): boolean => /\/\*\/?$/.test(path);
+
 /**
  * What is wrong with a path template, or undefined when the router can serve it: balanced
  * braces with a name inside, a name after every colon that starts one, each parameter named
- * once, and no `*` (wildcards are not supported yet). Said as the end of "Invalid path …: …".
+ * once, and no `*` except a final `/*` segment (allowed here; only proxy endpoints may use it,
+ * a rule of the endpoint: see `wildcardProblem`). Said as the end of "Invalid path …: …".
  */
 export function pathTemplateProblem(path: string): string | undefined {
-  if (path.includes('*')) {
-    return 'must not contain "*": wildcards are not supported; use a parameter such as /files/{name}';
+  const wildcard = hasFinalWildcard(path);
+  const rest = wildcard ? path.replace(/\/\*\/?$/, '') : path;
+  if (rest.includes('*')) {
+    return wildcard
+      ? 'may contain "*" only as its last segment ("/api/*"), and only on a proxy endpoint'
+      : NO_WILDCARD;
   }
   const seen = new Set<string>();
-  for (const segment of splitPath(path)) {
+  for (const segment of splitPath(rest)) {
     const outside = segment.replace(BRACE_PARAM, (whole, name: string) => (name.trim() ? '' : whole));
     if (/\{\s*\}/.test(outside)) return `has an empty parameter "{}" in "${segment}"; name it, e.g. {id}`;
     if (/[{}]/.test(outside)) {
@@ -245,4 +284,12 @@ export function pathTemplateProblem(path: string): string | undefined {
     }
   }
   return undefined;
+}
+
+/**
+ * The endpoint rule on wildcards: only a proxy endpoint's path may end in `/*`. Said as the end
+ * of "Invalid path …: …"; undefined when the path is fine for this kind.
+ */
+export function wildcardProblem(kind: string, path: string): string | undefined {
+  return kind !== 'proxy' && hasFinalWildcard(path) ? NO_WILDCARD : undefined;
 }

@@ -12,6 +12,7 @@ import {
   RequestHeadersSchema,
   StatusSchema,
 } from './fields.js';
+import { wildcardProblem } from '../match/router.js';
 import { OpenApiOperationSchema } from './openapi-meta.js';
 import { RulesSchema, SelectionModeSchema } from './rules.js';
 
@@ -23,8 +24,21 @@ export const ProxySettingsSchema = z.object({
   target: z.string().url('must be an absolute URL such as https://api.example.com'),
   /** Whether forwarded responses are stored as recordings. */
   record: z.boolean().default(false),
+  /**
+   * Milliseconds to wait for the target (its response headers, then each pause in its body)
+   * before answering 504. Default DEFAULT_PROXY_TIMEOUT_MS (30 s).
+   */
+  timeoutMs: z
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(1, 'must be at least 1 ms')
+    .max(3_600_000, 'must be at most 3600000 ms (1 hour)')
+    .optional(),
 });
 export type ProxySettings = z.infer<typeof ProxySettingsSchema>;
+
+/** How long a proxy endpoint waits for its target unless proxy.timeoutMs says otherwise. */
+export const DEFAULT_PROXY_TIMEOUT_MS = 30_000;
 
 /**
  * An alternative response of an endpoint. Which one answers (runtime/variations.ts): the one a
@@ -150,4 +164,10 @@ export const EndpointPatchSchema = z
   .partial();
 export type EndpointPatch = z.input<typeof EndpointPatchSchema>;
 
-export const EndpointListSchema = z.array(EndpointSchema);
+/** endpoints.json: the endpoints, each following the endpoint rules (a wildcard only on a proxy). */
+export const EndpointListSchema = z.array(EndpointSchema).superRefine((list, ctx) => {
+  list.forEach((e, i) => {
+    const problem = wildcardProblem(e.kind, e.path);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: [i, 'path'] });
+  });
+});

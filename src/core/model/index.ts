@@ -5,3 +5,4 @@ export * from './project.js';
 export * from './settings.js';
 export * from './request.js';
 export * from './server.js';
+export * from './recording.js';

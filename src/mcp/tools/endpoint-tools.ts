@@ -38,6 +38,7 @@ export const endpointLine = (e: Endpoint) =>
 const proxy = described(ProxySettingsSchema, {
   target: 'Base URL requests are forwarded to, e.g. https://api.example.com.',
   record: 'Store forwarded responses as recordings (default false).',
+  timeoutMs: 'Milliseconds to wait for the target before answering 504 (default 30000).',
 });
 const rule = described(RuleObjectSchema, {
   source:
@@ -74,7 +75,7 @@ const captured = described(CapturedRequestSchema, {
 const ENDPOINT_FIELDS = {
   name: 'Endpoint name (free text without "/", "\\" or control characters). Default: generated from method and path.',
   method: `HTTP method, one of ${HTTP_METHODS.join(', ')} (case-insensitive).`,
-  path: 'URL path such as /api/users or /api/users/{id}; parameters as {id} or :id. No query string.',
+  path: 'URL path such as /api/users or /api/users/{id}; parameters as {id} or :id. No query string. A proxy endpoint may end in /* (e.g. /api/*) to forward the whole subtree.',
   status: 'HTTP status code of the mock response, 200-599.',
   headers: 'Response headers, an object of name -> value, e.g. {"X-Total-Count": "2"}.',
   body: 'Response body text, e.g. a JSON document as a string.',
@@ -82,7 +83,8 @@ const ENDPOINT_FIELDS = {
   delay: 'Delay before the response is sent, in milliseconds (0-600000).',
   enabled: 'Whether the mock server answers with this endpoint (default true). Set false to disable it.',
   kind: '"mock" answers with the canned response; "proxy" forwards to proxy.target.',
-  proxy: 'Proxy settings, required when kind is "proxy": {target, record}.',
+  proxy:
+    'Proxy settings, required when kind is "proxy": {target, record, timeoutMs}. The request goes to target (a wildcard path: target + the rest of the path; otherwise target + the request path).',
   variations:
     'Alternative responses, each {id, name, status, headers, body, contentType, delay, rules}; names unique within the endpoint. Which answers: the one a request names in the X-Mockdev-Variation header (name or id); else the active one (activeVariationId); else by mode.',
   activeVariationId: 'Id of the variation that answers every request instead of selection by mode.',

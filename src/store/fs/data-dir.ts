@@ -52,6 +52,7 @@ export const dataPaths = (dataDir: string) => ({
   folders: join(dataDir, 'folders.json'),
   settings: join(dataDir, 'settings.json'),
   requestLog: join(dataDir, 'requests.db'),
+  recordings: join(dataDir, 'recordings.db'),
   servers: join(dataDir, 'servers'),
 });
 

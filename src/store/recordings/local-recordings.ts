@@ -1,0 +1,161 @@
+import type { Recording } from '../../core/model/recording.js';
+import type {
+  NewRecording,
+  RecordingStore,
+  RecordingWriter,
+  RecordingWriterOptions,
+} from '../../core/ports.js';
+import { toRecording } from './convert.js';
+import type { RecordingDatabase } from './database.js';
+
+/** How long recordings wait in memory before a batch is stored (ms), and the most in one batch. */
+const FLUSH_MS = 20;
+const BATCH_MAX = 256;
+/** Beyond this many waiting (a database that cannot be written), new recordings are lost, counted. */
+const QUEUE_MAX = 10_000;
+
+/**
+ * The recordings of one data directory (SQLite, `recordings.db`; database.ts). SQLite is loaded
+ * when first needed: a server that never records never loads it. A server's writer queues
+ * exchanges in memory and stores them in batches on a timer, after their responses were sent:
+ * recording costs the request path one array push.
+ */
+export class LocalRecordings implements RecordingStore {
+  private database: Promise<RecordingDatabase> | undefined;
+  private opened: RecordingDatabase | undefined;
+
+  constructor(readonly file: string) {}
+
+  private db(): Promise<RecordingDatabase> {
+    return (this.database ??= import('./database.js').then(({ RecordingDatabase }) => {
+      this.opened = new RecordingDatabase(this.file);
+      return this.opened;
+    })).catch((e: unknown) => {
+      this.database = undefined;
+      throw e;
+    });
+  }
+
+  async list(endpointId: string, options: { limit?: number } = {}): Promise<Recording[]> {
+    return (await this.db()).list(endpointId, options.limit ?? -1);
+  }
+
+  async get(id: string): Promise<Recording | undefined> {
+    return (await this.db()).get(id);
+  }
+
+  async delete(id: string): Promise<boolean> {
+    return (await this.db()).delete(id);
+  }
+
+  async clearEndpoints(endpointIds: string[]): Promise<number> {
+    return (await this.db()).clearEndpoints(endpointIds);
+  }
+
+  async clearProject(projectId: string): Promise<number> {
+    return (await this.db()).clearProject(projectId);
+  }
+
+  async countByEndpoint(projectId: string): Promise<Record<string, number>> {
+    return (await this.db()).countByEndpoint(projectId);
+  }
+
+  openWriter(options: RecordingWriterOptions): RecordingWriter {
+    return new BatchRecordingWriter(options, () => this.db());
+  }
+
+  close(): void {
+    this.opened?.close();
+    this.opened = undefined;
+    this.database = undefined;
+  }
+}
+
+class BatchRecordingWriter implements RecordingWriter {
+  private queue: NewRecording[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> | undefined;
+  private closed = false;
+  private failing = false;
+  lost = 0;
+
+  constructor(
+    private readonly options: RecordingWriterOptions,
+    private readonly db: () => Promise<RecordingDatabase>,
+  ) {}
+
+  push(recording: NewRecording): void {
+    if (this.closed || this.queue.length >= QUEUE_MAX) {
+      this.lose(
+        1,
+        this.closed
+          ? 'it was answered after the recordings were closed'
+          : 'too many were waiting to be stored',
+      );
+      return;
+    }
+    this.queue.push(recording);
+    this.timer ??= setTimeout(() => {
+      this.timer = undefined;
+      void this.flush();
+    }, FLUSH_MS);
+  }
+
+  private lose(n: number, why: string): void {
+    this.lost += n;
+    this.options.onWarning?.(`Lost ${n} recording${n === 1 ? '' : 's'}: ${why}`);
+  }
+
+  /**
+   * Stores what is queued; one run at a time (a call during a run shares it). The run is cleared
+   * in a `finally` that runs after it was assigned, never before: a run over an empty queue that
+   * cleared itself synchronously would leave a settled promise behind and stop every later flush.
+   */
+  private flush(): Promise<void> {
+    if (this.flushing) return this.flushing;
+    if (this.queue.length === 0) return Promise.resolve();
+    const run = this.drain().finally(() => {
+      if (this.flushing === run) this.flushing = undefined;
+    });
+    this.flushing = run;
+    return run;
+  }
+
+  private async drain(): Promise<void> {
+    while (this.queue.length) {
+      const batch = this.queue.slice(0, BATCH_MAX);
+      try {
+        const db = await this.db();
+        const { projectId, bodyLimitBytes } = this.options;
+        db.insert(batch.map((r) => toRecording(r, projectId, bodyLimitBytes)));
+        this.queue.splice(0, batch.length);
+        this.failing = false;
+      } catch (e) {
+        if (!this.failing) {
+          this.failing = true;
+          this.options.onWarning?.(
+            `Could not store recordings (${e instanceof Error ? e.message : String(e)}); they are kept in memory and stored when it works again`,
+          );
+        }
+        if (this.closed) {
+          this.lose(this.queue.length, 'they could not be stored before the server stopped');
+          this.queue = [];
+        } else {
+          this.timer ??= setTimeout(() => {
+            this.timer = undefined;
+            void this.flush();
+          }, 200);
+        }
+        return;
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.flushing;
+    await this.flush();
+  }
+}
