@@ -13,6 +13,8 @@ describe('suggestEndpointName', () => {
     ['GET', '/', 'get-root'],
     ['DELETE', '/items/3f2b8c1e-1a2b-4c3d-9e8f-0a1b2c3d4e5f', 'delete-items-by-id'],
     ['GET', '/Calls/{Sid}.json', 'get-calls-sid-json'],
+    ['GET', '/api/*', 'get-all'],
+    ['POST', '/api/users/*', 'post-users-all'],
   ] as const) {
     it(`${method} ${path} -> ${name}`, () => assert.equal(suggestEndpointName(method, path), name));
   }

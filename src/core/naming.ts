@@ -19,6 +19,7 @@ export function suggestEndpointName(method: string, path: string): string {
   const segments = path.split('/').filter(Boolean);
   while (segments.length && /^(api|v\d+(\.\d+)*)$/i.test(segments[0]!)) segments.shift();
   const parts = segments.map((segment) => {
+    if (segment === '*') return 'all'; // a proxy's wildcard: /api/users/* -> get-users-all
     const param = /^:(.+)$/.exec(segment) ?? /^\{([^}]+)\}$/.exec(segment);
     if (param) return `by-${kebab(param[1]!) || 'id'}`;
     if (isIdLike(segment)) return 'by-id';
