@@ -2,7 +2,7 @@ import type * as z from 'zod';
 import { MockdevError } from '../core/errors.js';
 import { newId } from '../core/ids.js';
 import { endpointKey } from '../core/match/route-key.js';
-import { wildcardProblem } from '../core/match/router.js';
+import { pathParamNames, wildcardProblem } from '../core/match/router.js';
 import {
   EndpointInputSchema,
   EndpointPatchSchema,
@@ -73,6 +73,7 @@ function finishEndpoint(parsed: z.output<typeof EndpointInputSchema>, name: stri
     });
   }
   assertWildcardAllowed(parsed);
+  assertRulesFitPath(parsed);
   return EndpointSchema.parse({ ...parsed, id: newId(), name });
 }
 
@@ -83,6 +84,23 @@ function assertWildcardAllowed(e: Pick<Endpoint, 'kind' | 'path'>): void {
     throw new MockdevError('INVALID_ARGUMENT', `Invalid path ${JSON.stringify(e.path)}: ${problem}`, {
       details: { field: 'path', value: e.path },
     });
+  }
+}
+
+/** A variation rule on a path parameter names one the path has (else it could never match). */
+function assertRulesFitPath(e: Pick<Endpoint, 'method' | 'path' | 'variations'>): void {
+  const params = pathParamNames(e.path);
+  for (const v of e.variations) {
+    const rule = v.rules?.find((r) => r.source === 'param' && !params.includes(r.key));
+    if (!rule) continue;
+    throw new MockdevError(
+      'INVALID_ARGUMENT',
+      `Variation "${v.name}" has a rule on path parameter "${rule.key}", which ${e.method} ${e.path} does not have`,
+      {
+        hint: params.length ? `Its parameters: ${params.join(', ')}` : 'Its path has no parameters',
+        details: { field: 'rules', value: rule.key },
+      },
+    );
   }
 }
 
@@ -191,6 +209,7 @@ export function applyEndpointPatch(endpoint: Endpoint, patch: EndpointPatch): En
     });
   }
   assertWildcardAllowed(next);
+  assertRulesFitPath(next);
   if (next.activeVariationId && !next.variations.some((v) => v.id === next.activeVariationId)) {
     throw new MockdevError(
       'INVALID_ARGUMENT',

@@ -135,6 +135,11 @@ describe('mockdev endpoint variation', () => {
     assertCliError(await add('-n', 'x', '--when', 'cookie.a=1'), 2, /unknown source "cookie"/);
     assertCliError(await add('-n', 'x', '--when', 'query.a~('), 2, /not a valid regular expression/);
     assertCliError(await add('-n', 'x', '--when', 'body.a?1'), 2, /takes no value/);
+    assertCliError(
+      await add('-n', 'x', '--when', 'param.userId=1'),
+      2,
+      /Variation "x" has a rule on path parameter "userId", which GET \/api\/users\/:id does not have\. Its parameters: id/,
+    );
     assertCliError(await add('-n', 'x', '-s', '99'), 2, /Invalid .*status.*99/);
     assertCliError(await add('-n', 'x', '--delay', 'soon'), 2, /Invalid --delay "soon"/);
     assertCliError(await add('-n', '', '-s', '404'), 2, /name/);

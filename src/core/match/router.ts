@@ -293,3 +293,10 @@ export function pathTemplateProblem(path: string): string | undefined {
 export function wildcardProblem(kind: string, path: string): string | undefined {
   return kind !== 'proxy' && hasFinalWildcard(path) ? NO_WILDCARD : undefined;
 }
+
+/** The parameter names of a path template, in order: `/users/{id}/posts/:postId` -> id, postId. */
+export function pathParamNames(path: string): string[] {
+  return splitPath(path).flatMap((segment) =>
+    parseSegment(segment).flatMap((piece) => ('param' in piece ? [piece.param] : [])),
+  );
+}
