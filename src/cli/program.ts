@@ -9,6 +9,7 @@ import { registerExport } from './commands/export.js';
 import { registerImport } from './commands/import.js';
 import { registerEndpoint } from './commands/endpoint.js';
 import { registerInit } from './commands/init.js';
+import { registerLicense } from './commands/license.js';
 import { registerList } from './commands/list.js';
 import { registerMcp } from './commands/mcp.js';
 import { registerProject } from './commands/project.js';
@@ -36,6 +37,7 @@ const REGISTRARS: ((program: Command) => void)[] = [
   registerRequests,
   registerRecording,
   registerMcp,
+  registerLicense,
   registerCompletion,
 ];
 
@@ -59,6 +61,8 @@ Examples:
 Environment:
   MOCKDEV_DATA_DIR    where projects, settings and the request log live
   MOCKDEV_LOG_LEVEL   error | warn | info (default) | debug | trace
+  MOCKDEV_LICENSE_URL the license service for "license activate-email" and "license check"
+  MOCKDEV_LICENSE_PUBLIC_KEY  PEM public key to check license keys against (default: built in)
 
 Exit codes: 0 ok, 1 error, 2 invalid arguments, 3 project not found, 4 port in use.
 Run "mockdev <command> --help" for a command's options and examples.`,
