@@ -11,7 +11,8 @@ import { cliSandbox } from '../helpers/cli-inprocess.js';
 import { daysFromNow, startStandInService, tamper, testSigner } from '../helpers/license.js';
 
 const signer = testSigner();
-const env = { MOCKDEV_LICENSE_PUBLIC_KEY: signer.publicKeyPem };
+// MOCKDEV_LICENSE_URL left out unless a test sets it, whatever the machine's environment says.
+const env = { MOCKDEV_LICENSE_PUBLIC_KEY: signer.publicKeyPem, MOCKDEV_LICENSE_URL: undefined };
 
 describe('license', () => {
   it('status works without a license, as text and JSON', async (t) => {
@@ -84,6 +85,14 @@ describe('license', () => {
       assert.ok(!r.stderr.includes(key) && !r.stdout.includes(key));
     }
     assert.match((await cli(['license', 'status'], { env })).stdout, /no license activated/);
+
+    // Not at trace level either, stack traces included.
+    const expired = signer.key({ exp: daysFromNow(-1) });
+    const traced = await cli(['license', 'activate', expired], {
+      env: { ...env, MOCKDEV_LOG_LEVEL: 'trace' },
+    });
+    assert.equal(traced.code, 1);
+    assert.ok(!traced.stderr.includes(expired) && !traced.stderr.includes(expired.split('.')[1]!));
   });
 
   it('status says when the stored license expired or does not verify any more', async (t) => {
