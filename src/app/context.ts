@@ -8,6 +8,8 @@ export interface AppContext extends Stores {
   dataDir: string;
   /** Folder that relative paths the user gives are resolved against. */
   cwd: string;
+  /** The environment of this run: MOCKDEV_LICENSE_URL and MOCKDEV_LICENSE_PUBLIC_KEY are read from it. */
+  env: NodeJS.ProcessEnv;
 }
 
 export interface ContextOptions {
@@ -27,5 +29,6 @@ export interface ContextOptions {
 export function createContext(options: ContextOptions = {}): AppContext {
   const dataDir = options.dataDir ?? usableDataDir(options.env);
   const cwd = options.cwd ?? process.cwd();
-  return { ...openLocalStores(dataDir, { ...options, cwd }), dataDir, cwd };
+  const env = options.env ?? process.env;
+  return { ...openLocalStores(dataDir, { ...options, cwd }), dataDir, cwd, env };
 }

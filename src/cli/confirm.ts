@@ -1,10 +1,12 @@
 import { createInterface } from 'node:readline/promises';
 import { MockdevError } from '../core/errors.js';
+import { cliContext } from './handlers/context.js';
 import { currentIo } from './io.js';
 
 /**
  * Destructive commands ask on a TTY; `--force` skips the question; without a TTY and without
  * `--force` they refuse (DECISIONS "CLI behaviour"). Returns false when the user says no.
+ * With the setting `confirmBeforeDelete` false they never ask and need no `--force`.
  */
 export async function confirmDestructive(
   question: string,
@@ -12,6 +14,7 @@ export async function confirmDestructive(
   flagHint = '--force',
 ): Promise<boolean> {
   if (force) return true;
+  if (!(await cliContext().settings.read()).confirmBeforeDelete) return true;
   const { stdin, stderr } = currentIo();
   if (!stdin.isTTY || !stderr.isTTY) {
     throw new MockdevError(

@@ -1,6 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { ERROR_CATALOGUE, MockdevError, toMockdevError } from '../core/errors.js';
-import { currentIo, runWithIo, type CliIo, type CliOutput } from './io.js';
+import { currentIo, currentRun, runWithIo, type CliIo, type CliOutput } from './io.js';
 import { enabled, initLogLevel } from './log.js';
 import { CLI_WORDING } from './wording.js';
 import { registerCompletion } from './commands/completion.js';
@@ -9,11 +9,13 @@ import { registerExport } from './commands/export.js';
 import { registerImport } from './commands/import.js';
 import { registerEndpoint } from './commands/endpoint.js';
 import { registerInit } from './commands/init.js';
+import { registerLicense } from './commands/license.js';
 import { registerList } from './commands/list.js';
 import { registerMcp } from './commands/mcp.js';
 import { registerProject } from './commands/project.js';
 import { registerRecording } from './commands/recording.js';
 import { registerRequests } from './commands/requests.js';
+import { registerSettings } from './commands/settings.js';
 import { registerServe } from './commands/serve.js';
 import { registerStatus } from './commands/status.js';
 import { registerStop } from './commands/stop.js';
@@ -36,6 +38,8 @@ const REGISTRARS: ((program: Command) => void)[] = [
   registerRequests,
   registerRecording,
   registerMcp,
+  registerLicense,
+  registerSettings,
   registerCompletion,
 ];
 
@@ -59,13 +63,35 @@ Examples:
 Environment:
   MOCKDEV_DATA_DIR    where projects, settings and the request log live
   MOCKDEV_LOG_LEVEL   error | warn | info (default) | debug | trace
+  MOCKDEV_LICENSE_URL the license service for "license activate-email" and "license check"
+  MOCKDEV_LICENSE_PUBLIC_KEY  PEM public key to check license keys against (default: built in)
 
 Exit codes: 0 ok, 1 error, 2 invalid arguments, 3 project not found, 4 port in use.
 Run "mockdev <command> --help" for a command's options and examples.`,
     );
   for (const register of REGISTRARS) register(program);
   applyToAll(program);
+  program.hook('preAction', applyDeveloperMode);
   return program;
+}
+
+/** Commands that read no data: they start without opening the settings. */
+const NO_SETTINGS = new Set(['version', 'completion']);
+
+/**
+ * The setting `developerMode` turns on debug logs and stack traces when MOCKDEV_LOG_LEVEL is
+ * not set (the variable always wins). A settings file that cannot be read is left to the
+ * command to report, if it needs it.
+ */
+async function applyDeveloperMode(_program: Command, action: Command): Promise<void> {
+  const run = currentRun();
+  if (run.io.env.MOCKDEV_LOG_LEVEL || NO_SETTINGS.has(action.name())) return;
+  try {
+    const { cliContext } = await import('./handlers/context.js');
+    if ((await cliContext().settings.read()).developerMode) run.logLevel = 'debug';
+  } catch {
+    // the command reports it when it reads the settings itself
+  }
 }
 
 const helpWidth = (stream: CliOutput): number => (stream.isTTY ? stream.columns : undefined) as number;

@@ -26,5 +26,7 @@ export const CLI_WORDING: Wording = {
       listRequests: `run "mockdev requests list ${subject ?? '<PROJECT>'}"`,
       initProject: 'run "mockdev init" there',
       listServers: 'run "mockdev status"',
+      activateLicense:
+        'activate a license: run "mockdev license activate <KEY>", or "mockdev license activate-email <EMAIL>" to get one by e-mail',
     })[name],
 };

@@ -29,6 +29,8 @@ export const ERROR_CATALOGUE = {
   INVALID_INPUT: { exitCode: 1, httpStatus: 422, title: 'Invalid input' },
   /** A Pro feature was used without an active license. */
   LICENSE_REQUIRED: { exitCode: 1, httpStatus: 402, title: 'Pro license required' },
+  /** A license key whose signature does not match, or that expired. */
+  LICENSE_INVALID: { exitCode: 1, httpStatus: 403, title: 'License key refused' },
   /** An I/O failure outside mockdev's control (disk full, permission denied, network). */
   IO_ERROR: { exitCode: 1, httpStatus: 500, title: 'I/O error' },
   /** A bug: anything not anticipated. */
@@ -53,7 +55,8 @@ export type OptionName =
   | 'strict';
 
 /** Next steps a hint may suggest; each adapter says how (a CLI command, an MCP tool). */
-export type ActionName = 'listProjects' | 'listEndpoints' | 'listRequests' | 'initProject' | 'listServers';
+export type ActionName =
+  'listProjects' | 'listEndpoints' | 'listRequests' | 'initProject' | 'listServers' | 'activateLicense';
 
 /**
  * How an adapter words what core hints point at. Each returns a phrase in lower case that a
@@ -79,6 +82,8 @@ export const PLAIN_WORDING: Wording = {
       listRequests: `list the logged requests${subject ? ` of "${subject}"` : ''}`,
       initProject: 'create a project there',
       listServers: 'list the running servers',
+      activateLicense:
+        'activate a license with "mockdev license activate <KEY>" or "mockdev license activate-email <EMAIL>"',
     })[name],
 };
 

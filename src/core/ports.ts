@@ -12,6 +12,7 @@ import type { ProjectFile } from './model/project.js';
 import type { Recording } from './model/recording.js';
 import type { ParsedRequestFilters, RequestRecord } from './model/request.js';
 import type { ServerRecord } from './model/server.js';
+import type { StoredLicense } from './model/license.js';
 import type { Settings } from './model/settings.js';
 
 // ---------------------------------------------------------------- projects
@@ -270,6 +271,17 @@ export interface SettingsStore {
   update(patch: Partial<Settings>): Promise<Settings>;
 }
 
+/**
+ * The activated license. The key is a secret: an implementation keeps it readable by the user
+ * only and never puts it into an error message or a log.
+ */
+export interface LicenseStore {
+  /** The license activated last; undefined when none is. A broken file is CORRUPT_FILE, naming it. */
+  read(): Promise<StoredLicense | undefined>;
+  /** Replaces the activated license. */
+  write(license: StoredLicense): Promise<void>;
+}
+
 // ---------------------------------------------------------------- documents the user names
 
 /** Files the user names: OpenAPI documents to import, `export -o` targets. */
@@ -294,6 +306,7 @@ export interface Stores {
   recordings: RecordingStore;
   servers: ServerRegistry;
   settings: SettingsStore;
+  license: LicenseStore;
   files: UserFiles;
   /** Releases what the stores hold open (database handles, watchers). */
   close(): void;

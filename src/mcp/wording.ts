@@ -11,5 +11,6 @@ export const MCP_WORDING: Wording = {
       listRequests: 'call list_requests',
       initProject: 'create a project with create_project',
       listServers: 'run "mockdev status" in a terminal',
+      activateLicense: 'activate a license in a terminal with "mockdev license activate <KEY>"',
     })[name],
 };

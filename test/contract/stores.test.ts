@@ -3,6 +3,7 @@
  * implementation is tested by adding it there.
  */
 import { IMPLEMENTATIONS } from './implementations.js';
+import { licenseStoreContract } from './license-store.contract.js';
 import { projectStoreContract } from './project-store.contract.js';
 import { recordingStoreContract } from './recording-store.contract.js';
 import { requestLogContract } from './request-log.contract.js';
@@ -14,4 +15,5 @@ for (const impl of IMPLEMENTATIONS) {
   recordingStoreContract(impl);
   serverRegistryContract(impl);
   settingsStoreContract(impl);
+  licenseStoreContract(impl);
 }

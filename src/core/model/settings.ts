@@ -12,7 +12,12 @@ export const SettingsSchema = z.object({
   mcpLoggingMode: z.enum(MCP_LOGGING_MODES).default('all'),
   confirmBeforeDelete: z.boolean().default(true),
   developerMode: z.boolean().default(false),
+  /**
+   * Whether errors may be reported. Nothing in mockdev reports errors yet: no data is sent even
+   * when on. When something does, it sends only to `errorReportingUrl`, never elsewhere.
+   */
   errorReporting: z.boolean().default(false),
+  errorReportingUrl: z.string().nullable().default(null),
   /** Request-log retention per project (records); oldest unstarred dropped first. */
   requestLogLimit: z.number().int().min(1).default(10_000),
   /** Request and response bodies larger than this are stored truncated. */

@@ -51,6 +51,7 @@ export const dataPaths = (dataDir: string) => ({
   /** The folder projects (made by `init`, served or opened by their folder) this data dir knows. */
   folders: join(dataDir, 'folders.json'),
   settings: join(dataDir, 'settings.json'),
+  license: join(dataDir, 'license.json'),
   requestLog: join(dataDir, 'requests.db'),
   recordings: join(dataDir, 'recordings.db'),
   servers: join(dataDir, 'servers'),

@@ -10,12 +10,13 @@ export const formatJson = (value: unknown): string => `${JSON.stringify(value, n
 
 /**
  * Writes a file atomically: the content goes to a temp file in the same folder, is flushed,
- * then renamed over the target, so a reader never sees half a file.
+ * then renamed over the target, so a reader never sees half a file. `mode`: the new file's
+ * permissions (0o600 for a secret).
  */
-export async function writeFileAtomic(file: string, content: string): Promise<void> {
+export async function writeFileAtomic(file: string, content: string, mode = 0o644): Promise<void> {
   const tmp = join(dirname(file), `.${basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   try {
-    const handle = await fs.open(tmp, 'w', 0o644);
+    const handle = await fs.open(tmp, 'w', mode);
     try {
       await handle.writeFile(content, 'utf8');
       await handle.sync();

@@ -1,0 +1,139 @@
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, describe, it } from 'node:test';
+import { daysFromNow, startStandInService, tamper, testSigner } from '../../test/helpers/license.js';
+import { MockdevError } from '../core/errors.js';
+import type { StoredLicense } from '../core/model/license.js';
+import type { LicenseStore } from '../core/ports.js';
+import { CLI_WORDING } from '../cli/wording.js';
+import { checkEmailActivation, licenseStatus, requestEmailActivation, requirePro } from './license.js';
+
+const signer = testSigner();
+
+/** The two things the license use cases need: a license store (in memory) and the environment. */
+function licenseContext(stored?: string, env: NodeJS.ProcessEnv = {}) {
+  let license: StoredLicense | undefined = stored
+    ? { key: stored, activation: 'key', activatedAt: new Date().toISOString() }
+    : undefined;
+  const store: LicenseStore = {
+    read: () => Promise.resolve(license),
+    write: (l) => {
+      license = l;
+      return Promise.resolve();
+    },
+  };
+  return { license: store, env: { MOCKDEV_LICENSE_PUBLIC_KEY: signer.publicKeyPem, ...env } };
+}
+
+const refusedWith = (pattern: RegExp) => (e: unknown) => {
+  assert.ok(e instanceof MockdevError);
+  assert.equal(e.code, 'LICENSE_REQUIRED');
+  assert.equal(e.exitCode, 1);
+  assert.match(e.describe(CLI_WORDING), pattern);
+  return true;
+};
+
+describe('the Pro gate (requirePro)', () => {
+  it('refuses without a license, saying what needs Pro and how to activate', async () => {
+    await assert.rejects(
+      requirePro(licenseContext(), 'environment'),
+      refusedWith(
+        /^"environment" needs a Pro license, and no license is activated\. .*mockdev license activate <KEY>.*activate-email <EMAIL>/,
+      ),
+    );
+  });
+
+  it('refuses with an expired, a tampered or a broken license', async () => {
+    await assert.rejects(
+      requirePro(licenseContext(signer.key({ exp: daysFromNow(-2) })), 'tunnel'),
+      refusedWith(/^"tunnel" needs a Pro license, and the license expired on .*Renew it, then activate/),
+    );
+    await assert.rejects(
+      requirePro(licenseContext(tamper(signer.key())), 'contract'),
+      refusedWith(/not valid: its signature/),
+    );
+    await assert.rejects(
+      requirePro(licenseContext('garbage'), 'tls generate'),
+      refusedWith(/"tls generate".*not valid/),
+    );
+  });
+
+  it('allows every Pro feature with an active license', async () => {
+    const ctx = licenseContext(signer.key({ exp: daysFromNow(10) }));
+    for (const feature of ['environment', 'tunnel', 'tls generate', 'contract'] as const)
+      await requirePro(ctx, feature);
+  });
+
+  it('checks against the built-in public key when MOCKDEV_LICENSE_PUBLIC_KEY is not set', async () => {
+    const ctx = licenseContext(signer.key(), { MOCKDEV_LICENSE_PUBLIC_KEY: undefined });
+    await assert.rejects(requirePro(ctx, 'environment'), refusedWith(/signature/));
+    assert.equal((await licenseStatus(ctx)).plan, 'free');
+  });
+});
+
+describe('e-mail activation against a stand-in license service', () => {
+  const service = startStandInService();
+  after(async () => (await service).close());
+
+  it('fails with one line naming the URL when the service answers non-2xx or bad JSON', async () => {
+    const s = await service;
+    const ctx = licenseContext(undefined, { MOCKDEV_LICENSE_URL: s.url });
+    s.postStatus = 503;
+    await assert.rejects(requestEmailActivation(ctx, 'a@example.com'), (e: unknown) => {
+      assert.ok(e instanceof MockdevError && e.code === 'IO_ERROR');
+      assert.match(e.message, new RegExp(`${s.url}/v1/activations answered HTTP 503`));
+      return true;
+    });
+    s.postStatus = 202;
+    s.answer = { status: 200, body: '{not json' };
+    await assert.rejects(
+      checkEmailActivation(ctx, 'a@example.com'),
+      /answered something that is not the expected JSON/,
+    );
+    s.answer = { status: 200, body: JSON.stringify({ status: 'confirmed' }) };
+    await assert.rejects(checkEmailActivation(ctx, 'a@example.com'), /not the expected JSON/);
+  });
+
+  it('refuses a confirmed key the public key does not verify, and stores nothing', async () => {
+    const s = await service;
+    const ctx = licenseContext(undefined, { MOCKDEV_LICENSE_URL: s.url });
+    const key = testSigner().key();
+    s.answer = { status: 200, body: JSON.stringify({ status: 'confirmed', key }) };
+    await assert.rejects(checkEmailActivation(ctx, 'a@example.com'), (e: unknown) => {
+      assert.ok(e instanceof MockdevError && e.code === 'LICENSE_INVALID' && e.exitCode === 1);
+      assert.ok(!e.describe().includes(key));
+      return true;
+    });
+    assert.equal(await ctx.license.read(), undefined);
+  });
+
+  it('gives up after its timeout when the service does not answer', async (t) => {
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    t.after(() => {
+      silent.closeAllConnections();
+      silent.close();
+    });
+    const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    const ctx = licenseContext(undefined, { MOCKDEV_LICENSE_URL: url });
+    await assert.rejects(
+      requestEmailActivation(ctx, 'a@example.com', { timeoutMs: 200 }),
+      new RegExp(`${url}/v1/activations failed: it did not answer within 0.2 s`),
+    );
+  });
+
+  it('says the service is unreachable, naming the URL', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const ctx = licenseContext(undefined, { MOCKDEV_LICENSE_URL: url });
+    await assert.rejects(
+      checkEmailActivation(ctx, 'a@example.com'),
+      new RegExp(
+        `license service at ${url}/v1/activations\\?email=a%40example.com failed: it could not be reached`,
+      ),
+    );
+  });
+});

@@ -1,0 +1,281 @@
+/**
+ * License use cases and the Pro gate. Keys are verified offline (src/core/license.ts); e-mail
+ * activation talks to the license service at MOCKDEV_LICENSE_URL (docs/license.md). The key is
+ * a secret: no result, message or log here holds it, only its masked form.
+ */
+import { MockdevError } from '../core/errors.js';
+import {
+  checkLicenseKey,
+  decidePro,
+  licensePublicKey,
+  maskKey,
+  verifyLicenseKey,
+  type CheckedLicense,
+  type LicenseState,
+  type ProFeature,
+} from '../core/license.js';
+import type { StoredLicense } from '../core/model/license.js';
+import type { AppContext } from './context.js';
+
+export interface LicenseStatus {
+  /** `pro` only while an activated license is active. */
+  plan: 'pro' | 'free';
+  state: 'none' | LicenseState;
+  licensee: string | null;
+  issuedAt: string | null;
+  /** null: never expires (or no license). */
+  expiresAt: string | null;
+  activation: StoredLicense['activation'] | null;
+  activatedAt: string | null;
+  /** The key's masked form (its last characters), never the key. */
+  key: string | null;
+  /** Why the stored license is not active. */
+  problem?: string;
+}
+
+type LicenseContext = Pick<AppContext, 'license' | 'env'>;
+
+const iso = (unixSeconds: number | null) =>
+  unixSeconds === null ? null : new Date(unixSeconds * 1000).toISOString();
+
+/** The stored license, checked now; undefined when none is stored. */
+async function checkedStored(
+  ctx: LicenseContext,
+): Promise<{ stored: StoredLicense; checked: CheckedLicense | undefined; problem?: string } | undefined> {
+  const stored = await ctx.license.read();
+  if (!stored) return undefined;
+  const publicKey = licensePublicKey(ctx.env.MOCKDEV_LICENSE_PUBLIC_KEY);
+  try {
+    return { stored, checked: checkLicenseKey(stored.key, publicKey, Date.now()) };
+  } catch (e) {
+    if (e instanceof MockdevError) return { stored, checked: undefined, problem: e.message };
+    throw e;
+  }
+}
+
+export async function licenseStatus(ctx: LicenseContext): Promise<LicenseStatus> {
+  const found = await checkedStored(ctx);
+  if (!found) {
+    return {
+      plan: 'free',
+      state: 'none',
+      licensee: null,
+      issuedAt: null,
+      expiresAt: null,
+      activation: null,
+      activatedAt: null,
+      key: null,
+    };
+  }
+  const { stored, checked } = found;
+  const problem = checked ? checked.problem : found.problem;
+  return {
+    plan: checked?.state === 'active' ? 'pro' : 'free',
+    state: checked?.state ?? 'invalid',
+    licensee: checked?.payload.sub ?? null,
+    issuedAt: checked ? iso(checked.payload.iat) : null,
+    expiresAt: checked ? iso(checked.payload.exp) : null,
+    activation: stored.activation,
+    activatedAt: stored.activatedAt,
+    key: maskKey(stored.key),
+    ...(problem ? { problem } : {}),
+  };
+}
+
+/** Verifies a key and stores it (replacing the license activated before). */
+export async function activateLicenseKey(
+  ctx: LicenseContext,
+  key: string,
+  activation: StoredLicense['activation'] = 'key',
+): Promise<LicenseStatus> {
+  const publicKey = licensePublicKey(ctx.env.MOCKDEV_LICENSE_PUBLIC_KEY);
+  verifyLicenseKey(key, publicKey, Date.now());
+  await ctx.license.write({ key: key.trim(), activation, activatedAt: new Date().toISOString() });
+  return licenseStatus(ctx);
+}
+
+// ---------------------------------------------------------------- e-mail activation
+
+/** How long one request to the license service may take. */
+export const LICENSE_SERVICE_TIMEOUT_MS = 10_000;
+
+export interface ServiceOptions {
+  timeoutMs?: number;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function checkEmail(email: string): string {
+  const value = email.trim();
+  if (!EMAIL.test(value)) {
+    throw new MockdevError('INVALID_ARGUMENT', `"${email}" is not an e-mail address`, {
+      hint: 'Give the address the license was bought with, e.g. you@example.com',
+    });
+  }
+  return value;
+}
+
+/** The license service's base URL from MOCKDEV_LICENSE_URL, without a trailing slash. */
+export function licenseServiceUrl(env: NodeJS.ProcessEnv): string {
+  const raw = env.MOCKDEV_LICENSE_URL?.trim();
+  if (!raw) {
+    throw new MockdevError(
+      'INVALID_ARGUMENT',
+      'E-mail activation needs a license service, and MOCKDEV_LICENSE_URL is not set',
+      {
+        hint: 'Set MOCKDEV_LICENSE_URL to your license service (e.g. https://licenses.example.com), or activate with "mockdev license activate <KEY>"',
+      },
+    );
+  }
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = new URL('invalid:');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new MockdevError('INVALID_ARGUMENT', `MOCKDEV_LICENSE_URL "${raw}" is not an http(s) URL`, {
+      hint: 'Set it to the license service base URL, e.g. https://licenses.example.com',
+    });
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+/** One request to the license service; every failure is IO_ERROR naming the URL. */
+async function callService(
+  url: string,
+  init: RequestInit,
+  options: ServiceOptions,
+): Promise<{ status: number; json: () => Promise<unknown> }> {
+  const timeoutMs = options.timeoutMs ?? LICENSE_SERVICE_TIMEOUT_MS;
+  let res: Response;
+  try {
+    res = await fetch(url, { ...init, redirect: 'error', signal: AbortSignal.timeout(timeoutMs) });
+  } catch (e) {
+    const err = e as Error & { cause?: { code?: string; message?: string } };
+    const why =
+      err.name === 'TimeoutError' || err.name === 'AbortError'
+        ? `it did not answer within ${timeoutMs / 1000} s`
+        : `it could not be reached (${err.cause?.code ?? err.cause?.message ?? err.message})`;
+    throw new MockdevError('IO_ERROR', `The license service at ${url} failed: ${why}`, {
+      hint: 'Check your network and MOCKDEV_LICENSE_URL, then try again',
+    });
+  }
+  if (res.status < 200 || res.status > 299) {
+    await res.body?.cancel().catch(() => undefined);
+    throw new MockdevError('IO_ERROR', `The license service at ${url} answered HTTP ${res.status}`, {
+      hint: res.status >= 500 ? 'Try again later' : 'Check the e-mail address and MOCKDEV_LICENSE_URL',
+    });
+  }
+  return {
+    status: res.status,
+    json: async () => {
+      try {
+        return await res.json();
+      } catch {
+        // The answer's text is not quoted: it may hold a key.
+        throw badAnswer(url);
+      }
+    },
+  };
+}
+
+const badAnswer = (url: string) =>
+  new MockdevError(
+    'IO_ERROR',
+    `The license service at ${url} answered something that is not the expected JSON`,
+    {
+      hint: 'Check MOCKDEV_LICENSE_URL points at a mockdev license service',
+    },
+  );
+
+/** Asks the license service to e-mail an activation link (POST {url}/v1/activations). */
+export async function requestEmailActivation(
+  ctx: LicenseContext,
+  email: string,
+  options: ServiceOptions = {},
+): Promise<{ email: string; service: string }> {
+  const address = checkEmail(email);
+  const service = licenseServiceUrl(ctx.env);
+  const url = `${service}/v1/activations`;
+  await callService(
+    url,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: address }),
+    },
+    options,
+  );
+  return { email: address, service };
+}
+
+export type EmailActivationCheck =
+  { status: 'pending'; email: string } | { status: 'confirmed'; email: string; license: LicenseStatus };
+
+/**
+ * Asks the license service whether the e-mail activation was confirmed (GET
+ * {url}/v1/activations?email=…); once it is, verifies the key like any key and stores it.
+ */
+export async function checkEmailActivation(
+  ctx: LicenseContext,
+  email: string,
+  options: ServiceOptions = {},
+): Promise<EmailActivationCheck> {
+  const address = checkEmail(email);
+  const url = `${licenseServiceUrl(ctx.env)}/v1/activations?email=${encodeURIComponent(address)}`;
+  const body = await (
+    await callService(url, { method: 'GET', headers: { accept: 'application/json' } }, options)
+  ).json();
+  const answer = body as { status?: unknown; key?: unknown } | null;
+  if (answer?.status === 'pending') return { status: 'pending', email: address };
+  if (answer?.status !== 'confirmed' || typeof answer.key !== 'string') throw badAnswer(url);
+  try {
+    return {
+      status: 'confirmed',
+      email: address,
+      license: await activateLicenseKey(ctx, answer.key, 'email'),
+    };
+  } catch (e) {
+    if (e instanceof MockdevError && (e.code === 'INVALID_ARGUMENT' || e.code === 'LICENSE_INVALID')) {
+      // Not the user's argument: the service's key. Exit 1 either way.
+      throw new MockdevError(
+        'LICENSE_INVALID',
+        `The license service at ${url} sent a key that is refused: ${e.message.replace(/^[^:]*: /, '')}`,
+        {
+          hint: 'Check MOCKDEV_LICENSE_URL and MOCKDEV_LICENSE_PUBLIC_KEY belong to the same license service',
+        },
+      );
+    }
+    throw e;
+  }
+}
+
+// ---------------------------------------------------------------- the Pro gate
+
+/**
+ * The one gate for Pro features (SPEC 5.3): resolves when the activated license is active,
+ * else throws LICENSE_REQUIRED saying what needs Pro and how to activate. Every adapter (CLI,
+ * MCP, UI, admin API) calls it before running `environment`, `tunnel`, `tls generate` or
+ * `contract`.
+ */
+export async function requirePro(ctx: LicenseContext, feature: ProFeature): Promise<void> {
+  const found = await checkedStored(ctx);
+  const decision = decidePro(found?.checked);
+  if (decision.allowed) return;
+  const why =
+    decision.reason === 'none'
+      ? found
+        ? `the activated license is not valid (${found.problem ?? 'unreadable'})`
+        : 'no license is activated'
+      : decision.reason === 'expired'
+        ? `the license ${decision.problem?.replace(/^it /, '') ?? 'expired'}`
+        : `the activated license is not valid: ${decision.problem ?? 'its signature does not match'}`;
+  throw new MockdevError('LICENSE_REQUIRED', `"${feature}" needs a Pro license, and ${why}`, {
+    hint: (say) =>
+      decision.reason === 'expired'
+        ? `renew it, then ${say.action('activateLicense')}`
+        : say.action('activateLicense'),
+    details: { feature, reason: decision.reason },
+  });
+}

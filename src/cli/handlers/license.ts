@@ -1,0 +1,70 @@
+import {
+  activateLicenseKey,
+  checkEmailActivation,
+  licenseStatus,
+  requestEmailActivation,
+  type LicenseStatus,
+} from '../../app/license.js';
+import { printFields, printJson, printLine } from '../output.js';
+import { cliContext } from './context.js';
+
+const STATE_TEXT: Record<LicenseStatus['state'], string> = {
+  none: 'no license activated',
+  active: 'active',
+  expired: 'expired',
+  invalid: 'not valid',
+};
+
+function printStatus(s: LicenseStatus): void {
+  printFields([
+    ['Plan', s.plan === 'pro' ? 'Pro' : 'Free'],
+    ['License', s.problem ? `${STATE_TEXT[s.state]}: ${s.problem}` : STATE_TEXT[s.state]],
+    ['Licensee', s.licensee],
+    ['Expires', s.state === 'none' ? null : (s.expiresAt ?? 'never')],
+    [
+      'Activated',
+      s.activation ? `${s.activation === 'email' ? 'by e-mail' : 'with a key'}, ${s.activatedAt}` : null,
+    ],
+    ['Key', s.key],
+  ]);
+}
+
+export async function status(opts: { json?: boolean }): Promise<void> {
+  const s = await licenseStatus(cliContext());
+  if (opts.json) printJson(s);
+  else {
+    printStatus(s);
+    if (s.state === 'none') {
+      printLine();
+      printLine(
+        'Activate Pro with "mockdev license activate <KEY>" or "mockdev license activate-email <EMAIL>".',
+      );
+    }
+  }
+}
+
+export async function activate(key: string): Promise<void> {
+  const s = await activateLicenseKey(cliContext(), key);
+  printLine(
+    `License activated: Pro for ${s.licensee}, ${s.expiresAt ? `until ${s.expiresAt}` : 'never expires'}.`,
+  );
+}
+
+export async function activateEmail(email: string): Promise<void> {
+  const sent = await requestEmailActivation(cliContext(), email);
+  printLine(`The license service (${sent.service}) is sending an activation e-mail to ${sent.email}.`);
+  printLine(`Open the link in it, then run: mockdev license check ${sent.email}`);
+}
+
+export async function check(email: string): Promise<void> {
+  const result = await checkEmailActivation(cliContext(), email);
+  if (result.status === 'pending') {
+    printLine(`The activation for ${result.email} is not confirmed yet.`);
+    printLine(`Open the link in the e-mail sent to ${result.email}, then run this command again.`);
+    return;
+  }
+  const s = result.license;
+  printLine(
+    `License activated: Pro for ${s.licensee}, ${s.expiresAt ? `until ${s.expiresAt}` : 'never expires'}.`,
+  );
+}
