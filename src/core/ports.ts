@@ -14,6 +14,7 @@ import type { ParsedRequestFilters, RequestRecord } from './model/request.js';
 import type { ServerRecord } from './model/server.js';
 import type { StoredLicense } from './model/license.js';
 import type { Settings } from './model/settings.js';
+import type { ActiveEnvironments, Environment } from './model/environment.js';
 
 // ---------------------------------------------------------------- projects
 
@@ -282,6 +283,36 @@ export interface LicenseStore {
   write(license: StoredLicense): Promise<void>;
 }
 
+// ---------------------------------------------------------------- environments
+
+/**
+ * Environments (Pro): variables and secrets, project-scoped or global, and which are active for
+ * each project. Secrets' values are kept apart from the plain variables, readable by the user
+ * only, and never put into an error message or a log. Names are unique per scope (a project,
+ * or the global ones), case-insensitively: NAME_TAKEN otherwise.
+ */
+export interface EnvironmentStore {
+  /** Every environment (or, with `projectIds`, the global ones and those of these projects), oldest first. */
+  list(query?: { projectIds?: string[] }): Promise<Environment[]>;
+  /** One environment by id, secrets' values included; undefined when there is none. */
+  get(id: string): Promise<Environment | undefined>;
+  /** Stores a new environment (NAME_TAKEN when its scope has one of that name). */
+  create(environment: Environment): Promise<Environment>;
+  /**
+   * Read-modify-write of one environment, serialised against every other writer: `change` gets
+   * it as stored and returns what to store (its id and scope stay). NOT_FOUND when it is gone.
+   */
+  update(id: string, change: (current: Environment) => Environment): Promise<Environment>;
+  /** Deletes an environment and any activation of it; false when there was none. */
+  remove(id: string): Promise<boolean>;
+  /** Deletes a project's environments and what was active for it; returns how many. */
+  removeProject(projectId: string): Promise<number>;
+  /** What is active for a project (ids; nulls when nothing is). */
+  getActive(projectId: string): Promise<ActiveEnvironments>;
+  /** Sets what is active for a project; the ids must exist (NOT_FOUND otherwise). */
+  setActive(projectId: string, active: ActiveEnvironments): Promise<void>;
+}
+
 // ---------------------------------------------------------------- documents the user names
 
 /** Files the user names: OpenAPI documents to import, `export -o` targets. */
@@ -307,6 +338,7 @@ export interface Stores {
   servers: ServerRegistry;
   settings: SettingsStore;
   license: LicenseStore;
+  environments: EnvironmentStore;
   files: UserFiles;
   /** Releases what the stores hold open (database handles, watchers). */
   close(): void;

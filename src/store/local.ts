@@ -1,6 +1,7 @@
 import type { Stores } from '../core/ports.js';
 import { dataPaths } from './fs/data-dir.js';
 import { FolderProjectStore, type FolderProjectStoreOptions } from './fs/project-store.js';
+import { FileEnvironmentStore } from './fs/environment-store.js';
 import { FileLicenseStore } from './fs/license-store.js';
 import { FileServerRegistry } from './fs/server-registry.js';
 import { FileSettingsStore } from './fs/settings-store.js';
@@ -28,6 +29,7 @@ export function openLocalStores(dataDir: string, options: LocalStoreOptions): St
     servers: new FileServerRegistry(dataDir),
     settings: new FileSettingsStore(dataDir),
     license: new FileLicenseStore(dataDir),
+    environments: new FileEnvironmentStore(dataDir),
     files: new LocalUserFiles(options.cwd),
     close: () => {
       requests.close();

@@ -3,6 +3,7 @@
  * implementation is tested by adding it there.
  */
 import { IMPLEMENTATIONS } from './implementations.js';
+import { environmentStoreContract } from './environment-store.contract.js';
 import { licenseStoreContract } from './license-store.contract.js';
 import { projectStoreContract } from './project-store.contract.js';
 import { recordingStoreContract } from './recording-store.contract.js';
@@ -16,4 +17,5 @@ for (const impl of IMPLEMENTATIONS) {
   serverRegistryContract(impl);
   settingsStoreContract(impl);
   licenseStoreContract(impl);
+  environmentStoreContract(impl);
 }

@@ -6,3 +6,4 @@ export * from './settings.js';
 export * from './request.js';
 export * from './server.js';
 export * from './recording.js';
+export * from './environment.js';

@@ -52,6 +52,8 @@ export const dataPaths = (dataDir: string) => ({
   folders: join(dataDir, 'folders.json'),
   settings: join(dataDir, 'settings.json'),
   license: join(dataDir, 'license.json'),
+  /** <id>.json (plain variables), <id>.secrets.json (0600), active.json (what each project uses). */
+  environments: join(dataDir, 'environments'),
   requestLog: join(dataDir, 'requests.db'),
   recordings: join(dataDir, 'recordings.db'),
   servers: join(dataDir, 'servers'),
