@@ -283,5 +283,7 @@ export async function deleteProject(
   // Its recordings go with it (only a project that had proxy endpoints can have any).
   if (target.endpoints.some((e) => e.kind === 'proxy' || e.proxy))
     await ctx.recordings.clearProject(target.project.id);
+  // And its environments (no license needed to clean up after a project).
+  await ctx.environments.removeProject(target.project.id);
   return { project: toProject(target), requestsDeleted };
 }
