@@ -8,6 +8,7 @@ import { registerCurl } from './commands/curl.js';
 import { registerExport } from './commands/export.js';
 import { registerImport } from './commands/import.js';
 import { registerEndpoint } from './commands/endpoint.js';
+import { registerEnvironment } from './commands/environment.js';
 import { registerInit } from './commands/init.js';
 import { registerLicense } from './commands/license.js';
 import { registerList } from './commands/list.js';
@@ -38,6 +39,7 @@ const REGISTRARS: ((program: Command) => void)[] = [
   registerRequests,
   registerRecording,
   registerMcp,
+  registerEnvironment,
   registerLicense,
   registerSettings,
   registerCompletion,
