@@ -341,3 +341,31 @@ describe('environment', () => {
     assert.match(r.stdout, / {2}K=spawned {2}\(secret\)/);
   });
 });
+
+describe('README environment examples', () => {
+  it('run as written, in order', async (t) => {
+    const { execFileSync } = await import('node:child_process');
+    const { ROOT } = await import('../helpers/cli.js');
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const lines = [...readme.matchAll(/^```sh\n([\s\S]*?)^```$/gm)]
+      .flatMap((m) => m[1]!.split('\n'))
+      .filter((l) => l.startsWith('mockdev environment '));
+    assert.ok(lines.length >= 13, `found ${lines.length}`);
+    const { cli } = await proSandbox(t);
+    ok(await cli(['project', 'create', 'shop']));
+    for (const line of lines) {
+      const out = execFileSync(
+        '/bin/sh',
+        ['-c', `mockdev() { printf '%s\\0' "$@"; }\n${line.replace(/#.*$/, '')}`],
+        {
+          encoding: 'utf8',
+          timeout: 10_000,
+        },
+      );
+      const r = await cli(out.split('\0').slice(0, -1));
+      assert.equal(r.code, 0, `${line}\n${r.stderr}`);
+    }
+    const shared = json<View>(ok(await cli(['environment', 'show', 'shared', '--reveal', '--json'])));
+    assert.deepEqual(shared.variables, { GREETING: 'hello, world', TOKEN: 'n3w', API_KEY: 'k3y' });
+  });
+});
