@@ -48,7 +48,10 @@ Secrets are shown as ******** except by "show --reveal". See README "Environment
   environment
     .command('create')
     .description('create an environment (global unless -p is given)')
-    .option('-n, --name <NAME>', '(required) environment name (unique in its project, or among the global ones)')
+    .option(
+      '-n, --name <NAME>',
+      '(required) environment name (unique in its project, or among the global ones)',
+    )
     .option('-p, --project <PROJECT>', 'the project it belongs to (omit for a global environment)')
     .option(...VAR_OPTION)
     .option(...SECRET_OPTION)
