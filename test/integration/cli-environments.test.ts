@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { assertCliError, json, type CliResult } from '../helpers/cli.js';
-import { proSandbox } from '../helpers/pro.js';
+import { PRO_ENV, proSandbox } from '../helpers/pro.js';
 
 interface View {
   id: string;
@@ -339,6 +339,40 @@ describe('environment', () => {
     ok(await spawn(['environment', 'create', '-n', 'bin', '--secret', 'K=spawned']));
     const r = ok(await spawn(['environment', 'show', 'bin', '--reveal']));
     assert.match(r.stdout, / {2}K=spawned {2}\(secret\)/);
+  });
+});
+
+describe('environment secrets and the request log', () => {
+  it('a served project with an active secret logs no secret (log, show, requests.db)', async (t) => {
+    const { createContext } = await import('../../src/app/context.js');
+    const { startServer } = await import('../../src/app/server.js');
+    const { makeProject, waitUntil } = await import('../helpers/server.js');
+    const sandbox = await proSandbox(t);
+    const { cli, dataDir } = sandbox;
+    await makeProject(dataDir, 'served', [{ path: '/x', body: '{"ok":true}' }]);
+    ok(
+      await cli(['environment', 'create', '-n', 'dev', '-p', 'served', '--secret', 'TOKEN=never-logged-42']),
+    );
+    ok(await cli(['environment', 'activate', 'served', 'dev']));
+    const ctx = createContext({
+      dataDir,
+      cwd: sandbox.dir,
+      env: { MOCKDEV_LICENSE_PUBLIC_KEY: PRO_ENV.MOCKDEV_LICENSE_PUBLIC_KEY },
+    });
+    const server = await startServer(ctx, { project: 'served', port: 0 });
+    sandbox.defer(async () => {
+      await server.stop();
+      ctx.close();
+    });
+    assert.equal((await fetch(`${server.url}/x`, { signal: AbortSignal.timeout(10_000) })).status, 200);
+    const list = async () => json<{ id: string }[]>(ok(await cli(['requests', 'list', 'served', '--json'])));
+    await waitUntil(async () => (await list()).length === 1, 'the request in the log');
+    const shown = ok(await cli(['requests', 'show', (await list())[0]!.id, '--json']));
+    assert.ok(!shown.stdout.includes('never-logged-42'));
+    for (const name of readdirSync(dataDir).filter(
+      (n) => n.startsWith('requests') && statSync(join(dataDir, n)).isFile(),
+    ))
+      assert.ok(!readFileSync(join(dataDir, name)).includes('never-logged-42'), name);
   });
 });
 
