@@ -7,6 +7,7 @@ import { testSigner } from '../../test/helpers/license.js';
 import { createContext, type AppContext } from './context.js';
 import {
   activateEnvironment,
+  activeEnvironment,
   activeVariables,
   createEnvironment,
   deleteEnvironment,
@@ -66,6 +67,11 @@ describe('environments (app)', () => {
       ONLY_GLOBAL: 'g',
       TOKEN: 'dev-token',
     });
+    assert.deepEqual(
+      (await activeEnvironment(ctx, p.id)).secrets,
+      ['dev-token'],
+      "the secrets' values, for the log to mask",
+    );
     // another project sees nothing of it
     const other = await createProject(ctx, { name: 'other', port: 3999 });
     assert.deepEqual(await activeVariables(ctx, other.id), {});

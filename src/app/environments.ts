@@ -355,10 +355,21 @@ export async function activeVariables(
   ctx: Pick<AppContext, 'license' | 'env' | 'environments'>,
   projectId: string,
 ): Promise<Record<string, string>> {
+  return (await activeEnvironment(ctx, projectId)).variables;
+}
+
+/**
+ * The same variables, and the values of those that are secrets: what renders a template, and
+ * what the request log must mask in what it stores of a rendered response.
+ */
+export async function activeEnvironment(
+  ctx: Pick<AppContext, 'license' | 'env' | 'environments'>,
+  projectId: string,
+): Promise<{ variables: Record<string, string>; secrets: string[] }> {
   try {
     await requirePro(ctx, 'environment');
   } catch (e) {
-    if (e instanceof MockdevError && e.code === 'LICENSE_REQUIRED') return {};
+    if (e instanceof MockdevError && e.code === 'LICENSE_REQUIRED') return { variables: {}, secrets: [] };
     throw e;
   }
   const active = await ctx.environments.getActive(projectId);
@@ -366,5 +377,8 @@ export async function activeVariables(
     active.global ? ctx.environments.get(active.global) : undefined,
     active.project ? ctx.environments.get(active.project) : undefined,
   ]);
-  return { ...(global?.variables ?? {}), ...(own?.variables ?? {}) };
+  const variables = { ...(global?.variables ?? {}), ...(own?.variables ?? {}) };
+  const secretKeys = new Set([...(global?.secretKeys ?? []), ...(own?.secretKeys ?? [])]);
+  const secrets = [...secretKeys].map((k) => variables[k]).filter((v): v is string => !!v);
+  return { variables, secrets };
 }
