@@ -66,6 +66,16 @@ describe('templates: the request', () => {
     assert.equal(render('[{{query.nope}}][{{body.a.b.c}}][{{env.NONE}}]'), '[][][]');
     assert.equal(render('{{body.q}}', { body: { q: '<"a"&>' } }), '<"a"&>');
   });
+  it('keeps a brace right after an expression as text (JSON): `}}}` closes `{{` then `}`', () => {
+    assert.equal(render('{"n":{{params.id}}}'), '{"n":42}');
+    assert.equal(render('{"a":{"n":{{int 5 5}}}}'), '{"a":{"n":5}}');
+    assert.equal(render('{{{params.id}}}'), '42');
+    // Error positions are those of the text as written.
+    assert.equal(
+      checkTemplate('{"a":{{params.id}}} {{oops}')!.column,
+      checkTemplate('{"a":{{params.id}}x {{oops}')!.column,
+    );
+  });
   it('accepts Mockoon helper names', () => {
     assert.equal(
       render(

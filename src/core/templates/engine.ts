@@ -459,8 +459,56 @@ function namesIn(ast: Ast): Set<string> {
   return names;
 }
 
+/**
+ * JSON templates often end an expression right before a brace: `{"n": {{int 1 9}}}`. Handlebars
+ * reads that `}}}` as the close of a `{{{…}}}`; when the expression opened with `{{`, the
+ * closing `}}` is followed by an empty comment here so the brace stays text. Returns the text and
+ * where comments were put (line, column) so error positions are given in the original.
+ */
+const SPLIT = '{{!}}';
+function normalize(source: string): { text: string; inserted: { line: number; column: number }[] } {
+  if (!source.includes('}}}')) return { text: source, inserted: [] };
+  let out = '';
+  let from = 0;
+  const inserted: { line: number; column: number }[] = [];
+  for (let i = source.indexOf('{{'); i !== -1; i = source.indexOf('{{', i)) {
+    if (i > 0 && source[i - 1] === '\\') {
+      i += 2;
+      continue;
+    }
+    let close: number;
+    if (source[i + 2] === '{') {
+      close = source.indexOf('}}}', i + 3);
+      i = close === -1 ? source.length : close + 3;
+      continue;
+    }
+    if (source.startsWith('{{!--', i)) {
+      close = source.indexOf('--}}', i + 5);
+      i = close === -1 ? source.length : close + 4;
+      continue;
+    }
+    close = source.indexOf('}}', i + 2);
+    if (close === -1) break;
+    if (source[close + 2] === '}') {
+      out += source.slice(from, close + 2) + SPLIT;
+      from = close + 2;
+      const before = source.slice(0, close + 2);
+      const line = before.split('\n').length;
+      inserted.push({ line, column: close + 2 - (before.lastIndexOf('\n') + 1) });
+    }
+    i = close + 2;
+  }
+  return { text: out + source.slice(from), inserted };
+}
+
 function parse(source: string): Ast {
-  const ast = hbs().parse(source);
+  const { text, inserted } = normalize(source);
+  let ast: Ast;
+  try {
+    ast = hbs().parse(text);
+  } catch (e) {
+    throw withOriginalPosition(problemOf(e), inserted);
+  }
   // Partials are never loaded: refuse them at save rather than failing per request.
   const walk = (node: unknown): void => {
     if (Array.isArray(node)) return node.forEach(walk);
@@ -486,6 +534,15 @@ function parse(source: string): Ast {
   return ast;
 }
 
+/** A problem's column in the original text (before normalize's comments). */
+function withOriginalPosition(
+  problem: TemplateProblem,
+  inserted: { line: number; column: number }[],
+): TemplateError {
+  const shift = inserted.filter((p) => p.line === problem.line && p.column < problem.column - 1).length;
+  return new TemplateError({ ...problem, column: problem.column - shift * SPLIT.length });
+}
+
 /** The first problem of a template (syntax, unknown helper), or null when it compiles. */
 export function checkTemplate(source: string): TemplateProblem | null {
   if (!isTemplate(source)) return null;
@@ -493,7 +550,7 @@ export function checkTemplate(source: string): TemplateProblem | null {
     hbs().precompile(parse(source), COMPILE_OPTIONS);
     return null;
   } catch (e) {
-    return problemOf(e);
+    return e instanceof TemplateError ? e.problem : problemOf(e);
   }
 }
 
@@ -515,7 +572,7 @@ export function assertTemplate(source: string, field: string): void {
 export function mentionsFaker(source: string): boolean {
   if (!isTemplate(source)) return false;
   try {
-    for (const n of namesIn(hbs().parse(source))) if (FAKER_HELPERS.has(n)) return true;
+    for (const n of namesIn(parse(source))) if (FAKER_HELPERS.has(n)) return true;
     return false;
   } catch {
     return false;
@@ -528,7 +585,7 @@ export function compileTemplate(source: string): Template {
   try {
     ast = parse(source);
   } catch (e) {
-    throw new TemplateError(problemOf(e));
+    throw e instanceof TemplateError ? e : new TemplateError(problemOf(e));
   }
   const names = namesIn(ast);
   const usesFaker = [...names].some((n) => FAKER_HELPERS.has(n));
