@@ -83,7 +83,7 @@ function finishEndpoint(parsed: z.output<typeof EndpointInputSchema>, name: stri
  * Every template of an endpoint compiles (body, header values, proxy target, the same of each
  * variation): one that does not is refused with its line and column (docs/templates.md).
  */
-function assertTemplates(e: Pick<Endpoint, 'body' | 'headers' | 'proxy' | 'variations'>): void {
+export function assertTemplates(e: Pick<Endpoint, 'body' | 'headers' | 'proxy' | 'variations'>): void {
   const check = (r: Pick<Endpoint, 'body' | 'headers'>, where: string) => {
     assertTemplate(r.body, `${where}body`);
     for (const [name, value] of Object.entries(r.headers)) assertTemplate(value, `${where}header "${name}"`);

@@ -170,6 +170,53 @@ export function templateProduce(
     return () => answer;
   }
   const render = (t: Template | string, ctx: TemplateContext) => (typeof t === 'string' ? t : t.render(ctx));
+  const fail = (error: unknown): Answer => {
+    const message = error instanceof Error ? error.message : String(error);
+    options.onError?.(`Template error in endpoint "${e.name}" (${e.method} ${e.path}): ${message}`);
+    return templateFailure(e, error, bodyLimitBytes);
+  };
+  // Only the body is a template (the common case): the headers are worked out once, the
+  // length and the log's header JSON are completed per request.
+  if (compiled.headers.every(([, t]) => typeof t === 'string') && typeof compiled.body !== 'string') {
+    const template = compiled.body;
+    const base = buildAnswer(
+      { status: r.status, headers: r.headers, body: '', contentType: r.contentType },
+      0,
+      false,
+    );
+    const lengthAt = base.headers.indexOf('Content-Length');
+    if (lengthAt === -1) return () => base; // 204 and 304 carry no body: nothing to render
+    const before = base.headers.slice(0, lengthAt);
+    const after = base.headers.slice(lengthAt + 2);
+    const json = base.logged.headersJson;
+    const lengthJson = json.indexOf('"Content-Length":"0"');
+    const jsonBefore = json.slice(0, lengthJson);
+    const jsonAfter = json.slice(lengthJson + '"Content-Length":"0"'.length);
+    return (ex) => {
+      let body: string;
+      try {
+        body = template.render(context(ex));
+      } catch (error) {
+        return fail(error);
+      }
+      const bytes = Buffer.from(body, 'utf8');
+      const length = String(bytes.length);
+      const headersJson = `${jsonBefore}"Content-Length":"${length}"${jsonAfter}`;
+      const truncated = bytes.length > bodyLimitBytes;
+      return {
+        status: r.status,
+        headers: [...before, 'Content-Length', length, ...after],
+        body,
+        logged: {
+          headersJson,
+          body: truncated ? bytes.subarray(0, bodyLimitBytes) : bytes,
+          truncated,
+          shared: false,
+        },
+        loggedHead: { headersJson, body: null, truncated: false, shared: false },
+      };
+    };
+  }
   return (ex) => {
     try {
       const ctx = context(ex);
@@ -182,9 +229,7 @@ export function templateProduce(
         false,
       );
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      options.onError?.(`Template error in endpoint "${e.name}" (${e.method} ${e.path}): ${message}`);
-      return templateFailure(e, error, bodyLimitBytes);
+      return fail(error);
     }
   };
 }

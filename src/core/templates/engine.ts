@@ -385,17 +385,32 @@ for (const [short, method] of Object.entries(FAKE_SHORT)) {
 export const HELPER_NAMES: readonly string[] = Object.keys(helpers);
 
 type Handlebars = typeof import('handlebars');
+let hbModule: Handlebars | undefined;
 let hbEnv: Handlebars | undefined;
 /**
- * The Handlebars environment, loaded on first use (synchronously: compiling is), so commands and
- * servers without templates never load it.
+ * The Handlebars environment parsing and checking templates, loaded on first use
+ * (synchronously: compiling is), so commands and servers without templates never load it.
  */
 function hbs(): Handlebars {
   if (hbEnv) return hbEnv;
-  const hb = (createRequire(import.meta.url)('handlebars') as Handlebars).create();
-  hb.unregisterHelper('log');
-  for (const [name, fn] of Object.entries(helpers)) hb.registerHelper(name, fn);
-  return (hbEnv = hb);
+  hbModule = createRequire(import.meta.url)('handlebars') as Handlebars;
+  return (hbEnv = hbModule.create());
+}
+
+/** Handlebars' built-in helpers a template may use (`log` is never registered). */
+const BUILT_IN = ['if', 'unless', 'each', 'with', 'lookup'];
+
+/**
+ * An environment for one template with only the helpers it uses: Handlebars wraps every
+ * registered helper on each render, so a full set would cost microseconds per request.
+ */
+function templateEnv(names: Set<string>): Handlebars {
+  const env = (hbModule ?? (hbs(), hbModule!)).create();
+  env.unregisterHelper('log');
+  for (const name of BUILT_IN) if (!names.has(name)) env.unregisterHelper(name);
+  for (const name of names)
+    if (Object.prototype.hasOwnProperty.call(helpers, name)) env.registerHelper(name, helpers[name]!);
+  return env;
 }
 const knownHelpers: Record<string, boolean> = {
   if: true,
@@ -415,7 +430,6 @@ const COMPILE_OPTIONS = {
 const RUNTIME_OPTIONS = {
   allowProtoPropertiesByDefault: false,
   allowProtoMethodsByDefault: false,
-  partials: {},
 };
 
 // ---- parsing and checking
@@ -590,7 +604,7 @@ export function compileTemplate(source: string): Template {
   const names = namesIn(ast);
   const usesFaker = [...names].some((n) => FAKER_HELPERS.has(n));
   const usesBody = names.has('body') || names.has('bodyRaw') || names.has('request');
-  const fn = hbs().compile(ast, COMPILE_OPTIONS);
+  const fn = templateEnv(names).compile(ast, COMPILE_OPTIONS);
   return {
     usesFaker,
     usesBody,
