@@ -34,6 +34,14 @@ describe('templated answers', () => {
     );
     assert.deepEqual(answer, expected);
   });
+  it('a template reaches none of the context internals, prototypes or methods', () => {
+    const e = {
+      ...endpoint,
+      body: '[{{ex}}{{ex.url}}{{route}}{{request.ctx}}{{constructor}}{{params.constructor}}{{request.constructor.name}}{{query.__proto__}}{{lookup this "constructor"}}]',
+    };
+    const answer = templateProduce(e, e, 1000, {})(exchange('/users/1?q=1'));
+    assert.equal(answer.body, '[]');
+  });
   it('templated headers, and 204 without a body', () => {
     const e = { ...endpoint, headers: { 'X-Id': '{{params.id}}' } };
     const answer = templateProduce(e, e, 1000, {})(exchange('/users/7'));

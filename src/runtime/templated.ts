@@ -31,101 +31,127 @@ const decode = (s: string): string => {
   }
 };
 
+const own = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
+
+type Route = ReturnType<typeof compileRoutes>;
+
+/** What a template sees of one request: every part worked out once, when first read. */
+class RequestContext implements TemplateContext {
+  readonly method: string;
+  readonly path: string;
+  readonly env: Record<string, string>;
+  // True private fields: not properties, so a template cannot reach them (own properties are
+  // what Handlebars reads).
+  readonly #ex: Exchange;
+  readonly #route: () => Route;
+  readonly #endpointMethod: string;
+  #p: Record<string, string> | undefined;
+  #q: Record<string, string> | undefined;
+  #h: Record<string, string> | undefined;
+  #raw: string | undefined;
+  #parsed: unknown;
+  #bodyRead = false;
+  constructor(ex: Exchange, env: Record<string, string>, route: () => Route, endpointMethod: string) {
+    this.#ex = ex;
+    this.env = env;
+    this.#route = route;
+    this.#endpointMethod = endpointMethod;
+    this.method = ex.method;
+    const q = ex.url.indexOf('?');
+    this.path = q === -1 ? ex.url : ex.url.slice(0, q);
+  }
+  get params(): Record<string, string> {
+    return (this.#p ??= { ...(this.#route().match(this.#endpointMethod, this.#ex.url)?.params ?? {}) });
+  }
+  get query(): Record<string, string> {
+    if (!this.#q) {
+      // Repeated keys: the first value.
+      const query: Record<string, string> = {};
+      const url = this.#ex.url;
+      const q = url.indexOf('?');
+      if (q !== -1)
+        for (const pair of url.slice(q + 1).split('&')) {
+          if (!pair) continue;
+          const eq = pair.indexOf('=');
+          const k = decode(eq === -1 ? pair : pair.slice(0, eq));
+          if (!own(query, k)) query[k] = eq === -1 ? '' : decode(pair.slice(eq + 1));
+        }
+      this.#q = query;
+    }
+    return this.#q;
+  }
+  get headers(): Record<string, string> {
+    if (!this.#h) {
+      // Lower-cased names, and the names as sent (WireMock's request.headers.X-Id).
+      const headers: Record<string, string> = {};
+      const raw = this.#ex.req.rawHeaders;
+      for (let i = 0; i < raw.length; i += 2) {
+        const lower = raw[i]!.toLowerCase();
+        if (!own(headers, lower)) {
+          headers[lower] = raw[i + 1]!;
+          headers[raw[i]!] = raw[i + 1]!;
+        }
+      }
+      this.#h = headers;
+    }
+    return this.#h;
+  }
+  get bodyRaw(): string {
+    return (this.#raw ??= this.#ex.body === null ? '' : this.#ex.body.toString('utf8'));
+  }
+  get body(): unknown {
+    if (!this.#bodyRead) {
+      this.#bodyRead = true;
+      const raw = this.bodyRaw;
+      this.#parsed = raw;
+      if (raw !== '' && !this.#ex.bodyTruncated) {
+        try {
+          this.#parsed = JSON.parse(raw) as unknown;
+        } catch {
+          this.#parsed = raw;
+        }
+      }
+    }
+    return this.#parsed;
+  }
+  get request(): TemplateContext['request'] {
+    return new WireMockRequest(this, this.#ex.url);
+  }
+}
+
+/** WireMock's `request.*` names. */
+class WireMockRequest {
+  readonly url: string;
+  readonly path: string;
+  readonly method: string;
+  readonly pathSegments: string[];
+  readonly #ctx: RequestContext;
+  constructor(ctx: RequestContext, url: string) {
+    this.#ctx = ctx;
+    this.url = url;
+    this.path = ctx.path;
+    this.method = ctx.method;
+    this.pathSegments = splitPath(ctx.path).map(decode);
+  }
+  get query(): Record<string, string> {
+    return this.#ctx.query;
+  }
+  get headers(): Record<string, string> {
+    return this.#ctx.headers;
+  }
+  get body(): string {
+    return this.#ctx.bodyRaw;
+  }
+}
+
 /** Builds the context of one request: every part lazy, computed once. */
 export function contextFor(
   e: Pick<Endpoint, 'method' | 'path'>,
   env: Record<string, string>,
 ): (ex: Exchange) => TemplateContext {
-  let route: ReturnType<typeof compileRoutes> | undefined;
-  return (ex) => {
-    const url = ex.url;
-    const q = url.indexOf('?');
-    const path = q === -1 ? url : url.slice(0, q);
-    let params: Record<string, string> | undefined;
-    let query: Record<string, string> | undefined;
-    let headers: Record<string, string> | undefined;
-    let bodyRaw: string | undefined;
-    let body: unknown;
-    let bodyRead = false;
-    const ctx = {
-      method: ex.method,
-      path,
-      env,
-      get params() {
-        if (!params) {
-          route ??= compileRoutes([{ method: e.method, path: e.path, enabled: true }]);
-          params = { ...(route.match(e.method, url)?.params ?? {}) };
-        }
-        return params;
-      },
-      get query() {
-        if (!query) {
-          // Repeated keys: the first value.
-          query = {};
-          if (q !== -1)
-            for (const pair of url.slice(q + 1).split('&')) {
-              if (!pair) continue;
-              const eq = pair.indexOf('=');
-              const k = decode(eq === -1 ? pair : pair.slice(0, eq));
-              if (!Object.prototype.hasOwnProperty.call(query, k))
-                query[k] = eq === -1 ? '' : decode(pair.slice(eq + 1));
-            }
-        }
-        return query;
-      },
-      get headers() {
-        if (!headers) {
-          // Lower-cased names, and the names as sent (WireMock's request.headers.X-Id).
-          headers = {};
-          const raw = ex.req.rawHeaders;
-          for (let i = 0; i < raw.length; i += 2) {
-            const lower = raw[i]!.toLowerCase();
-            if (!Object.prototype.hasOwnProperty.call(headers, lower)) {
-              headers[lower] = raw[i + 1]!;
-              headers[raw[i]!] = raw[i + 1]!;
-            }
-          }
-        }
-        return headers;
-      },
-      get bodyRaw() {
-        return (bodyRaw ??= ex.body === null ? '' : ex.body.toString('utf8'));
-      },
-      get body() {
-        if (!bodyRead) {
-          bodyRead = true;
-          const raw = ctx.bodyRaw;
-          body = raw;
-          if (raw !== '' && !ex.bodyTruncated) {
-            try {
-              body = JSON.parse(raw) as unknown;
-            } catch {
-              body = raw;
-            }
-          }
-        }
-        return body;
-      },
-      get request() {
-        return {
-          url,
-          path,
-          pathSegments: splitPath(path).map(decode),
-          method: ex.method,
-          get query() {
-            return ctx.query;
-          },
-          get headers() {
-            return ctx.headers;
-          },
-          get body() {
-            return ctx.bodyRaw;
-          },
-        };
-      },
-    };
-    return ctx as TemplateContext;
-  };
+  let compiled: Route | undefined;
+  const route = () => (compiled ??= compileRoutes([{ method: e.method, path: e.path, enabled: true }]));
+  return (ex) => new RequestContext(ex, env, route, e.method);
 }
 
 type ResponseFields = Pick<Endpoint, 'status' | 'headers' | 'body' | 'contentType'>;

@@ -427,9 +427,16 @@ const COMPILE_OPTIONS = {
   knownHelpers,
   knownHelpersOnly: true,
 } as const;
+/**
+ * The context's parts that may be getters on its class's prototype (the runtime computes each
+ * only when read, and a class instance is far cheaper to make per request than an object with
+ * own getters). Only these names are allowed from a prototype; no method ever is.
+ */
+export const CONTEXT_GETTERS = ['params', 'query', 'headers', 'body', 'bodyRaw', 'request'] as const;
 const RUNTIME_OPTIONS = {
   allowProtoPropertiesByDefault: false,
   allowProtoMethodsByDefault: false,
+  allowedProtoProperties: Object.fromEntries(CONTEXT_GETTERS.map((name) => [name, true])),
 };
 
 // ---- parsing and checking
