@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Endpoint } from '../core/model/endpoint.js';
+import { engineLoaded } from '../core/templates/engine.js';
 import { buildAnswer } from './answer.js';
+import { compileEndpoint } from './compile.js';
 import type { Exchange } from './exchange.js';
 import { templateProduce } from './templated.js';
 
@@ -23,6 +25,13 @@ const exchange = (url: string, rawHeaders: string[] = []): Exchange =>
   ({ url, method: 'GET', req: { rawHeaders }, body: null, bodyTruncated: false }) as unknown as Exchange;
 
 describe('templated answers', () => {
+  it('an endpoint without templates stays static and never loads Handlebars', () => {
+    const e = { ...endpoint, body: '{"id":1} { {not} }', headers: { 'X-A': 'b' } };
+    const plan = compileEndpoint(e, 1000).choose(exchange('/users/1'));
+    assert.ok(plan.answer !== undefined && plan.produce === undefined);
+    assert.equal(engineLoaded(), false);
+    assert.ok(compileEndpoint(endpoint, 1000).choose(exchange('/users/1')).produce !== undefined);
+  });
   it('a templated body alone: the same answer buildAnswer gives for the rendered body', () => {
     const produce = templateProduce(endpoint, endpoint, 8, { env: { K: 'ü' } });
     const answer = produce(exchange('/users/42?q=a%20b&q=2', ['X-Id', 'z']));
