@@ -4,7 +4,9 @@
 // exists. Load: wrk if installed, else autocannon if installed, else scripts/bench-load.mjs.
 // Also: a project of 1,000 endpoints (cost per request and RSS), the demo project whose
 // GET /api/users/:id has three rule-based variations with the load matching the third (issue 11;
-// BENCH_SKIP_VARIATIONS=1 skips it), and a count check that every
+// BENCH_SKIP_VARIATIONS=1 skips it), the same endpoint with a templated body (path parameter,
+// query parameter and one fake first name; issue 12; BENCH_SKIP_TEMPLATES=1 skips it), and a
+// count check that every
 // request of the mockdev run is in the request log (retention raised above the run's count).
 //
 // Cold start: exec -> first 200 answer of `mockdev serve` beside the bare server (median of
@@ -17,7 +19,7 @@
 //
 // Env: BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 3), BENCH_CONNECTIONS (50),
 //      BENCH_SKIP_1000=1 to skip the 1,000-endpoint run, BENCH_SKIP_VARIATIONS=1 to skip the
-//      run with variations, BENCH_COLD_RUNS (7),
+//      run with variations, BENCH_SKIP_TEMPLATES=1 to skip the templated one, BENCH_COLD_RUNS (7),
 //      BENCH_ONLY_IMPORT=1 to run only the import measurement, BENCH_SKIP_IMPORT=1 to skip it,
 //      BENCH_IMPORT_RUNS (5), BENCH_GITHUB_DOC=<file> to use a copy of api.github.com.json at hand.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
@@ -282,6 +284,16 @@ byId.variations = [
 ];
 writeFileSync(join(variedDir, 'endpoints.json'), JSON.stringify(variedEndpoints, null, 2));
 
+// The demo project with GET /api/users/:id answering a template: a path parameter, a query
+// parameter and one fake first name (faker loaded at start). The environment ({{env.*}}) comes
+// from the environments feature; without it the query stands in for it.
+const templatedDir = join(dataDir, 'templated');
+mockdev('init', templatedDir, '--name', 'templated', '--with-examples');
+const templatedEndpoints = JSON.parse(readFileSync(join(templatedDir, 'endpoints.json'), 'utf8'));
+const templated = templatedEndpoints.find((e) => e.method === 'GET' && /^\/api\/users\/[:{]/.test(e.path));
+templated.body = `{"id":"{{params.id}}","api":"{{query.api}}","name":"{{faker 'person.firstName'}}"}`;
+writeFileSync(join(templatedDir, 'endpoints.json'), JSON.stringify(templatedEndpoints, null, 2));
+
 console.log(
   `mockdev bench: ${DURATION}s at ${CONNS} keep-alive connections on GET ${PATH} (warm-up ${WARMUP}s)`,
 );
@@ -371,6 +383,20 @@ if (process.env.BENCH_SKIP_VARIATIONS !== '1') {
   await stopServer(v);
 }
 
+let templatedRes;
+if (process.env.BENCH_SKIP_TEMPLATES !== '1') {
+  const tPort = await freePort();
+  const tUrl = `http://127.0.0.1:${tPort}${PATH}?api=v1`;
+  const tm = await startServer([process.execPath, cli, 'serve', templatedDir, '-p', String(tPort)], tUrl);
+  const check = await fetch(tUrl);
+  const sampleAnswer = await check.json();
+  if (check.status !== 200 || sampleAnswer.id !== '42' || sampleAnswer.api !== 'v1' || !sampleAnswer.name)
+    throw new Error(`the templated endpoint answers ${JSON.stringify(sampleAnswer)}`);
+  templatedRes = measure('mockdev, templated body (params + query + faker)', tm, tUrl);
+  results.push(templatedRes);
+  await stopServer(tm);
+}
+
 let bigRes;
 if (process.env.BENCH_SKIP_1000 !== '1') {
   const gPort = await freePort();
@@ -441,6 +467,12 @@ console.log(
 if (variedRes) {
   console.log(
     `3 rule-based variations (header regex, path param, query; the 3rd matches) vs plain: req/s ${(variedRes.rps / mRes.rps).toFixed(3)}x, CPU per request ${(variedRes.cpuUsPerReq / mRes.cpuUsPerReq).toFixed(3)}x, p99 ${f(variedRes.p99Ms, 2)} ms`,
+  );
+}
+if (templatedRes) {
+  const tRatio = templatedRes.rps / mRes.rps;
+  console.log(
+    `templated body (params + query + one fake name) vs static: req/s ${tRatio.toFixed(3)}x (target >= 0.7) ${tRatio >= 0.7 ? 'OK' : 'BELOW TARGET'}, CPU per request ${(templatedRes.cpuUsPerReq / mRes.cpuUsPerReq).toFixed(3)}x, p99 ${f(templatedRes.p99Ms, 2)} ms`,
   );
 }
 if (bigRes) {

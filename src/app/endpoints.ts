@@ -12,6 +12,7 @@ import {
   type EndpointPatch,
 } from '../core/model/endpoint.js';
 import { suggestEndpointName, uniqueName } from '../core/naming.js';
+import { assertTemplate } from '../core/templates/engine.js';
 import { parseInput } from '../core/validate.js';
 import type { StoredProject } from '../core/ports.js';
 import type { AppContext } from './context.js';
@@ -74,7 +75,22 @@ function finishEndpoint(parsed: z.output<typeof EndpointInputSchema>, name: stri
   }
   assertWildcardAllowed(parsed);
   assertRulesFitPath(parsed);
+  assertTemplates(parsed);
   return EndpointSchema.parse({ ...parsed, id: newId(), name });
+}
+
+/**
+ * Every template of an endpoint compiles (body, header values, proxy target, the same of each
+ * variation): one that does not is refused with its line and column (docs/templates.md).
+ */
+export function assertTemplates(e: Pick<Endpoint, 'body' | 'headers' | 'proxy' | 'variations'>): void {
+  const check = (r: Pick<Endpoint, 'body' | 'headers'>, where: string) => {
+    assertTemplate(r.body, `${where}body`);
+    for (const [name, value] of Object.entries(r.headers)) assertTemplate(value, `${where}header "${name}"`);
+  };
+  check(e, '');
+  if (e.proxy) assertTemplate(e.proxy.target, 'proxy.target');
+  for (const v of e.variations) check(v, `variation "${v.name}" `);
 }
 
 /** Only a proxy endpoint's path may end in `/*` (it forwards the whole subtree). */
@@ -210,6 +226,7 @@ export function applyEndpointPatch(endpoint: Endpoint, patch: EndpointPatch): En
   }
   assertWildcardAllowed(next);
   assertRulesFitPath(next);
+  assertTemplates(next);
   if (next.activeVariationId && !next.variations.some((v) => v.id === next.activeVariationId)) {
     throw new MockdevError(
       'INVALID_ARGUMENT',

@@ -14,7 +14,7 @@ import {
 } from '../formats/openapi/index.js';
 import { cleanName } from '../formats/openapi/import.js';
 import type { AppContext } from './context.js';
-import { buildNamedEndpoint, withEndpoints } from './endpoints.js';
+import { assertTemplates, buildNamedEndpoint, withEndpoints } from './endpoints.js';
 import { loadDocument, problemError, readSource, type ImportWarning, type Problem } from './openapi-load.js';
 import { createProject, resolveProject, toProject, type ResolveOptions } from './projects.js';
 
@@ -280,7 +280,7 @@ function refusedOperations(operations: ConvertedOperation[]): [ConvertedOperatio
   const refused: [ConvertedOperation, string][] = [];
   for (const op of operations) {
     try {
-      parseInput(EndpointInputSchema, op.input, 'endpoint');
+      assertTemplates(parseInput(EndpointInputSchema, op.input, 'endpoint'));
     } catch (e) {
       if (!(e instanceof MockdevError)) throw e;
       refused.push([op, e.message]);

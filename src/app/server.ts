@@ -28,6 +28,8 @@ export interface StartServerInput {
   port?: number;
   host?: string;
   logger?: ServerLogger;
+  /** The variables templates see as {{env.KEY}}, read at start and at each reload. Default: none. */
+  variables?: () => Promise<Record<string, string>>;
 }
 
 export interface RunningServer {
@@ -120,12 +122,15 @@ export async function startServer(ctx: AppContext, input: StartServerInput = {})
       onWarning: (m) => logger.warn?.(m),
     }));
   let closing = false;
-  const source = new EndpointSource({
+  const source = await EndpointSource.open({
     projects: ctx.projects,
     key: stored.key,
     bodyLimitBytes: settings.requestBodyLimitBytes,
     proxy: { record: (r) => recorder().push(r), closing: () => closing },
     initial: stored.endpoints,
+    // The environments' variables ({{env.KEY}}): wire activeVariables(ctx, projectId) in here.
+    variables: input.variables ?? (() => Promise.resolve({})),
+    onTemplateError: (m) => logger.warn?.(m),
     onWarning: (m) => logger.warn?.(m),
     onReload: (eps) =>
       logger.info?.(`Reloaded the endpoints: ${eps.length} endpoint${eps.length === 1 ? '' : 's'}`),

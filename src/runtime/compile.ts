@@ -4,6 +4,7 @@ import { buildAnswer, problemAnswer, type Answer } from './answer.js';
 import type { Exchange } from './exchange.js';
 import { compileChoice } from './variations.js';
 import { compileForward, type ProxyOptions } from './proxy.js';
+import { isTemplated, templateProduce, type TemplateOptions } from './templated.js';
 
 /**
  * The endpoints compiled for serving, once per (re)load: routes, and for each endpoint the
@@ -70,11 +71,23 @@ function staticPlan(r: ResponseFields, bodyLimitBytes: number): ResponsePlan {
   };
 }
 
+/** A response with a template in its body or a header value is produced per request. */
+function responsePlan(
+  e: Endpoint,
+  r: ResponseFields,
+  bodyLimitBytes: number,
+  templates: TemplateOptions,
+): ResponsePlan {
+  if (!isTemplated(r)) return staticPlan(r, bodyLimitBytes);
+  return { delay: r.delay, produce: templateProduce(e, r, bodyLimitBytes, templates) };
+}
+
 /** A proxy endpoint forwards each request (proxy.ts); one without a target says so (500). */
 function proxyPlan(
   e: Endpoint,
   bodyLimitBytes: number,
   proxy: Omit<ProxyOptions, 'bodyLimitBytes'>,
+  templates: TemplateOptions = {},
 ): ResponsePlan {
   if (!e.proxy) {
     return {
@@ -89,20 +102,21 @@ function proxyPlan(
       ),
     };
   }
-  return { delay: e.delay, produce: compileForward(e, { ...proxy, bodyLimitBytes }) };
+  return { delay: e.delay, produce: compileForward(e, { ...proxy, bodyLimitBytes, templates }) };
 }
 
 export function compileEndpoint(
   e: Endpoint,
   bodyLimitBytes: number,
   proxy: Omit<ProxyOptions, 'bodyLimitBytes'> = {},
+  templates: TemplateOptions = {},
 ): CompiledEndpoint {
   let choose: CompiledEndpoint['choose'];
   const streamsBody = e.kind === 'proxy' && e.proxy !== undefined;
   if (e.kind === 'proxy') {
-    const plan = proxyPlan(e, bodyLimitBytes, proxy);
+    const plan = proxyPlan(e, bodyLimitBytes, proxy, templates);
     choose = () => plan;
-  } else choose = compileChoice(e, (r) => staticPlan(r, bodyLimitBytes));
+  } else choose = compileChoice(e, (r) => responsePlan(e, r, bodyLimitBytes, templates));
   return {
     id: e.id,
     method: e.method,
@@ -118,7 +132,8 @@ export function compileProject(
   endpoints: Endpoint[],
   bodyLimitBytes: number,
   proxy: Omit<ProxyOptions, 'bodyLimitBytes'> = {},
+  templates: TemplateOptions = {},
 ): CompiledProject {
-  const routes = compileRoutes(endpoints.map((e) => compileEndpoint(e, bodyLimitBytes, proxy)));
+  const routes = compileRoutes(endpoints.map((e) => compileEndpoint(e, bodyLimitBytes, proxy, templates)));
   return { routes, endpoints, cache: new Map() };
 }

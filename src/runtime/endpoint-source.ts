@@ -3,6 +3,7 @@ import type { Endpoint } from '../core/model/endpoint.js';
 import type { ProjectStore, Subscription } from '../core/ports.js';
 import { compileProject, type CompiledProject } from './compile.js';
 import type { ProxyOptions } from './proxy.js';
+import { fakerLoaded, loadFaker, mentionsFaker } from '../core/templates/engine.js';
 
 export interface EndpointSourceOptions {
   projects: ProjectStore;
@@ -13,6 +14,15 @@ export interface EndpointSourceOptions {
   proxy?: Omit<ProxyOptions, 'bodyLimitBytes'>;
   /** Endpoints already read (the start-up read): compiled without reading again. */
   initial: Endpoint[];
+  /**
+   * The variables templates see as `{{env.KEY}}`, read at start (see EndpointSource.open) and at
+   * each reload. Default: none.
+   */
+  variables?: () => Promise<Record<string, string>>;
+  /** The variables read at start (by EndpointSource.open). */
+  initialVariables?: Record<string, string>;
+  /** A template failed for a request (it was answered 500). */
+  onTemplateError?: (message: string) => void;
   onReload?: (endpoints: Endpoint[]) => void;
   onWarning?: (message: string) => void;
   /** The project was deleted (still gone after a grace period, so an editor's save is not mistaken for it). */
@@ -21,6 +31,20 @@ export interface EndpointSourceOptions {
 
 /** How long a project must stay gone before the source says so. */
 export const GONE_GRACE_MS = 500;
+
+/** Whether any template of these endpoints uses fake data (the library must be loaded first). */
+export function needsFaker(endpoints: Endpoint[]): boolean {
+  if (fakerLoaded()) return false;
+  const texts = (r: { body: string; headers: Record<string, string> }) => [
+    r.body,
+    ...Object.values(r.headers),
+  ];
+  for (const e of endpoints) {
+    const all = [...texts(e), ...e.variations.flatMap(texts), ...(e.proxy ? [e.proxy.target] : [])];
+    if (all.some(mentionsFaker)) return true;
+  }
+  return false;
+}
 
 const isGone = (e: unknown) => e instanceof MockdevError && e.code === 'PROJECT_NOT_FOUND';
 
@@ -43,10 +67,30 @@ export class EndpointSource {
   private goneCheck: NodeJS.Timeout | undefined;
   private closed = false;
 
+  /**
+   * Opens a source after what compiling needs: the variables read, the fake-data library loaded
+   * when a template uses it (rendering is synchronous).
+   */
+  static async open(options: EndpointSourceOptions): Promise<EndpointSource> {
+    const initialVariables = options.variables ? await options.variables() : {};
+    if (needsFaker(options.initial)) await loadFaker();
+    return new EndpointSource({ ...options, initialVariables });
+  }
+
+  private env: Record<string, string>;
+
   constructor(private readonly options: EndpointSourceOptions) {
-    this.compiled = compileProject(options.initial, options.bodyLimitBytes, options.proxy);
+    this.env = options.initialVariables ?? {};
+    this.compiled = this.compile(options.initial);
     this.subscription = options.projects.watch(() => this.markDirty(), { key: options.key });
     this.current = this.current.bind(this);
+  }
+
+  private compile(endpoints: Endpoint[]): CompiledProject {
+    return compileProject(endpoints, this.options.bodyLimitBytes, this.options.proxy, {
+      env: this.env,
+      onError: this.options.onTemplateError,
+    });
   }
 
   private markDirty(): void {
@@ -81,7 +125,10 @@ export class EndpointSource {
     this.dirty = false;
     try {
       const { endpoints } = await this.options.projects.read(this.options.key);
-      this.compiled = compileProject(endpoints, this.options.bodyLimitBytes, this.options.proxy);
+      // The last good endpoints serve until the variables are read and faker is loaded.
+      if (this.options.variables) this.env = await this.options.variables();
+      if (needsFaker(endpoints)) await loadFaker();
+      this.compiled = this.compile(endpoints);
       this.warned = undefined;
       this.options.onReload?.(endpoints);
     } catch (e) {

@@ -7,6 +7,8 @@ import type { NewRecording } from '../core/ports.js';
 import { endToEndHeaders, forwardRequestHeaders } from '../core/proxy/headers.js';
 import { problemAnswer, type Answer } from './answer.js';
 import type { Exchange } from './exchange.js';
+import { compileTemplate, isTemplate } from '../core/templates/engine.js';
+import { contextFor, templateFailure, type TemplateOptions } from './templated.js';
 
 /**
  * Forwarding for proxy endpoints (docs/server.md "Proxy endpoints"), compiled once per endpoint:
@@ -22,6 +24,8 @@ export interface ProxyOptions {
   record?: (recording: NewRecording) => void;
   /** Whether the server is stopping (responses then close their connection). */
   closing?: () => boolean;
+  /** The environment's variables and error reporting, for a templated target. */
+  templates?: TemplateOptions;
 }
 
 let httpsModule: Promise<typeof import('node:https')> | undefined;
@@ -56,7 +60,49 @@ class Capture {
 
 export type Forward = (exchange: Exchange) => Promise<Answer>;
 
+/** Targets of a templated proxy endpoint compiled so far (per rendered URL), at most this many. */
+const TARGET_CACHE_LIMIT = 32;
+
+/**
+ * A target with a template (`{{env.API_URL}}/v1`) is rendered per request (the request body is
+ * not read for it: it is streamed on) and forwarded as a fixed target would be; any other is
+ * compiled once.
+ */
 export function compileForward(e: Endpoint, options: ProxyOptions): Forward {
+  const targetText = e.proxy!.target;
+  if (!isTemplate(targetText)) return compileFixedForward(e, options);
+  const context = contextFor(e, options.templates?.env ?? {});
+  let template: ReturnType<typeof compileTemplate>;
+  try {
+    template = compileTemplate(targetText);
+  } catch (error) {
+    const answer = templateFailure(e, error, options.bodyLimitBytes);
+    return () => Promise.resolve(answer);
+  }
+  const byTarget = new Map<string, Forward>();
+  return (ex) => {
+    let forward: Forward | undefined;
+    let target: string;
+    try {
+      target = template.render(context(ex)).trim();
+      forward = byTarget.get(target);
+      if (!forward) {
+        new URL(target); // refused here, with the rendered text, rather than later
+        forward = compileFixedForward({ ...e, proxy: { ...e.proxy!, target } }, options);
+        if (byTarget.size >= TARGET_CACHE_LIMIT) byTarget.clear();
+        byTarget.set(target, forward);
+      }
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const why = target! === undefined ? message : `rendered target ${JSON.stringify(target!)}: ${message}`;
+      options.templates?.onError?.(`Template error in endpoint "${e.name}" (${e.method} ${e.path}): ${why}`);
+      return Promise.resolve(templateFailure(e, new Error(why), options.bodyLimitBytes));
+    }
+    return forward(ex);
+  };
+}
+
+function compileFixedForward(e: Endpoint, options: ProxyOptions): Forward {
   const { bodyLimitBytes } = options;
   const settings = e.proxy!;
   const targetText = settings.target;

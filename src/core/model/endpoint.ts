@@ -21,7 +21,10 @@ export type EndpointKind = z.infer<typeof EndpointKindSchema>;
 
 export const ProxySettingsSchema = z.object({
   /** Base URL the request is forwarded to, e.g. https://api.example.com */
-  target: z.string().url('must be an absolute URL such as https://api.example.com'),
+  target: z.string().refine((t) => t.includes('{{') || z.string().url().safeParse(t).success, {
+    message:
+      'must be an absolute URL such as https://api.example.com (or a template such as {{env.API_URL}})',
+  }),
   /** Whether forwarded responses are stored as recordings. */
   record: z.boolean().default(false),
   /**

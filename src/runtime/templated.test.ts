@@ -1,0 +1,71 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Endpoint } from '../core/model/endpoint.js';
+import { engineLoaded } from '../core/templates/engine.js';
+import { buildAnswer } from './answer.js';
+import { compileEndpoint } from './compile.js';
+import type { Exchange } from './exchange.js';
+import { templateProduce } from './templated.js';
+
+const endpoint: Endpoint = {
+  id: 'e1',
+  name: 'user',
+  method: 'GET',
+  path: '/users/:id',
+  status: 200,
+  headers: { 'X-Fixed': 'yes' },
+  body: '{"id":"{{params.id}}","q":"{{query.q}}","h":"{{headers.x-id}}","é":"{{env.K}}"}',
+  contentType: 'application/json',
+  delay: 0,
+  enabled: true,
+  kind: 'mock',
+  variations: [],
+};
+const exchange = (url: string, rawHeaders: string[] = []): Exchange =>
+  ({ url, method: 'GET', req: { rawHeaders }, body: null, bodyTruncated: false }) as unknown as Exchange;
+
+describe('templated answers', () => {
+  it('an endpoint without templates stays static and never loads Handlebars', () => {
+    const e = { ...endpoint, body: '{"id":1} { {not} }', headers: { 'X-A': 'b' } };
+    const plan = compileEndpoint(e, 1000).choose(exchange('/users/1'));
+    assert.ok(plan.answer !== undefined && plan.produce === undefined);
+    assert.equal(engineLoaded(), false);
+    assert.ok(compileEndpoint(endpoint, 1000).choose(exchange('/users/1')).produce !== undefined);
+  });
+  it('a templated body alone: the same answer buildAnswer gives for the rendered body', () => {
+    const produce = templateProduce(endpoint, endpoint, 8, { env: { K: 'ü' } });
+    const answer = produce(exchange('/users/42?q=a%20b&q=2', ['X-Id', 'z']));
+    const body = '{"id":"42","q":"a b","h":"z","é":"ü"}';
+    const expected = buildAnswer(
+      { status: 200, headers: { 'X-Fixed': 'yes' }, body, contentType: 'application/json' },
+      8,
+      false,
+    );
+    assert.deepEqual(answer, expected);
+  });
+  it('a template reaches none of the context internals, prototypes or methods', () => {
+    const e = {
+      ...endpoint,
+      body: '[{{ex}}{{ex.url}}{{route}}{{request.ctx}}{{constructor}}{{params.constructor}}{{request.constructor.name}}{{query.__proto__}}{{lookup this "constructor"}}]',
+    };
+    const answer = templateProduce(e, e, 1000, {})(exchange('/users/1?q=1'));
+    assert.equal(answer.body, '[]');
+  });
+  it('templated headers, and 204 without a body', () => {
+    const e = { ...endpoint, headers: { 'X-Id': '{{params.id}}' } };
+    const answer = templateProduce(e, e, 1000, {})(exchange('/users/7'));
+    assert.equal(answer.headers[answer.headers.indexOf('X-Id') + 1], '7');
+    const empty = { ...endpoint, status: 204 };
+    const none = templateProduce(empty, empty, 1000, {})(exchange('/users/7'));
+    assert.equal(none.body, '');
+    assert.equal(none.headers.includes('Content-Length'), false);
+  });
+  it('a helper error answers 500 naming the endpoint, and is reported', () => {
+    const e = { ...endpoint, body: `{{faker 'person.firstName'}}` };
+    const told: string[] = [];
+    const answer = templateProduce(e, e, 1000, { onError: (m) => told.push(m) })(exchange('/users/1'));
+    assert.equal(answer.status, 500);
+    assert.match(String(answer.body), /"templateError":"the fake-data library is not loaded"/);
+    assert.match(told[0]!, /endpoint "user" \(GET \/users\/:id\)/);
+  });
+});

@@ -1,0 +1,261 @@
+import { compileRoutes, splitPath } from '../core/match/router.js';
+import type { Endpoint } from '../core/model/endpoint.js';
+import {
+  compileTemplate,
+  isTemplate,
+  type Template,
+  type TemplateContext,
+} from '../core/templates/engine.js';
+import { buildAnswer, problemAnswer, type Answer } from './answer.js';
+import type { Exchange } from './exchange.js';
+
+/**
+ * Templated responses at run time (docs/templates.md): the template context of a request, each
+ * part worked out only when a template reads it (the body parsed at most once), and the plans of
+ * responses whose body or header values are templates.
+ */
+
+export interface TemplateOptions {
+  /** The environment's variables (`{{env.KEY}}`), read when the endpoints were (re)loaded. */
+  env?: Record<string, string>;
+  /** Told of a template that failed for a request (the request is answered 500). */
+  onError?: (message: string) => void;
+}
+
+const decode = (s: string): string => {
+  if (s.indexOf('%') === -1 && s.indexOf('+') === -1) return s;
+  try {
+    return decodeURIComponent(s.replace(/\+/g, ' '));
+  } catch {
+    return s;
+  }
+};
+
+const own = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
+
+type Route = ReturnType<typeof compileRoutes>;
+
+/** What a template sees of one request: every part worked out once, when first read. */
+class RequestContext implements TemplateContext {
+  readonly method: string;
+  readonly path: string;
+  readonly env: Record<string, string>;
+  // True private fields: not properties, so a template cannot reach them (own properties are
+  // what Handlebars reads).
+  readonly #ex: Exchange;
+  readonly #route: () => Route;
+  readonly #endpointMethod: string;
+  #p: Record<string, string> | undefined;
+  #q: Record<string, string> | undefined;
+  #h: Record<string, string> | undefined;
+  #raw: string | undefined;
+  #parsed: unknown;
+  #bodyRead = false;
+  constructor(ex: Exchange, env: Record<string, string>, route: () => Route, endpointMethod: string) {
+    this.#ex = ex;
+    this.env = env;
+    this.#route = route;
+    this.#endpointMethod = endpointMethod;
+    this.method = ex.method;
+    const q = ex.url.indexOf('?');
+    this.path = q === -1 ? ex.url : ex.url.slice(0, q);
+  }
+  get params(): Record<string, string> {
+    return (this.#p ??= { ...(this.#route().match(this.#endpointMethod, this.#ex.url)?.params ?? {}) });
+  }
+  get query(): Record<string, string> {
+    if (!this.#q) {
+      // Repeated keys: the first value.
+      const query: Record<string, string> = {};
+      const url = this.#ex.url;
+      const q = url.indexOf('?');
+      if (q !== -1)
+        for (const pair of url.slice(q + 1).split('&')) {
+          if (!pair) continue;
+          const eq = pair.indexOf('=');
+          const k = decode(eq === -1 ? pair : pair.slice(0, eq));
+          if (!own(query, k)) query[k] = eq === -1 ? '' : decode(pair.slice(eq + 1));
+        }
+      this.#q = query;
+    }
+    return this.#q;
+  }
+  get headers(): Record<string, string> {
+    if (!this.#h) {
+      // Lower-cased names, and the names as sent (WireMock's request.headers.X-Id).
+      const headers: Record<string, string> = {};
+      const raw = this.#ex.req.rawHeaders;
+      for (let i = 0; i < raw.length; i += 2) {
+        const lower = raw[i]!.toLowerCase();
+        if (!own(headers, lower)) {
+          headers[lower] = raw[i + 1]!;
+          headers[raw[i]!] = raw[i + 1]!;
+        }
+      }
+      this.#h = headers;
+    }
+    return this.#h;
+  }
+  get bodyRaw(): string {
+    return (this.#raw ??= this.#ex.body === null ? '' : this.#ex.body.toString('utf8'));
+  }
+  get body(): unknown {
+    if (!this.#bodyRead) {
+      this.#bodyRead = true;
+      const raw = this.bodyRaw;
+      this.#parsed = raw;
+      if (raw !== '' && !this.#ex.bodyTruncated) {
+        try {
+          this.#parsed = JSON.parse(raw) as unknown;
+        } catch {
+          this.#parsed = raw;
+        }
+      }
+    }
+    return this.#parsed;
+  }
+  get request(): TemplateContext['request'] {
+    return new WireMockRequest(this, this.#ex.url);
+  }
+}
+
+/** WireMock's `request.*` names. */
+class WireMockRequest {
+  readonly url: string;
+  readonly path: string;
+  readonly method: string;
+  readonly pathSegments: string[];
+  readonly #ctx: RequestContext;
+  constructor(ctx: RequestContext, url: string) {
+    this.#ctx = ctx;
+    this.url = url;
+    this.path = ctx.path;
+    this.method = ctx.method;
+    this.pathSegments = splitPath(ctx.path).map(decode);
+  }
+  get query(): Record<string, string> {
+    return this.#ctx.query;
+  }
+  get headers(): Record<string, string> {
+    return this.#ctx.headers;
+  }
+  get body(): string {
+    return this.#ctx.bodyRaw;
+  }
+}
+
+/** Builds the context of one request: every part lazy, computed once. */
+export function contextFor(
+  e: Pick<Endpoint, 'method' | 'path'>,
+  env: Record<string, string>,
+): (ex: Exchange) => TemplateContext {
+  let compiled: Route | undefined;
+  const route = () => (compiled ??= compileRoutes([{ method: e.method, path: e.path, enabled: true }]));
+  return (ex) => new RequestContext(ex, env, route, e.method);
+}
+
+type ResponseFields = Pick<Endpoint, 'status' | 'headers' | 'body' | 'contentType'>;
+
+/** Whether a response has a template in its body or a header value. */
+export const isTemplated = (r: ResponseFields): boolean =>
+  isTemplate(r.body) || Object.values(r.headers).some(isTemplate);
+
+/** The problem answer of a template that failed: names the endpoint and the template error. */
+export function templateFailure(
+  e: Pick<Endpoint, 'id' | 'name' | 'method' | 'path'>,
+  error: unknown,
+  bodyLimitBytes: number,
+): Answer {
+  const message = error instanceof Error ? error.message : String(error);
+  return problemAnswer(
+    500,
+    'Template error',
+    `The template of endpoint "${e.name}" (${e.method} ${e.path}) failed: ${message}`,
+    { endpointId: e.id, templateError: message },
+    bodyLimitBytes,
+    false,
+  );
+}
+
+/** Produces a templated response per request; a template that does not compile answers 500. */
+export function templateProduce(
+  e: Endpoint,
+  r: ResponseFields,
+  bodyLimitBytes: number,
+  options: TemplateOptions,
+): (ex: Exchange) => Answer {
+  const context = contextFor(e, options.env ?? {});
+  let compiled: { body: Template | string; headers: [string, Template | string][] };
+  try {
+    compiled = {
+      body: isTemplate(r.body) ? compileTemplate(r.body) : r.body,
+      headers: Object.entries(r.headers).map(([k, v]) => [k, isTemplate(v) ? compileTemplate(v) : v]),
+    };
+  } catch (error) {
+    const answer = templateFailure(e, error, bodyLimitBytes);
+    return () => answer;
+  }
+  const render = (t: Template | string, ctx: TemplateContext) => (typeof t === 'string' ? t : t.render(ctx));
+  const fail = (error: unknown): Answer => {
+    const message = error instanceof Error ? error.message : String(error);
+    options.onError?.(`Template error in endpoint "${e.name}" (${e.method} ${e.path}): ${message}`);
+    return templateFailure(e, error, bodyLimitBytes);
+  };
+  // Only the body is a template (the common case): the headers are worked out once, the
+  // length and the log's header JSON are completed per request.
+  if (compiled.headers.every(([, t]) => typeof t === 'string') && typeof compiled.body !== 'string') {
+    const template = compiled.body;
+    const base = buildAnswer(
+      { status: r.status, headers: r.headers, body: '', contentType: r.contentType },
+      0,
+      false,
+    );
+    const lengthAt = base.headers.indexOf('Content-Length');
+    if (lengthAt === -1) return () => base; // 204 and 304 carry no body: nothing to render
+    const before = base.headers.slice(0, lengthAt);
+    const after = base.headers.slice(lengthAt + 2);
+    const json = base.logged.headersJson;
+    const lengthJson = json.indexOf('"Content-Length":"0"');
+    const jsonBefore = json.slice(0, lengthJson);
+    const jsonAfter = json.slice(lengthJson + '"Content-Length":"0"'.length);
+    return (ex) => {
+      let body: string;
+      try {
+        body = template.render(context(ex));
+      } catch (error) {
+        return fail(error);
+      }
+      const bytes = Buffer.from(body, 'utf8');
+      const length = String(bytes.length);
+      const headersJson = `${jsonBefore}"Content-Length":"${length}"${jsonAfter}`;
+      const truncated = bytes.length > bodyLimitBytes;
+      return {
+        status: r.status,
+        headers: [...before, 'Content-Length', length, ...after],
+        body,
+        logged: {
+          headersJson,
+          body: truncated ? bytes.subarray(0, bodyLimitBytes) : bytes,
+          truncated,
+          shared: false,
+        },
+        loggedHead: { headersJson, body: null, truncated: false, shared: false },
+      };
+    };
+  }
+  return (ex) => {
+    try {
+      const ctx = context(ex);
+      const headers: Record<string, string> = {};
+      for (const [k, t] of compiled.headers) headers[k] = render(t, ctx);
+      const body = render(compiled.body, ctx);
+      return buildAnswer(
+        { status: r.status, headers, body, contentType: r.contentType },
+        bodyLimitBytes,
+        false,
+      );
+    } catch (error) {
+      return fail(error);
+    }
+  };
+}
