@@ -5,7 +5,8 @@ import { DEFAULT_HOST, PORT_MAX, PORT_MIN } from '../core/model/fields.js';
 import type { Project } from '../core/model/project.js';
 import type { ServerRecord } from '../core/model/server.js';
 import type { NewRequestRecord, RecordingWriter, StoredProject } from '../core/ports.js';
-import { EndpointSource } from '../runtime/endpoint-source.js';
+import { EndpointSource, type TemplateEnvironment } from '../runtime/endpoint-source.js';
+import { activeEnvironment } from './environments.js';
 import { createMockHandler } from '../runtime/handler.js';
 import { listen } from '../runtime/listen.js';
 import type { AfterResponse } from '../runtime/pipeline.js';
@@ -28,8 +29,11 @@ export interface StartServerInput {
   port?: number;
   host?: string;
   logger?: ServerLogger;
-  /** The variables templates see as {{env.KEY}}, read at start and at each reload. Default: none. */
-  variables?: () => Promise<Record<string, string>>;
+  /**
+   * What templates see as {{env.KEY}} (and the secret values the log masks), read at start and at
+   * each reload. Default: the project's active environments (activeEnvironment).
+   */
+  environment?: () => Promise<TemplateEnvironment>;
 }
 
 export interface RunningServer {
@@ -128,8 +132,7 @@ export async function startServer(ctx: AppContext, input: StartServerInput = {})
     bodyLimitBytes: settings.requestBodyLimitBytes,
     proxy: { record: (r) => recorder().push(r), closing: () => closing },
     initial: stored.endpoints,
-    // The environments' variables ({{env.KEY}}): wire activeVariables(ctx, projectId) in here.
-    variables: input.variables ?? (() => Promise.resolve({})),
+    environment: input.environment ?? (() => activeEnvironment(ctx, projectId)),
     onTemplateError: (m) => logger.warn?.(m),
     onWarning: (m) => logger.warn?.(m),
     onReload: (eps) =>

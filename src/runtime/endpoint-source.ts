@@ -15,12 +15,12 @@ export interface EndpointSourceOptions {
   /** Endpoints already read (the start-up read): compiled without reading again. */
   initial: Endpoint[];
   /**
-   * The variables templates see as `{{env.KEY}}`, read at start (see EndpointSource.open) and at
-   * each reload. Default: none.
+   * The variables templates see as `{{env.KEY}}` and the values of the secrets among them (the
+   * log masks those), read at start (see EndpointSource.open) and at each reload. Default: none.
    */
-  variables?: () => Promise<Record<string, string>>;
-  /** The variables read at start (by EndpointSource.open). */
-  initialVariables?: Record<string, string>;
+  environment?: () => Promise<TemplateEnvironment>;
+  /** The environment read at start (by EndpointSource.open). */
+  initialEnvironment?: TemplateEnvironment;
   /** A template failed for a request (it was answered 500). */
   onTemplateError?: (message: string) => void;
   onReload?: (endpoints: Endpoint[]) => void;
@@ -28,6 +28,13 @@ export interface EndpointSourceOptions {
   /** The project was deleted (still gone after a grace period, so an editor's save is not mistaken for it). */
   onGone?: () => void;
 }
+
+/** What templates see of the environment: its variables, and which values are secrets. */
+export interface TemplateEnvironment {
+  variables: Record<string, string>;
+  secrets: string[];
+}
+const NO_ENVIRONMENT: TemplateEnvironment = { variables: {}, secrets: [] };
 
 /** How long a project must stay gone before the source says so. */
 export const GONE_GRACE_MS = 500;
@@ -72,15 +79,15 @@ export class EndpointSource {
    * when a template uses it (rendering is synchronous).
    */
   static async open(options: EndpointSourceOptions): Promise<EndpointSource> {
-    const initialVariables = options.variables ? await options.variables() : {};
+    const initialEnvironment = options.environment ? await options.environment() : NO_ENVIRONMENT;
     if (needsFaker(options.initial)) await loadFaker();
-    return new EndpointSource({ ...options, initialVariables });
+    return new EndpointSource({ ...options, initialEnvironment });
   }
 
-  private env: Record<string, string>;
+  private environment: TemplateEnvironment;
 
   constructor(private readonly options: EndpointSourceOptions) {
-    this.env = options.initialVariables ?? {};
+    this.environment = options.initialEnvironment ?? NO_ENVIRONMENT;
     this.compiled = this.compile(options.initial);
     this.subscription = options.projects.watch(() => this.markDirty(), { key: options.key });
     this.current = this.current.bind(this);
@@ -88,7 +95,8 @@ export class EndpointSource {
 
   private compile(endpoints: Endpoint[]): CompiledProject {
     return compileProject(endpoints, this.options.bodyLimitBytes, this.options.proxy, {
-      env: this.env,
+      env: this.environment.variables,
+      secrets: this.environment.secrets,
       onError: this.options.onTemplateError,
     });
   }
@@ -126,7 +134,7 @@ export class EndpointSource {
     try {
       const { endpoints } = await this.options.projects.read(this.options.key);
       // The last good endpoints serve until the variables are read and faker is loaded.
-      if (this.options.variables) this.env = await this.options.variables();
+      if (this.options.environment) this.environment = await this.options.environment();
       if (needsFaker(endpoints)) await loadFaker();
       this.compiled = this.compile(endpoints);
       this.warned = undefined;

@@ -6,6 +6,7 @@ import {
   type Template,
   type TemplateContext,
 } from '../core/templates/engine.js';
+import { SECRET_MASK } from '../core/model/credentials.js';
 import { buildAnswer, problemAnswer, type Answer } from './answer.js';
 import type { Exchange } from './exchange.js';
 
@@ -18,8 +19,39 @@ import type { Exchange } from './exchange.js';
 export interface TemplateOptions {
   /** The environment's variables (`{{env.KEY}}`), read when the endpoints were (re)loaded. */
   env?: Record<string, string>;
+  /** The values of the secrets among `env`: the log stores them masked. */
+  secrets?: string[];
   /** Told of a template that failed for a request (the request is answered 500). */
   onError?: (message: string) => void;
+}
+
+/**
+ * What the log keeps of an answer a template rendered with the environment: every secret's value
+ * masked in the body and the headers (the client gets them as rendered; the log never does).
+ */
+function maskedInLog(answer: Answer, secrets: string[], bodyLimitBytes: number): Answer {
+  const mask = (text: string, forms: string[]) => {
+    let out = text;
+    for (const s of forms) if (s) out = out.split(s).join(SECRET_MASK);
+    return out;
+  };
+  const full = typeof answer.body === 'string' ? answer.body : answer.body.toString('utf8');
+  const masked = Buffer.from(mask(full, secrets), 'utf8');
+  const headersJson = mask(
+    answer.logged.headersJson,
+    secrets.map((s) => JSON.stringify(s).slice(1, -1)),
+  );
+  const truncated = masked.length > bodyLimitBytes;
+  return {
+    ...answer,
+    logged: {
+      headersJson,
+      body: truncated ? masked.subarray(0, bodyLimitBytes) : masked,
+      truncated,
+      shared: false,
+    },
+    loggedHead: { headersJson, body: null, truncated: false, shared: false },
+  };
 }
 
 const decode = (s: string): string => {
@@ -179,6 +211,19 @@ export function templateFailure(
 
 /** Produces a templated response per request; a template that does not compile answers 500. */
 export function templateProduce(
+  e: Endpoint,
+  r: ResponseFields,
+  bodyLimitBytes: number,
+  options: TemplateOptions,
+): (ex: Exchange) => Answer {
+  const secrets = (options.secrets ?? []).filter((s) => s !== '');
+  const readsEnv = [r.body, ...Object.values(r.headers)].some((t) => isTemplate(t) && /\benv\b/.test(t));
+  if (secrets.length === 0 || !readsEnv) return produceAnswer(e, r, bodyLimitBytes, options);
+  const produce = produceAnswer(e, r, bodyLimitBytes, options);
+  return (ex) => maskedInLog(produce(ex), secrets, bodyLimitBytes);
+}
+
+function produceAnswer(
   e: Endpoint,
   r: ResponseFields,
   bodyLimitBytes: number,

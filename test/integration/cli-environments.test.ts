@@ -343,15 +343,32 @@ describe('environment', () => {
 });
 
 describe('environment secrets and the request log', () => {
-  it('a served project with an active secret logs no secret (log, show, requests.db)', async (t) => {
+  it('a served project with an active secret logs no secret, even one a template sends (log, show, requests.db)', async (t) => {
     const { createContext } = await import('../../src/app/context.js');
     const { startServer } = await import('../../src/app/server.js');
     const { makeProject, waitUntil } = await import('../helpers/server.js');
     const sandbox = await proSandbox(t);
     const { cli, dataDir } = sandbox;
-    await makeProject(dataDir, 'served', [{ path: '/x', body: '{"ok":true}' }]);
+    await makeProject(dataDir, 'served', [
+      {
+        path: '/x',
+        body: '{"token":"{{env.TOKEN}}","host":"{{env.HOST}}"}',
+        headers: { 'X-Token': 'Bearer {{env.TOKEN}}' },
+      },
+    ]);
     ok(
-      await cli(['environment', 'create', '-n', 'dev', '-p', 'served', '--secret', 'TOKEN=never-logged-42']),
+      await cli([
+        'environment',
+        'create',
+        '-n',
+        'dev',
+        '-p',
+        'served',
+        '--var',
+        'HOST=api.test',
+        '--secret',
+        'TOKEN=never-logged-42',
+      ]),
     );
     ok(await cli(['environment', 'activate', 'served', 'dev']));
     const ctx = createContext({
@@ -364,11 +381,17 @@ describe('environment secrets and the request log', () => {
       await server.stop();
       ctx.close();
     });
-    assert.equal((await fetch(`${server.url}/x`, { signal: AbortSignal.timeout(10_000) })).status, 200);
+    const res = await fetch(`${server.url}/x`, { signal: AbortSignal.timeout(10_000) });
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('x-token'), 'Bearer never-logged-42', 'the client gets what was rendered');
+    assert.deepEqual(await res.json(), { token: 'never-logged-42', host: 'api.test' });
     const list = async () => json<{ id: string }[]>(ok(await cli(['requests', 'list', 'served', '--json'])));
     await waitUntil(async () => (await list()).length === 1, 'the request in the log');
     const shown = ok(await cli(['requests', 'show', (await list())[0]!.id, '--json']));
     assert.ok(!shown.stdout.includes('never-logged-42'));
+    const record = json<{ response: { body: string; headers: Record<string, string> } }>(shown);
+    assert.equal(record.response.body, '{"token":"********","host":"api.test"}');
+    assert.equal(record.response.headers['X-Token'], 'Bearer ********');
     for (const name of readdirSync(dataDir).filter(
       (n) => n.startsWith('requests') && statSync(join(dataDir, n)).isFile(),
     ))
