@@ -21,6 +21,11 @@ export interface EndpointSourceOptions {
   environment?: () => Promise<TemplateEnvironment>;
   /** The environment read at start (by EndpointSource.open). */
   initialEnvironment?: TemplateEnvironment;
+  /**
+   * How often the environment is read again to see whether it changed (an environment activated
+   * or edited by any process), when the endpoints use it. Default 1000 ms.
+   */
+  environmentPollMs?: number;
   /** A template failed for a request (it was answered 500). */
   onTemplateError?: (message: string) => void;
   onReload?: (endpoints: Endpoint[]) => void;
@@ -39,18 +44,24 @@ const NO_ENVIRONMENT: TemplateEnvironment = { variables: {}, secrets: [] };
 /** How long a project must stay gone before the source says so. */
 export const GONE_GRACE_MS = 500;
 
-/** Whether any template of these endpoints uses fake data (the library must be loaded first). */
-export function needsFaker(endpoints: Endpoint[]): boolean {
-  if (fakerLoaded()) return false;
+/** Every text of an endpoint that may be a template: bodies, header values, the proxy target. */
+function templateTexts(e: Endpoint): string[] {
   const texts = (r: { body: string; headers: Record<string, string> }) => [
     r.body,
     ...Object.values(r.headers),
   ];
-  for (const e of endpoints) {
-    const all = [...texts(e), ...e.variations.flatMap(texts), ...(e.proxy ? [e.proxy.target] : [])];
-    if (all.some(mentionsFaker)) return true;
-  }
-  return false;
+  return [...texts(e), ...e.variations.flatMap(texts), ...(e.proxy ? [e.proxy.target] : [])];
+}
+
+/** Whether any template of these endpoints uses fake data (the library must be loaded first). */
+export function needsFaker(endpoints: Endpoint[]): boolean {
+  if (fakerLoaded()) return false;
+  return endpoints.some((e) => templateTexts(e).some(mentionsFaker));
+}
+
+/** Whether any template of these endpoints reads the environment (`env.…`). */
+export function readsEnvironment(endpoints: Endpoint[]): boolean {
+  return endpoints.some((e) => templateTexts(e).some((t) => t.includes('{{') && /\benv\b/.test(t)));
 }
 
 const isGone = (e: unknown) => e instanceof MockdevError && e.code === 'PROJECT_NOT_FOUND';
@@ -91,9 +102,33 @@ export class EndpointSource {
     this.compiled = this.compile(options.initial);
     this.subscription = options.projects.watch(() => this.markDirty(), { key: options.key });
     this.current = this.current.bind(this);
+    if (options.environment) {
+      this.envPoll = setInterval(() => void this.checkEnvironment(), options.environmentPollMs ?? 1000);
+      this.envPoll.unref();
+    }
+  }
+
+  private envPoll: NodeJS.Timeout | undefined;
+  private envChecking = false;
+  /** Whether the endpoints in force read `env` (worked out when they are compiled). */
+  private usesEnvironment = false;
+
+  /** Reloads when the environment changed; only endpoints with templates read it, so only they pay. */
+  private async checkEnvironment(): Promise<void> {
+    if (this.envChecking || this.dirty || this.reloading || !this.usesEnvironment) return;
+    this.envChecking = true;
+    try {
+      const next = await this.options.environment!();
+      if (JSON.stringify(next) !== JSON.stringify(this.environment)) this.markDirty();
+    } catch {
+      // A broken environment file is reported by the reload it would cause; nothing to do here.
+    } finally {
+      this.envChecking = false;
+    }
   }
 
   private compile(endpoints: Endpoint[]): CompiledProject {
+    this.usesEnvironment = readsEnvironment(endpoints);
     return compileProject(endpoints, this.options.bodyLimitBytes, this.options.proxy, {
       env: this.environment.variables,
       secrets: this.environment.secrets,
@@ -178,5 +213,6 @@ export class EndpointSource {
     this.subscription.close();
     if (this.settle) clearTimeout(this.settle);
     if (this.goneCheck) clearTimeout(this.goneCheck);
+    if (this.envPoll) clearInterval(this.envPoll);
   }
 }

@@ -392,6 +392,12 @@ describe('environment secrets and the request log', () => {
     const record = json<{ response: { body: string; headers: Record<string, string> } }>(shown);
     assert.equal(record.response.body, '{"token":"********","host":"api.test"}');
     assert.equal(record.response.headers['X-Token'], 'Bearer ********');
+    // An environment change reaches the running server without a restart.
+    ok(await cli(['environment', 'update', 'dev', '--var', 'HOST=api2.test']));
+    await waitUntil(async () => {
+      const again = await fetch(`${server.url}/x`, { signal: AbortSignal.timeout(10_000) });
+      return ((await again.json()) as { host: string }).host === 'api2.test';
+    }, 'the new HOST served');
     for (const name of readdirSync(dataDir).filter(
       (n) => n.startsWith('requests') && statSync(join(dataDir, n)).isFile(),
     ))
