@@ -111,7 +111,8 @@ describe('mock server: start, stop, status, reload', () => {
     mkdirSync(folder);
     assert.equal((await cli(['init', folder, '--with-examples', '-n', 'folder'])).code, 0);
     const s = await serve([], { cwd: folder });
-    assert.match(s.stdout(), /GET .*\/api\/users\/:id/);
+    // The URL line can arrive before the endpoint table (separate writes): wait for the table.
+    await waitUntil(() => /GET .*\/api\/users\/:id/.test(s.stdout()), 'the endpoint table on stdout');
     assert.equal((await fetch(`${s.url}/health`)).status, 200);
 
     const status = json<{ pid: number; url: string; projectName: string; uptimeMs: number }[]>(
