@@ -41,7 +41,9 @@ describe('templated answers', () => {
       8,
       false,
     );
-    assert.deepEqual(answer, expected);
+    // The same bytes; the rendered body goes out as the Buffer its length was counted from.
+    assert.deepEqual({ ...answer, body: String(answer.body) }, { ...expected, body: String(expected.body) });
+    assert.ok(Buffer.isBuffer(answer.body));
   });
   it('a template reaches none of the context internals, prototypes or methods', () => {
     const e = {
@@ -49,7 +51,7 @@ describe('templated answers', () => {
       body: '[{{ex}}{{ex.url}}{{route}}{{request.ctx}}{{constructor}}{{params.constructor}}{{request.constructor.name}}{{query.__proto__}}{{lookup this "constructor"}}]',
     };
     const answer = templateProduce(e, e, 1000, {})(exchange('/users/1?q=1'));
-    assert.equal(answer.body, '[]');
+    assert.equal(String(answer.body), '[]');
   });
   it('templated headers, and 204 without a body', () => {
     const e = { ...endpoint, headers: { 'X-Id': '{{params.id}}' } };

