@@ -6,7 +6,7 @@
  * without ever showing it.
  */
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -14,6 +14,7 @@ import type { Endpoint } from '../../src/core/model/endpoint.js';
 import { json, type CliResult } from '../helpers/cli.js';
 import { cliSandbox, runCliInProcess, type AfterHook } from '../helpers/cli-inprocess.js';
 import { ok, startInMemoryMcp, textOf } from '../helpers/mcp.js';
+import { writeEndpoints } from '../helpers/server.js';
 
 const PASSWORD = 'pw-Zq81xSecret';
 const TOKEN = 'tok-Ry72wSecret';
@@ -152,35 +153,18 @@ describe('cURL credentials are reported in the preview only', () => {
     const id = json<{ id: string }>(await cli(['project', 'show', 'Api', '--json'])).id;
     const file = join(dataDir, 'projects', id, 'endpoints.json');
     const old = (path: string, auth: Record<string, string>, headers: Record<string, string>) => ({
-      id: `old-${path.slice(1)}`,
       name: `old ${path.slice(1)}`,
-      method: 'GET',
       path,
-      status: 200,
-      headers: {},
-      body: '',
-      contentType: 'application/json',
-      delay: 0,
-      enabled: true,
-      kind: 'mock',
-      variations: [],
       request: { headers, query: {}, body: null, auth },
     });
-    writeFileSync(
-      file,
-      `${JSON.stringify(
-        [
-          old(
-            '/basic',
-            { type: 'basic', username: 'admin', password: PASSWORD },
-            { Authorization: `Basic ${BASIC}` },
-          ),
-          old('/bearer', { type: 'bearer', token: TOKEN }, { Authorization: `Bearer ${TOKEN}` }),
-        ],
-        null,
-        2,
-      )}\n`,
-    );
+    writeEndpoints(join(dataDir, 'projects', id), [
+      old(
+        '/basic',
+        { type: 'basic', username: 'admin', password: PASSWORD },
+        { Authorization: `Basic ${BASIC}` },
+      ),
+      old('/bearer', { type: 'bearer', token: TOKEN }, { Authorization: `Bearer ${TOKEN}` }),
+    ]);
     const list = await cli(['endpoint', 'list', 'Api', '--json']);
     assert.equal(list.code, 0, list.stderr);
     assertNoSecret(output(list), 'endpoint list --json of an old file');
