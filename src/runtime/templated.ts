@@ -75,42 +75,26 @@ class RequestContext implements TemplateContext {
   // True private fields: not properties, so a template cannot reach them (own properties are
   // what Handlebars reads).
   readonly #ex: Exchange;
-  readonly #route: () => Route;
-  readonly #endpointMethod: string;
+  readonly #parts: UrlParts;
   #p: Record<string, string> | undefined;
   #q: Record<string, string> | undefined;
   #h: Record<string, string> | undefined;
   #raw: string | undefined;
   #parsed: unknown;
   #bodyRead = false;
-  constructor(ex: Exchange, env: Record<string, string>, route: () => Route, endpointMethod: string) {
+  constructor(ex: Exchange, env: Record<string, string>, parts: UrlParts) {
     this.#ex = ex;
     this.env = env;
-    this.#route = route;
-    this.#endpointMethod = endpointMethod;
+    this.#parts = parts;
     this.method = ex.method;
     const q = ex.url.indexOf('?');
     this.path = q === -1 ? ex.url : ex.url.slice(0, q);
   }
   get params(): Record<string, string> {
-    return (this.#p ??= { ...(this.#route().match(this.#endpointMethod, this.#ex.url)?.params ?? {}) });
+    return (this.#p ??= this.#parts.params(this.#ex.url));
   }
   get query(): Record<string, string> {
-    if (!this.#q) {
-      // Repeated keys: the first value.
-      const query: Record<string, string> = {};
-      const url = this.#ex.url;
-      const q = url.indexOf('?');
-      if (q !== -1)
-        for (const pair of url.slice(q + 1).split('&')) {
-          if (!pair) continue;
-          const eq = pair.indexOf('=');
-          const k = decode(eq === -1 ? pair : pair.slice(0, eq));
-          if (!own(query, k)) query[k] = eq === -1 ? '' : decode(pair.slice(eq + 1));
-        }
-      this.#q = query;
-    }
-    return this.#q;
+    return (this.#q ??= this.#parts.query(this.#ex.url));
   }
   get headers(): Record<string, string> {
     if (!this.#h) {
@@ -176,14 +160,58 @@ class WireMockRequest {
   }
 }
 
+/** Parsed URLs kept per endpoint: a repeated URL's parameters and query are parsed once. */
+const URL_CACHE_LIMIT = 1024;
+
+/** The path parameters and the query of a request target, each parsed once per distinct URL. */
+interface UrlParts {
+  params(url: string): Record<string, string>;
+  query(url: string): Record<string, string>;
+}
+
+function urlParts(e: Pick<Endpoint, 'method' | 'path'>): UrlParts {
+  let compiled: Route | undefined;
+  const route = () => (compiled ??= compileRoutes([{ method: e.method, path: e.path, enabled: true }]));
+  // Shared between the requests of one URL: frozen, so nothing a template does can change them.
+  const cached = (parse: (url: string) => Record<string, string>) => {
+    const byUrl = new Map<string, Record<string, string>>();
+    return (url: string) => {
+      let hit = byUrl.get(url);
+      if (hit === undefined) {
+        hit = Object.freeze(parse(url));
+        if (byUrl.size >= URL_CACHE_LIMIT) byUrl.clear();
+        byUrl.set(url, hit);
+      }
+      return hit;
+    };
+  };
+  return {
+    params: cached((url) => ({ ...(route().match(e.method, url)?.params ?? {}) })),
+    query: cached(parseQuery),
+  };
+}
+
+/** A query string's parameters, decoded; a repeated key keeps its first value. */
+function parseQuery(url: string): Record<string, string> {
+  const query: Record<string, string> = {};
+  const q = url.indexOf('?');
+  if (q !== -1)
+    for (const pair of url.slice(q + 1).split('&')) {
+      if (!pair) continue;
+      const eq = pair.indexOf('=');
+      const k = decode(eq === -1 ? pair : pair.slice(0, eq));
+      if (!own(query, k)) query[k] = eq === -1 ? '' : decode(pair.slice(eq + 1));
+    }
+  return query;
+}
+
 /** Builds the context of one request: every part lazy, computed once. */
 export function contextFor(
   e: Pick<Endpoint, 'method' | 'path'>,
   env: Record<string, string>,
 ): (ex: Exchange) => TemplateContext {
-  let compiled: Route | undefined;
-  const route = () => (compiled ??= compileRoutes([{ method: e.method, path: e.path, enabled: true }]));
-  return (ex) => new RequestContext(ex, env, route, e.method);
+  const parts = urlParts(e);
+  return (ex) => new RequestContext(ex, env, parts);
 }
 
 type ResponseFields = Pick<Endpoint, 'status' | 'headers' | 'body' | 'contentType'>;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { HelperDelegate, HelperOptions } from 'handlebars';
 import { MockdevError } from '../errors.js';
+import { compileFlat } from './flat.js';
 
 /**
  * Templated responses (docs/templates.md): Handlebars, configured so that a template reaches no
@@ -49,6 +50,8 @@ export interface Template {
   usesFaker: boolean;
   /** Whether it reads the request body. */
   usesBody: boolean;
+  /** Whether it renders on the fast path of flat templates (flat.ts) rather than through Handlebars. */
+  flat: boolean;
 }
 
 /** Most items one `repeat` gives, and all `repeat`s of one render together. */
@@ -600,8 +603,11 @@ export function mentionsFaker(source: string): boolean {
   }
 }
 
-/** Compiles a template (once per endpoint change); a syntax error throws TemplateError. */
-export function compileTemplate(source: string): Template {
+/**
+ * Compiles a template (once per endpoint change); a syntax error throws TemplateError. A flat
+ * template (text and expressions, no blocks) renders through flat.ts unless `handlebarsOnly`.
+ */
+export function compileTemplate(source: string, { handlebarsOnly = false } = {}): Template {
   let ast: Ast;
   try {
     ast = parse(source);
@@ -611,10 +617,14 @@ export function compileTemplate(source: string): Template {
   const names = namesIn(ast);
   const usesFaker = [...names].some((n) => FAKER_HELPERS.has(n));
   const usesBody = names.has('body') || names.has('bodyRaw') || names.has('request');
-  const fn = templateEnv(names).compile(ast, COMPILE_OPTIONS);
+  const flat = handlebarsOnly
+    ? undefined
+    : compileFlat(ast, { helpers, builtIns: BUILT_IN, allowedProto: CONTEXT_GETTERS });
+  const fn = flat ?? templateEnv(names).compile(ast, COMPILE_OPTIONS);
   return {
     usesFaker,
     usesBody,
+    flat: flat !== undefined,
     render(context) {
       iterations = 0;
       try {
