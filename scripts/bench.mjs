@@ -5,7 +5,7 @@
 // Also: a project of 1,000 endpoints (cost per request and RSS), the demo project whose
 // GET /api/users/:id has three rule-based variations with the load matching the third (issue 11;
 // BENCH_SKIP_VARIATIONS=1 skips it), the same endpoint with a templated body (path parameter,
-// query parameter and one fake first name; issue 12; BENCH_SKIP_TEMPLATES=1 skips it), and a
+// environment variable and one fake first name; issue 12; BENCH_SKIP_TEMPLATES=1 skips it), and a
 // count check that every
 // request of the mockdev run is in the request log (retention raised above the run's count).
 //
@@ -25,6 +25,7 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { generateKeyPairSync, sign } from 'node:crypto';
 import { measureGithubImport, median } from './bench-import.mjs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -284,15 +285,35 @@ byId.variations = [
 ];
 writeFileSync(join(variedDir, 'endpoints.json'), JSON.stringify(variedEndpoints, null, 2));
 
-// The demo project with GET /api/users/:id answering a template: a path parameter, a query
-// parameter and one fake first name (faker loaded at start). The environment ({{env.*}}) comes
-// from the environments feature; without it the query stands in for it.
+// The demo project with GET /api/users/:id answering a template: a path parameter, a variable
+// of the project's active environment and one fake first name (faker loaded at start). The
+// environment is a Pro feature: this run trusts a signing key it makes and activates a key
+// signed with it (the license format of docs/license.md).
 const templatedDir = join(dataDir, 'templated');
 mockdev('init', templatedDir, '--name', 'templated', '--with-examples');
 const templatedEndpoints = JSON.parse(readFileSync(join(templatedDir, 'endpoints.json'), 'utf8'));
 const templated = templatedEndpoints.find((e) => e.method === 'GET' && /^\/api\/users\/[:{]/.test(e.path));
-templated.body = `{"id":"{{params.id}}","api":"{{query.api}}","name":"{{faker 'person.firstName'}}"}`;
+templated.body = `{"id":"{{params.id}}","api":"{{env.API}}","name":"{{faker 'person.firstName'}}"}`;
 writeFileSync(join(templatedDir, 'endpoints.json'), JSON.stringify(templatedEndpoints, null, 2));
+{
+  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+  env.MOCKDEV_LICENSE_PUBLIC_KEY = publicKey.export({ type: 'spki', format: 'pem' }).toString();
+  const claims = { sub: 'bench@example.com', plan: 'pro', iat: Math.floor(Date.now() / 1000), exp: null };
+  const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
+  const signature = sign(null, Buffer.from(payload, 'ascii'), privateKey).toString('base64url');
+  mockdev('license', 'activate', `${payload}.${signature}`);
+  mockdev(
+    'environment',
+    'create',
+    '-n',
+    'bench',
+    '-p',
+    templatedDir,
+    '--var',
+    'API=https://api.example.test',
+  );
+  mockdev('environment', 'activate', templatedDir, 'bench');
+}
 
 console.log(
   `mockdev bench: ${DURATION}s at ${CONNS} keep-alive connections on GET ${PATH} (warm-up ${WARMUP}s)`,
@@ -386,13 +407,18 @@ if (process.env.BENCH_SKIP_VARIATIONS !== '1') {
 let templatedRes;
 if (process.env.BENCH_SKIP_TEMPLATES !== '1') {
   const tPort = await freePort();
-  const tUrl = `http://127.0.0.1:${tPort}${PATH}?api=v1`;
+  const tUrl = `http://127.0.0.1:${tPort}${PATH}`;
   const tm = await startServer([process.execPath, cli, 'serve', templatedDir, '-p', String(tPort)], tUrl);
   const check = await fetch(tUrl);
   const sampleAnswer = await check.json();
-  if (check.status !== 200 || sampleAnswer.id !== '42' || sampleAnswer.api !== 'v1' || !sampleAnswer.name)
+  if (
+    check.status !== 200 ||
+    sampleAnswer.id !== '42' ||
+    sampleAnswer.api !== 'https://api.example.test' ||
+    !sampleAnswer.name
+  )
     throw new Error(`the templated endpoint answers ${JSON.stringify(sampleAnswer)}`);
-  templatedRes = measure('mockdev, templated body (params + query + faker)', tm, tUrl);
+  templatedRes = measure('mockdev, templated body (params + env + faker)', tm, tUrl);
   results.push(templatedRes);
   await stopServer(tm);
 }
@@ -472,7 +498,7 @@ if (variedRes) {
 if (templatedRes) {
   const tRatio = templatedRes.rps / mRes.rps;
   console.log(
-    `templated body (params + query + one fake name) vs static: req/s ${tRatio.toFixed(3)}x (target >= 0.7) ${tRatio >= 0.7 ? 'OK' : 'BELOW TARGET'}, CPU per request ${(templatedRes.cpuUsPerReq / mRes.cpuUsPerReq).toFixed(3)}x, p99 ${f(templatedRes.p99Ms, 2)} ms`,
+    `templated body (params + env + one fake name) vs static: req/s ${tRatio.toFixed(3)}x (target >= 0.7) ${tRatio >= 0.7 ? 'OK' : 'BELOW TARGET'}, CPU per request ${(templatedRes.cpuUsPerReq / mRes.cpuUsPerReq).toFixed(3)}x, p99 ${f(templatedRes.p99Ms, 2)} ms`,
   );
 }
 if (bigRes) {

@@ -132,7 +132,11 @@ const FAKE_SHORT: Record<string, string> = {
 };
 const FAKER_HELPERS = new Set(['faker', ...Object.keys(FAKE_SHORT)]);
 
-function fake(method: string, args: unknown[]): unknown {
+type FakeCall = (args: unknown[]) => unknown;
+/** Faker methods resolved (and checked) once per name: a render only calls them. */
+const fakeCalls = new Map<string, FakeCall>();
+
+function resolveFake(method: string): FakeCall {
   if (!faker) throw new Error('the fake-data library is not loaded');
   const [mod, fn, ...rest] = method.split('.');
   if (!mod || !fn || rest.length || !FAKER_MODULES.has(mod) || fn.startsWith('_') || fn === 'constructor')
@@ -140,7 +144,19 @@ function fake(method: string, args: unknown[]): unknown {
   const target = (faker as unknown as Record<string, Record<string, unknown>>)[mod]!;
   const call = target[fn];
   if (typeof call !== 'function') throw new Error(`unknown faker method "${method}"`);
-  return (call as (...a: unknown[]) => unknown).apply(target, args);
+  const f = call as (...a: unknown[]) => unknown;
+  return (args) => (args.length === 0 ? f.call(target) : f.apply(target, args));
+}
+
+function fake(method: string, args: unknown[]): unknown {
+  let call = fakeCalls.get(method);
+  if (call === undefined) {
+    call = resolveFake(method);
+    // Names can come from request data ({{faker query.kind}}): the map stays small.
+    if (fakeCalls.size >= 256) fakeCalls.clear();
+    fakeCalls.set(method, call);
+  }
+  return call(args);
 }
 
 // ---- randomness, seeded inside {{#seed}}
@@ -354,9 +370,13 @@ const helpers: Record<string, HelperDelegate> = {
   },
   urlEncode: (...a: unknown[]) => encodeURIComponent(text(split(a)[0][0])),
   faker: (...a: unknown[]) => {
-    const [[method, ...args], o] = split(a);
-    const hashArgs = Object.keys(o.hash).length ? [{ ...o.hash }] : [];
-    return fake(text(method), [...args, ...hashArgs]);
+    const o = a[a.length - 1] as HelperOptions;
+    const args = a.length > 2 ? a.slice(1, -1) : [];
+    for (const _ in o.hash) {
+      args.push({ ...o.hash });
+      break;
+    }
+    return fake(text(a[0]), args);
   },
   seed: function (this: unknown, ...a: unknown[]) {
     const [[key], o] = split(a);
