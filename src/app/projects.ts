@@ -3,7 +3,13 @@ import { basename } from 'node:path';
 import { MockdevError } from '../core/errors.js';
 import { EXAMPLE_ENDPOINTS } from '../core/examples.js';
 import { newId } from '../core/ids.js';
-import { DEFAULT_MCP_PORT, DEFAULT_PROJECT_PORT, NameSchema, PORT_MAX } from '../core/model/fields.js';
+import {
+  DEFAULT_MCP_PORT,
+  DEFAULT_UI_PORT,
+  DEFAULT_PROJECT_PORT,
+  NameSchema,
+  PORT_MAX,
+} from '../core/model/fields.js';
 import {
   PROJECT_SCHEMA_VERSION,
   ProjectCreateSchema,
@@ -199,6 +205,7 @@ export async function nextFreeProjectPort(ctx: AppContext): Promise<number> {
   const from = (await ctx.settings.read()).defaultPort;
   const taken = new Set((await ctx.projects.summaries()).map((p) => p.port));
   taken.add(DEFAULT_MCP_PORT);
+  taken.add(DEFAULT_UI_PORT);
   for (let port = from; port <= PORT_MAX; port++) if (!taken.has(port)) return port;
   return from;
 }

@@ -13,6 +13,7 @@ import { registerInit } from './commands/init.js';
 import { registerLicense } from './commands/license.js';
 import { registerList } from './commands/list.js';
 import { registerMcp } from './commands/mcp.js';
+import { registerUi } from './commands/ui.js';
 import { registerProject } from './commands/project.js';
 import { registerRecording } from './commands/recording.js';
 import { registerRequests } from './commands/requests.js';
@@ -21,7 +22,7 @@ import { registerServe } from './commands/serve.js';
 import { registerStatus } from './commands/status.js';
 import { registerStop } from './commands/stop.js';
 import { registerVersion } from './commands/version.js';
-import { packageVersion } from './version.js';
+import { packageVersion } from '../core/version.js';
 
 /** Every command group registers itself here; each loads its implementation lazily. */
 const REGISTRARS: ((program: Command) => void)[] = [
@@ -39,6 +40,7 @@ const REGISTRARS: ((program: Command) => void)[] = [
   registerRequests,
   registerRecording,
   registerMcp,
+  registerUi,
   registerEnvironment,
   registerLicense,
   registerSettings,

@@ -12,7 +12,7 @@ import type { AppContext } from '../app/context.js';
 import { listen } from '../runtime/listen.js';
 import { CallLog } from './call-log.js';
 import type { McpLoggingMode } from './logging-mode.js';
-import { isLoopbackHost, originAllowed, hostAllowed } from './origin.js';
+import { isLoopbackHost, originAllowed, hostAllowed } from '../runtime/origin.js';
 import { createMcpServer, type McpServerOptions } from './server.js';
 import { SessionRegistry, type TransportKind } from './sessions.js';
 import { ALL_TOOLS } from './tools/index.js';

@@ -5,6 +5,7 @@ export interface SettingsUpdateOptions {
   theme?: string;
   defaultPort?: string;
   mcpPort?: string;
+  uiPort?: string;
   mcpAutoStart?: string;
   mcpLoggingMode?: string;
   confirmBeforeDelete?: string;
@@ -38,6 +39,7 @@ export function registerSettings(program: Command): void {
       '--mcp-port <PORT>',
       'port of "mockdev mcp --http" when -p is not given, 1024-65535 (default 3100)',
     )
+    .option('--ui-port <PORT>', 'port of "mockdev ui" when -p is not given, 1024-65535 (default 3200)')
     .option(
       '--mcp-auto-start <BOOL>',
       'true | false: the desktop UI starts the MCP server on launch (default false)',

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { examples } from '../help.js';
 import { printJson, printLine } from '../output.js';
-import { packageVersion } from '../version.js';
+import { packageVersion } from '../../core/version.js';
 
 export function registerVersion(program: Command): void {
   program

@@ -1,14 +1,14 @@
 import { DEFAULT_HOST, PortSchema } from '../../core/model/fields.js';
 import { MockdevError } from '../../core/errors.js';
 import { parseInput } from '../../core/validate.js';
-import { isLoopbackHost } from '../../mcp/origin.js';
+import { isLoopbackHost } from '../../runtime/origin.js';
 import { parseLoggingMode } from '../../mcp/logging-mode.js';
 import type { McpServerOptions } from '../../mcp/server.js';
 import { toInt } from '../args.js';
 import type { McpOptions } from '../commands/mcp.js';
 import { currentIo } from '../io.js';
 import { enabled, log } from '../log.js';
-import { packageVersion } from '../version.js';
+import { packageVersion } from '../../core/version.js';
 import { cliContext } from './context.js';
 
 function port(value: string | undefined, fallback: number): number {

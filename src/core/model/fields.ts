@@ -11,6 +11,8 @@ export const PORT_MIN = 1024;
 export const PORT_MAX = 65535;
 export const DEFAULT_PROJECT_PORT = 3001;
 export const DEFAULT_MCP_PORT = 3100;
+/** Where `mockdev ui` serves the admin API and the web UI by default. */
+export const DEFAULT_UI_PORT = 3200;
 export const DEFAULT_HOST = '127.0.0.1';
 
 // eslint-disable-next-line no-control-regex

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { DEFAULT_MCP_PORT, DEFAULT_PROJECT_PORT, PortSchema } from './fields.js';
+import { DEFAULT_MCP_PORT, DEFAULT_UI_PORT, DEFAULT_PROJECT_PORT, PortSchema } from './fields.js';
 
 export const MCP_LOGGING_MODES = ['off', 'errors', 'all'] as const;
 
@@ -8,6 +8,8 @@ export const SettingsSchema = z.object({
   theme: z.enum(['system', 'light', 'dark']).default('system'),
   defaultPort: PortSchema.default(DEFAULT_PROJECT_PORT),
   mcpPort: PortSchema.default(DEFAULT_MCP_PORT),
+  /** Port of `mockdev ui` when -p is not given. */
+  uiPort: PortSchema.default(DEFAULT_UI_PORT),
   mcpAutoStart: z.boolean().default(false),
   mcpLoggingMode: z.enum(MCP_LOGGING_MODES).default('all'),
   confirmBeforeDelete: z.boolean().default(true),

@@ -1,0 +1,35 @@
+import type { Command } from 'commander';
+import { examples } from '../help.js';
+
+export interface UiOptions {
+  port?: string;
+  host?: string;
+  open?: boolean;
+  token?: string;
+}
+
+const handlers = () => import('../handlers/ui.js');
+
+export function registerUi(program: Command): void {
+  program
+    .command('ui')
+    .description('serve the admin HTTP API (/api/v1) and the web UI')
+    .option(
+      '-p, --port <PORT>',
+      'port, 1024-65535, or 0 for any free port (default: the uiPort setting, 3200)',
+    )
+    .option('--host <HOST>', 'bind address (default 127.0.0.1); any other address needs --token')
+    .option('--open', 'open the UI in the default browser')
+    .option(
+      '--token <TOKEN>',
+      'require "Authorization: Bearer <TOKEN>" on every request (default: MOCKDEV_UI_TOKEN when set)',
+    )
+    .addHelpText(
+      'after',
+      `${examples('mockdev ui', 'mockdev ui -p 3300 --open', 'MOCKDEV_UI_TOKEN=s3cret mockdev ui --host 0.0.0.0')}
+
+Runs in the foreground until Ctrl+C (SIGINT) or SIGTERM; mock servers started through it stop
+with it. The API is described by GET /api/v1/openapi.json (docs/admin-api.md).`,
+    )
+    .action(async (opts: UiOptions) => (await handlers()).ui(opts));
+}

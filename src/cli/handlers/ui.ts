@@ -1,0 +1,88 @@
+import { spawn } from 'node:child_process';
+import { MockdevError } from '../../core/errors.js';
+import { DEFAULT_HOST, PortSchema } from '../../core/model/fields.js';
+import { parseInput } from '../../core/validate.js';
+import { isLoopbackHost } from '../../runtime/origin.js';
+import { toInt } from '../args.js';
+import type { UiOptions } from '../commands/ui.js';
+import { enabled, log } from '../log.js';
+import { cliContext } from './context.js';
+
+function port(value: string | undefined, fallback: number): number {
+  const n = toInt(value, '--port');
+  if (n === undefined) return fallback;
+  if (n === 0) return 0;
+  return parseInput(PortSchema, n, '--port');
+}
+
+/** Opens a URL in the default browser; says so when it cannot (the URL is printed anyway). */
+function openBrowser(url: string): void {
+  const [cmd, args] =
+    process.platform === 'darwin'
+      ? ['open', [url]]
+      : process.platform === 'win32'
+        ? ['cmd', ['/c', 'start', '""', url]]
+        : ['xdg-open', [url]];
+  try {
+    const child = spawn(cmd, args as string[], { stdio: 'ignore', detached: true });
+    child.on('error', () =>
+      log.warn(`Could not open a browser (${cmd} is not available): open ${url} yourself`),
+    );
+    child.unref();
+  } catch {
+    log.warn(`Could not open a browser: open ${url} yourself`);
+  }
+}
+
+export async function ui(opts: UiOptions): Promise<void> {
+  const ctx = cliContext();
+  const settings = await ctx.settings.read();
+  const host = opts.host?.trim() || DEFAULT_HOST;
+  const token = opts.token ?? (process.env.MOCKDEV_UI_TOKEN || undefined);
+  if (token !== undefined && token.trim() === '')
+    throw new MockdevError('INVALID_ARGUMENT', 'The token is empty', {
+      hint: 'Give --token a value, or leave it out',
+    });
+  if (!isLoopbackHost(host) && token === undefined)
+    throw new MockdevError(
+      'INVALID_ARGUMENT',
+      `--host ${host} makes the admin API reachable from other machines, and it has no token`,
+      { hint: 'Add --token <TOKEN> (or set MOCKDEV_UI_TOKEN), or use --host 127.0.0.1' },
+    );
+  const listenPort = port(opts.port, settings.uiPort);
+  const { startAdminServer } = await import('../../api/http.js');
+  const { ALL_ROUTES } = await import('../../api/routes/index.js');
+  const { createApiServices } = await import('../../api/services.js');
+  const services = createApiServices(ctx);
+  let running;
+  try {
+    running = await startAdminServer({
+      ctx,
+      routes: ALL_ROUTES,
+      services,
+      host,
+      port: listenPort,
+      token,
+      onInternalError: (e) => {
+        log.error(`Admin API request failed unexpectedly: ${e.message}`);
+        if (enabled('debug') && e.stack) log.debug(e.stack);
+      },
+    });
+  } catch (e) {
+    await services.close();
+    throw e;
+  }
+  log.info(
+    `mockdev UI and admin API on ${running.url} (API: ${running.url}/api/v1, described at ${running.url}/api/v1/openapi.json)`,
+  );
+  if (token !== undefined) log.info('Every request needs "Authorization: Bearer <token>".');
+  log.info('Press Ctrl+C to stop.');
+  if (opts.open) openBrowser(running.url);
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  log.info('Stopping the admin API and the mock servers it started…');
+  await running.close();
+  await services.close();
+}

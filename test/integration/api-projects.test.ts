@@ -1,0 +1,132 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { apiSandbox, API_ORIGIN } from '../helpers/api.js';
+
+type Json = Record<string, unknown>;
+
+describe('admin API: projects', () => {
+  it('creates, lists, shows (by id and by URL-encoded name), updates and deletes a project', async (t) => {
+    const api = apiSandbox(t);
+    const created = await api.call('POST', '/api/v1/projects', { body: { name: 'Shop API', port: 4100 } });
+    assert.equal(created.status, 201, created.body);
+    const project = created.json as Json;
+    assert.equal(project.name, 'Shop API');
+    assert.deepEqual(project.endpoints, []);
+
+    const list = await api.call('GET', '/api/v1/projects');
+    assert.equal(list.status, 200);
+    assert.deepEqual(
+      (list.json as Json[]).map((p) => p.id),
+      [project.id],
+    );
+    const byName = await api.call('GET', `/api/v1/projects/${encodeURIComponent('Shop API')}`);
+    assert.equal(byName.status, 200, byName.body);
+    assert.equal((byName.json as Json).id, project.id);
+
+    const patched = await api.call('PATCH', `/api/v1/projects/${project.id as string}`, {
+      body: { description: 'the shop', port: 4101 },
+    });
+    assert.equal(patched.status, 200, patched.body);
+    assert.equal((patched.json as Json).port, 4101);
+    assert.equal((await api.ctx.projects.find(project.id as string))[0]?.project.description, 'the shop');
+
+    const deleted = await api.call('DELETE', `/api/v1/projects/${project.id as string}`);
+    assert.equal(deleted.status, 200, deleted.body);
+    assert.equal(((deleted.json as Json).project as Json).id, project.id);
+    assert.deepEqual((await api.call('GET', '/api/v1/projects')).json, []);
+  });
+
+  it('answers problem+json with the catalogue code and status for bad input, unknown and taken names', async (t) => {
+    const api = apiSandbox(t);
+    const bad = await api.call('POST', '/api/v1/projects', { body: { name: 'a/b', port: 80 } });
+    assert.equal(bad.status, 400);
+    assert.match(bad.headers['Content-Type']!, /^application\/problem\+json/);
+    const problem = bad.json as Json;
+    assert.equal(problem.code, 'INVALID_ARGUMENT');
+    assert.equal(problem.status, 400);
+    assert.equal(problem.type, 'about:blank');
+    assert.match(problem.detail as string, /name|port/);
+
+    const missing = await api.call('GET', '/api/v1/projects/nope');
+    assert.equal(missing.status, 404);
+    assert.equal((missing.json as Json).code, 'PROJECT_NOT_FOUND');
+    assert.match((missing.json as Json).detail as string, /GET \/api\/v1\/projects/);
+
+    assert.equal((await api.call('POST', '/api/v1/projects', { body: { name: 'One' } })).status, 201);
+    const taken = await api.call('POST', '/api/v1/projects', { body: { name: 'one' } });
+    assert.equal(taken.status, 409, taken.body);
+    assert.equal((taken.json as Json).code, 'NAME_TAKEN');
+
+    const notJson = await api.call('POST', '/api/v1/projects', {
+      body: '{"name":',
+      type: 'application/json',
+    });
+    assert.equal(notJson.status, 400);
+    assert.match((notJson.json as Json).detail as string, /not valid JSON/);
+  });
+});
+
+describe('admin API: request checks', () => {
+  it('refuses a foreign Host (403) and a foreign Origin (403); its own Origin passes', async (t) => {
+    const api = apiSandbox(t);
+    const rebound = await api.call('GET', '/api/v1/projects', { headers: { host: 'evil.example:3200' } });
+    assert.equal(rebound.status, 403);
+    assert.match((rebound.json as Json).detail as string, /DNS rebinding/);
+    const foreign = await api.call('GET', '/api/v1/projects', { headers: { origin: 'http://evil.example' } });
+    assert.equal(foreign.status, 403);
+    const other = await api.call('GET', '/api/v1/projects', { headers: { origin: 'http://127.0.0.1:9999' } });
+    assert.equal(other.status, 403, 'another local port is another origin');
+    const own = await api.call('GET', '/api/v1/projects', { headers: { origin: API_ORIGIN } });
+    assert.equal(own.status, 200);
+  });
+
+  it('takes changes only as application/json: a form or text/plain body gets 415 and changes nothing', async (t) => {
+    const api = apiSandbox(t);
+    for (const type of [
+      'application/x-www-form-urlencoded',
+      'text/plain',
+      'multipart/form-data; boundary=x',
+    ]) {
+      const r = await api.call('POST', '/api/v1/projects', { body: '{"name":"Sneaky"}', type });
+      assert.equal(r.status, 415, type);
+      assert.equal((r.json as Json).code, 'UNSUPPORTED_MEDIA_TYPE');
+    }
+    const none = await api.call('POST', '/api/v1/projects', { body: '{"name":"Sneaky"}', type: '' });
+    assert.equal(none.status, 415);
+    assert.deepEqual((await api.call('GET', '/api/v1/projects')).json, []);
+  });
+
+  it('with a token, every request needs Authorization: Bearer <token> (401 otherwise)', async (t) => {
+    const api = apiSandbox(t, { token: 's3cret-token' });
+    const none = await api.call('GET', '/api/v1/health');
+    assert.equal(none.status, 401);
+    assert.equal(none.headers['WWW-Authenticate'], 'Bearer');
+    assert.doesNotMatch(none.body, /s3cret/);
+    const wrong = await api.call('GET', '/api/v1/health', {
+      headers: { authorization: 'Bearer s3cret-tokeX' },
+    });
+    assert.equal(wrong.status, 401);
+    const right = await api.call('GET', '/api/v1/health', {
+      headers: { authorization: 'Bearer s3cret-token' },
+    });
+    assert.equal(right.status, 200);
+  });
+
+  it('404 for an unknown route, 405 with Allow for a known path and another method', async (t) => {
+    const api = apiSandbox(t);
+    const unknown = await api.call('GET', '/api/v1/nothing-here');
+    assert.equal(unknown.status, 404);
+    assert.match((unknown.json as Json).detail as string, /openapi\.json/);
+    const wrong = await api.call('PUT', '/api/v1/projects', { body: {} });
+    assert.equal(wrong.status, 405);
+    assert.equal(wrong.headers.Allow, 'GET, POST');
+  });
+
+  it('health answers ok and the version', async (t) => {
+    const api = apiSandbox(t);
+    const r = await api.call('GET', '/api/v1/health');
+    assert.equal(r.status, 200);
+    assert.equal((r.json as Json).status, 'ok');
+    assert.match((r.json as Json).version as string, /^\d+\.\d+\.\d+/);
+  });
+});
