@@ -5,7 +5,7 @@ import { engineLoaded } from '../core/templates/engine.js';
 import { buildAnswer } from './answer.js';
 import { compileEndpoint } from './compile.js';
 import type { Exchange } from './exchange.js';
-import { templateProduce } from './templated.js';
+import { contextFor, templateProduce } from './templated.js';
 
 const endpoint: Endpoint = {
   id: 'e1',
@@ -69,5 +69,18 @@ describe('templated answers', () => {
     assert.equal(answer.status, 500);
     assert.match(String(answer.body), /"templateError":"the fake-data library is not loaded"/);
     assert.match(told[0]!, /endpoint "user" \(GET \/users\/:id\)/);
+  });
+  it('each URL gets its own params and query, parsed once and shared read-only between its requests', () => {
+    const e = { ...endpoint, body: '{{params.id}}|{{query.q}}|{{json params}}' };
+    const produce = templateProduce(e, e, 1000, {});
+    const body = (url: string) => String(produce(exchange(url)).body);
+    assert.equal(body('/users/1?q=a'), '1|a|{"id":"1"}');
+    assert.equal(body('/users/2?q=b'), '2|b|{"id":"2"}');
+    assert.equal(body('/users/1?q=a'), '1|a|{"id":"1"}');
+    assert.equal(body('/users/1?q=c'), '1|c|{"id":"1"}');
+    // The shared objects cannot be changed by anything a request does.
+    const ctx = contextFor(e, {})(exchange('/users/9?q=z'));
+    assert.ok(Object.isFrozen(ctx.params) && Object.isFrozen(ctx.query));
+    assert.equal(contextFor(e, {})(exchange('/users/9?q=z')).params.id, '9');
   });
 });
