@@ -1,8 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { createRequire } from 'node:module';
 import type { HelperDelegate, HelperOptions } from 'handlebars';
 import { MockdevError } from '../errors.js';
+import { formatDate, UNITS } from './dates.js';
+import { fake, FAKE_SHORT, FAKER_HELPERS, seedFaker } from './fake.js';
 import { compileFlat } from './flat.js';
+import { hbs, hbModule, type Handlebars } from './handlebars.js';
+import { namesIn, parse, problemOf, TemplateError, type Ast, type TemplateProblem } from './syntax.js';
+
+export { engineLoaded } from './handlebars.js';
+export { TemplateError, type TemplateProblem } from './syntax.js';
+
+export { formatDate } from './dates.js';
+export { fakerLoaded, loadFaker } from './fake.js';
 
 /**
  * Templated responses (docs/templates.md): Handlebars, configured so that a template reaches no
@@ -36,13 +45,6 @@ export interface TemplateContext {
   };
 }
 
-/** Where a template error was found, 1-based. */
-export interface TemplateProblem {
-  message: string;
-  line: number;
-  column: number;
-}
-
 export interface Template {
   /** Renders for one request; throws on a helper error (the caller answers 500). */
   render(context: TemplateContext): string;
@@ -60,104 +62,6 @@ export const RENDER_ITERATION_BUDGET = 10_000;
 
 /** A text is a template when it has `{{`: anything else is served as is. */
 export const isTemplate = (text: string): boolean => text.includes('{{');
-
-// ---- fake data, loaded lazily
-
-type FakerModule = typeof import('@faker-js/faker/locale/en');
-type Faker = FakerModule['faker'];
-let faker: Faker | undefined;
-let fakerLoading: Promise<void> | undefined;
-
-/** Loads the fake-data library (English locale only: the full import costs half a second). */
-export function loadFaker(): Promise<void> {
-  return (fakerLoading ??= import('@faker-js/faker/locale/en').then((m) => {
-    faker = m.faker;
-  }));
-}
-
-/** Whether Handlebars has been loaded (tests check a static server never loads it). */
-export const engineLoaded = (): boolean => hbEnv !== undefined;
-
-/** Whether the fake-data library has been loaded (tests check it stays unloaded). */
-export const fakerLoaded = (): boolean => faker !== undefined;
-
-/** The faker modules a template may call (`faker 'person.firstName'`). */
-const FAKER_MODULES = new Set([
-  'airline',
-  'animal',
-  'book',
-  'color',
-  'commerce',
-  'company',
-  'database',
-  'datatype',
-  'date',
-  'finance',
-  'food',
-  'git',
-  'hacker',
-  'image',
-  'internet',
-  'location',
-  'lorem',
-  'music',
-  'number',
-  'person',
-  'phone',
-  'science',
-  'string',
-  'system',
-  'vehicle',
-  'word',
-]);
-
-/** Short names for common fake data: helper -> faker method. */
-const FAKE_SHORT: Record<string, string> = {
-  firstName: 'person.firstName',
-  lastName: 'person.lastName',
-  fullName: 'person.fullName',
-  name: 'person.fullName',
-  email: 'internet.email',
-  phone: 'phone.number',
-  city: 'location.city',
-  street: 'location.street',
-  address: 'location.streetAddress',
-  country: 'location.country',
-  zipCode: 'location.zipCode',
-  company: 'company.name',
-  lorem: 'lorem.sentence',
-  sentence: 'lorem.sentence',
-  paragraph: 'lorem.paragraph',
-  word: 'lorem.word',
-};
-const FAKER_HELPERS = new Set(['faker', ...Object.keys(FAKE_SHORT)]);
-
-type FakeCall = (args: unknown[]) => unknown;
-/** Faker methods resolved (and checked) once per name: a render only calls them. */
-const fakeCalls = new Map<string, FakeCall>();
-
-function resolveFake(method: string): FakeCall {
-  if (!faker) throw new Error('the fake-data library is not loaded');
-  const [mod, fn, ...rest] = method.split('.');
-  if (!mod || !fn || rest.length || !FAKER_MODULES.has(mod) || fn.startsWith('_') || fn === 'constructor')
-    throw new Error(`unknown faker method "${method}" (use module.method, e.g. person.firstName)`);
-  const target = (faker as unknown as Record<string, Record<string, unknown>>)[mod]!;
-  const call = target[fn];
-  if (typeof call !== 'function') throw new Error(`unknown faker method "${method}"`);
-  const f = call as (...a: unknown[]) => unknown;
-  return (args) => (args.length === 0 ? f.call(target) : f.apply(target, args));
-}
-
-function fake(method: string, args: unknown[]): unknown {
-  let call = fakeCalls.get(method);
-  if (call === undefined) {
-    call = resolveFake(method);
-    // Names can come from request data ({{faker query.kind}}): the map stays small.
-    if (fakeCalls.size >= 256) fakeCalls.clear();
-    fakeCalls.set(method, call);
-  }
-  return call(args);
-}
 
 // ---- randomness, seeded inside {{#seed}}
 
@@ -193,48 +97,6 @@ function uuid(): string {
   const s = hex.join('');
   return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
 }
-
-// ---- dates
-
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-
-/**
- * A date in a format: `iso` (default), `unix` (seconds), `ms`, or tokens YYYY/yyyy, MM, DD/dd,
- * HH, mm, ss, SSS (UTC); anything else in the format is kept as is.
- */
-export function formatDate(d: Date, format = 'iso'): string {
-  if (format === 'iso' || format === '') return d.toISOString();
-  if (format === 'unix' || format === 'X') return String(Math.floor(d.getTime() / 1000));
-  if (format === 'ms' || format === 'x') return String(d.getTime());
-  return format.replace(/YYYY|yyyy|SSS|MM|DD|dd|HH|mm|ss/g, (t) => {
-    switch (t) {
-      case 'YYYY':
-      case 'yyyy':
-        return String(d.getUTCFullYear());
-      case 'MM':
-        return pad(d.getUTCMonth() + 1);
-      case 'DD':
-      case 'dd':
-        return pad(d.getUTCDate());
-      case 'HH':
-        return pad(d.getUTCHours());
-      case 'mm':
-        return pad(d.getUTCMinutes());
-      case 'ss':
-        return pad(d.getUTCSeconds());
-      default:
-        return pad(d.getUTCMilliseconds(), 3);
-    }
-  });
-}
-
-const UNITS: Record<string, number> = {
-  seconds: 1000,
-  minutes: 60_000,
-  hours: 3_600_000,
-  days: 86_400_000,
-  weeks: 604_800_000,
-};
 
 // ---- helpers
 
@@ -384,12 +246,12 @@ const helpers: Record<string, HelperDelegate> = {
     const h = hash(text(key));
     const before = random;
     random = seeded(h);
-    faker?.seed(h);
+    seedFaker(h);
     try {
       return o.fn(this);
     } finally {
       random = before;
-      faker?.seed();
+      seedFaker();
     }
   },
 };
@@ -407,19 +269,6 @@ for (const [short, method] of Object.entries(FAKE_SHORT)) {
 
 export const HELPER_NAMES: readonly string[] = Object.keys(helpers);
 
-type Handlebars = typeof import('handlebars');
-let hbModule: Handlebars | undefined;
-let hbEnv: Handlebars | undefined;
-/**
- * The Handlebars environment parsing and checking templates, loaded on first use
- * (synchronously: compiling is), so commands and servers without templates never load it.
- */
-function hbs(): Handlebars {
-  if (hbEnv) return hbEnv;
-  hbModule = createRequire(import.meta.url)('handlebars') as Handlebars;
-  return (hbEnv = hbModule.create());
-}
-
 /** Handlebars' built-in helpers a template may use (`log` is never registered). */
 const BUILT_IN = ['if', 'unless', 'each', 'with', 'lookup'];
 
@@ -428,7 +277,7 @@ const BUILT_IN = ['if', 'unless', 'each', 'with', 'lookup'];
  * registered helper on each render, so a full set would cost microseconds per request.
  */
 function templateEnv(names: Set<string>): Handlebars {
-  const env = (hbModule ?? (hbs(), hbModule!)).create();
+  const env = (hbModule() ?? (hbs(), hbModule()!)).create();
   env.unregisterHelper('log');
   for (const name of BUILT_IN) if (!names.has(name)) env.unregisterHelper(name);
   for (const name of names)
@@ -461,131 +310,6 @@ const RUNTIME_OPTIONS = {
   allowProtoMethodsByDefault: false,
   allowedProtoProperties: Object.fromEntries(CONTEXT_GETTERS.map((name) => [name, true])),
 };
-
-// ---- parsing and checking
-
-function problemOf(e: unknown): TemplateProblem {
-  const err = e as Error & { lineNumber?: number; column?: number };
-  const first = err.message.split('\n')[0]!;
-  if (typeof err.lineNumber === 'number' && typeof err.column === 'number')
-    return { message: first.replace(/ - \d+:\d+$/, ''), line: err.lineNumber, column: err.column + 1 };
-  const at = (
-    hbs() as unknown as { Parser: { lexer: { yylloc?: { first_line: number; first_column: number } } } }
-  ).Parser.lexer.yylloc;
-  const got = /got '([^']+)'$/.exec(err.message)?.[1];
-  const what =
-    got === 'EOF'
-      ? 'the template ends inside an expression or block (an unclosed {{…}} or {{#block}}?)'
-      : got === 'INVALID'
-        ? 'invalid expression (a missing "}}"?)'
-        : got
-          ? `unexpected ${got.toLowerCase().replace(/_/g, ' ')}`
-          : first;
-  return { message: what, line: at?.first_line ?? 1, column: (at?.first_column ?? 0) + 1 };
-}
-
-type Ast = ReturnType<Handlebars['parse']>;
-
-/** Names used as helpers or single-segment paths anywhere in the template. */
-function namesIn(ast: Ast): Set<string> {
-  const names = new Set<string>();
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(visit);
-    if (!node || typeof node !== 'object') return;
-    const n = node as { type?: string; original?: unknown; parts?: string[] };
-    if (n.type === 'PathExpression') {
-      if (typeof n.original === 'string') names.add(n.original.split('.')[0]!);
-      return;
-    }
-    for (const v of Object.values(node)) if (v && typeof v === 'object') visit(v);
-  };
-  visit(ast);
-  return names;
-}
-
-/**
- * JSON templates often end an expression right before a brace: `{"n": {{int 1 9}}}`. Handlebars
- * reads that `}}}` as the close of a `{{{…}}}`; when the expression opened with `{{`, the
- * closing `}}` is followed by an empty comment here so the brace stays text. Returns the text and
- * where comments were put (line, column) so error positions are given in the original.
- */
-const SPLIT = '{{!}}';
-function normalize(source: string): { text: string; inserted: { line: number; column: number }[] } {
-  if (!source.includes('}}}')) return { text: source, inserted: [] };
-  let out = '';
-  let from = 0;
-  const inserted: { line: number; column: number }[] = [];
-  for (let i = source.indexOf('{{'); i !== -1; i = source.indexOf('{{', i)) {
-    if (i > 0 && source[i - 1] === '\\') {
-      i += 2;
-      continue;
-    }
-    let close: number;
-    if (source[i + 2] === '{') {
-      close = source.indexOf('}}}', i + 3);
-      i = close === -1 ? source.length : close + 3;
-      continue;
-    }
-    if (source.startsWith('{{!--', i)) {
-      close = source.indexOf('--}}', i + 5);
-      i = close === -1 ? source.length : close + 4;
-      continue;
-    }
-    close = source.indexOf('}}', i + 2);
-    if (close === -1) break;
-    if (source[close + 2] === '}') {
-      out += source.slice(from, close + 2) + SPLIT;
-      from = close + 2;
-      const before = source.slice(0, close + 2);
-      const line = before.split('\n').length;
-      inserted.push({ line, column: close + 2 - (before.lastIndexOf('\n') + 1) });
-    }
-    i = close + 2;
-  }
-  return { text: out + source.slice(from), inserted };
-}
-
-function parse(source: string): Ast {
-  const { text, inserted } = normalize(source);
-  let ast: Ast;
-  try {
-    ast = hbs().parse(text);
-  } catch (e) {
-    throw withOriginalPosition(problemOf(e), inserted);
-  }
-  // Partials are never loaded: refuse them at save rather than failing per request.
-  const walk = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(walk);
-    if (!node || typeof node !== 'object') return;
-    const n = node as { type?: string; loc?: { start: { line: number; column: number } } };
-    if (
-      n.type === 'PartialStatement' ||
-      n.type === 'PartialBlockStatement' ||
-      n.type === 'DecoratorBlock' ||
-      n.type === 'Decorator'
-    ) {
-      const err = new Error('partials and decorators are not supported') as Error & {
-        lineNumber?: number;
-        column?: number;
-      };
-      err.lineNumber = n.loc?.start.line ?? 1;
-      err.column = n.loc?.start.column ?? 0;
-      throw err;
-    }
-    for (const v of Object.values(node)) if (v && typeof v === 'object') walk(v);
-  };
-  walk(ast);
-  return ast;
-}
-
-/** A problem's column in the original text (before normalize's comments). */
-function withOriginalPosition(
-  problem: TemplateProblem,
-  inserted: { line: number; column: number }[],
-): TemplateError {
-  const shift = inserted.filter((p) => p.line === problem.line && p.column < problem.column - 1).length;
-  return new TemplateError({ ...problem, column: problem.column - shift * SPLIT.length });
-}
 
 /** The first problem of a template (syntax, unknown helper), or null when it compiles. */
 export function checkTemplate(source: string): TemplateProblem | null {
@@ -654,10 +378,4 @@ export function compileTemplate(source: string, { handlebarsOnly = false } = {})
       }
     },
   };
-}
-
-export class TemplateError extends Error {
-  constructor(readonly problem: TemplateProblem) {
-    super(`line ${problem.line}, column ${problem.column}: ${problem.message}`);
-  }
 }
