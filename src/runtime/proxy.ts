@@ -1,3 +1,4 @@
+import { SECRET_MASK } from '../core/model/credentials.js';
 import type { ClientRequest, IncomingMessage, RequestOptions } from 'node:http';
 import * as http from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -80,6 +81,7 @@ export function compileForward(e: Endpoint, options: ProxyOptions): Forward {
     return () => Promise.resolve(answer);
   }
   const byTarget = new Map<string, Forward>();
+  const shown = secretMask(targetText, options.templates);
   return (ex) => {
     let forward: Forward | undefined;
     let target: string;
@@ -88,13 +90,15 @@ export function compileForward(e: Endpoint, options: ProxyOptions): Forward {
       forward = byTarget.get(target);
       if (!forward) {
         new URL(target); // refused here, with the rendered text, rather than later
-        forward = compileFixedForward({ ...e, proxy: { ...e.proxy!, target } }, options);
+        forward = compileFixedForward({ ...e, proxy: { ...e.proxy!, target } }, options, shown);
         if (byTarget.size >= TARGET_CACHE_LIMIT) byTarget.clear();
         byTarget.set(target, forward);
       }
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      const why = target! === undefined ? message : `rendered target ${JSON.stringify(target!)}: ${message}`;
+      const why = shown(
+        target! === undefined ? message : `rendered target ${JSON.stringify(target!)}: ${message}`,
+      );
       options.templates?.onError?.(`Template error in endpoint "${e.name}" (${e.method} ${e.path}): ${why}`);
       return Promise.resolve(templateFailure(e, new Error(why), options.bodyLimitBytes));
     }
@@ -102,7 +106,29 @@ export function compileForward(e: Endpoint, options: ProxyOptions): Forward {
   };
 }
 
-function compileFixedForward(e: Endpoint, options: ProxyOptions): Forward {
+/**
+ * What a text shows of the environment's secrets: each value (as written and URL-encoded)
+ * masked, for the texts that can carry a rendered target (errors, recordings). Identity when the
+ * target reads no secret.
+ */
+function secretMask(targetText: string, templates: TemplateOptions | undefined): (text: string) => string {
+  const secrets = (templates?.secrets ?? []).filter((v) => v !== '');
+  if (secrets.length === 0 || !/\benv\b/.test(targetText)) return (text) => text;
+  const forms = [...new Set(secrets.flatMap((v) => [v, encodeURIComponent(v)]))].sort(
+    (a, b) => b.length - a.length,
+  );
+  return (text) => {
+    let out = text;
+    for (const f of forms) out = out.split(f).join(SECRET_MASK);
+    return out;
+  };
+}
+
+function compileFixedForward(
+  e: Endpoint,
+  options: ProxyOptions,
+  shown: (text: string) => string = (t) => t,
+): Forward {
   const { bodyLimitBytes } = options;
   const settings = e.proxy!;
   const targetText = settings.target;
@@ -135,8 +161,8 @@ function compileFixedForward(e: Endpoint, options: ProxyOptions): Forward {
     problemAnswer(
       status,
       title,
-      `The proxy target ${origin}${path} of endpoint "${e.name}" (${e.method} ${e.path}) ${why}`,
-      { endpointId: e.id, target: targetText, url: `${origin}${path}`, reason: why },
+      shown(`The proxy target ${origin}${path} of endpoint "${e.name}" (${e.method} ${e.path}) ${why}`),
+      { endpointId: e.id, target: shown(targetText), url: shown(`${origin}${path}`), reason: shown(why) },
       bodyLimitBytes,
       false,
     );
@@ -266,7 +292,7 @@ function compileFixedForward(e: Endpoint, options: ProxyOptions): Forward {
                 endpointId: e.id,
                 ts: Date.now() - Math.round(durationMs),
                 durationMs,
-                target: `${origin}${path}`,
+                target: shown(`${origin}${path}`),
                 request: {
                   method,
                   url,
