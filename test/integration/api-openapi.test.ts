@@ -157,16 +157,13 @@ describe('admin API: its OpenAPI document', () => {
 
   it('every documented GET answers in process with its route’s answer (not a 404 "No admin API route", never a 500)', async (t) => {
     const { api, doc } = await fetchDocument(t);
-    for (const { path, method } of operations(doc)) {
+    for (const { path, method, op } of operations(doc)) {
       if (method !== 'get') continue; // the others change things: reached above, tested by their groups
+      // A stream needs the API process's services and a socket: reached above, tested by its group.
+      if (Object.values(op.responses).some((r) => r.content && 'text/event-stream' in (r.content as Json)))
+        continue;
       const url = path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(sample(name)));
-      let r;
-      try {
-        r = await api.call('GET', url);
-      } catch (e) {
-        assert.match((e as Error).message, /answered a stream/, `GET ${url}`);
-        continue; // the event stream: reached
-      }
+      const r = await api.call('GET', url);
       assert.doesNotMatch(
         String((r.json as Json | undefined)?.detail ?? ''),
         /No admin API route/,
