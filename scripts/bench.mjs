@@ -21,12 +21,21 @@
 //      BENCH_SKIP_1000=1 to skip the 1,000-endpoint run, BENCH_SKIP_VARIATIONS=1 to skip the
 //      run with variations, BENCH_SKIP_TEMPLATES=1 to skip the templated one, BENCH_COLD_RUNS (7),
 //      BENCH_ONLY_IMPORT=1 to run only the import measurement, BENCH_SKIP_IMPORT=1 to skip it,
-//      BENCH_IMPORT_RUNS (5), BENCH_GITHUB_DOC=<file> to use a copy of api.github.com.json at hand.
+//      BENCH_IMPORT_RUNS (5), BENCH_GITHUB_DOC=<file> to use a copy of api.github.com.json at hand,
+//      BENCH_ONLY_API=1 to run only the admin API measurement, BENCH_SKIP_API=1 to skip it,
+//      BENCH_API_CALLS (20).
+//
+// Admin API (issue 13, scripts/bench-api.mjs): a spawned `mockdev ui` over a project of 1,000
+// endpoints with 100,000 request-log records (written through the log's own writer,
+// scripts/bench-api-fill.mjs); GET /api/v1/projects/{p}/endpoints and
+// GET /api/v1/projects/{p}/requests?limit=200, median and p95 of BENCH_API_CALLS sequential
+// calls after one warm-up each (target: under 50 ms).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { measureGithubImport, median } from './bench-import.mjs';
+import { measureAdminApi } from './bench-api.mjs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -230,9 +239,18 @@ const freePort = async () => {
   });
 };
 
+// ---------------------------------------------------------------- admin API
+let apiLines;
+if (process.env.BENCH_SKIP_API !== '1' && process.env.BENCH_ONLY_IMPORT !== '1') {
+  const api = await measureAdminApi({ root, cli, env, calls: Number(process.env.BENCH_API_CALLS ?? 20) });
+  apiLines = api.lines;
+  for (const line of apiLines) console.log(line);
+  if (process.env.BENCH_ONLY_API === '1') process.exit(api.ok ? 0 : 1);
+}
+
 // ---------------------------------------------------------------- import
 let importLine;
-if (process.env.BENCH_SKIP_IMPORT !== '1') {
+if (process.env.BENCH_SKIP_IMPORT !== '1' && process.env.BENCH_ONLY_API !== '1') {
   importLine = await measureGithubImport({ root, cli, env });
   console.log(importLine);
 }
@@ -553,4 +571,5 @@ console.log(
   `  bare runs: ${coldBare.map((x) => f(x)).join(', ')}; mockdev runs: ${coldMockdev.map((x) => f(x)).join(', ')}`,
 );
 if (importLine) console.log(importLine);
+if (apiLines) for (const line of apiLines) console.log(line);
 process.exitCode = countOk ? 0 : 1;

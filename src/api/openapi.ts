@@ -7,14 +7,55 @@ import type { Route } from './route.js';
  * validate with: what the document says is what the API checks.
  */
 
-const jsonSchema = (schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> => {
-  const out = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as Record<
-    string,
-    unknown
-  >;
+type Json = Record<string, unknown>;
+
+/**
+ * A zod schema as a 3.1 Schema Object. zod writes shared (`.meta({ id })`) and recursive schemas
+ * as `$defs` with `#/$defs/…` (or `#`) references; inside an OpenAPI document `#` is the document
+ * itself, so those definitions move to `components.schemas` and the references follow them.
+ */
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output', components: Json): Json {
+  const out = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as Json;
   delete out.$schema;
-  return out;
-};
+  const defs = (out.$defs ?? {}) as Record<string, Json>;
+  delete out.$defs;
+  const selfRef = JSON.stringify(out).includes('"$ref":"#"');
+  if (Object.keys(defs).length === 0 && !selfRef) return out;
+  // A named schema (`.meta({ id })`: ids are unique in zod's registry) is shared under its name,
+  // by direction (the input and output of one schema can differ); an anonymous one gets its own.
+  const fresh = (): string => {
+    let i = 1;
+    while (`Schema${i}` in components) i++;
+    return `Schema${i}`;
+  };
+  const names = new Map<string, string>();
+  const rewrite = (v: unknown, root: string | undefined): unknown => {
+    if (Array.isArray(v)) return v.map((x) => rewrite(x, root));
+    if (!v || typeof v !== 'object') return v;
+    const o: Json = {};
+    for (const [k, x] of Object.entries(v as Json)) {
+      if (k === '$ref' && typeof x === 'string' && (x === '#' || x.startsWith('#/$defs/')))
+        o[k] = `#/components/schemas/${x === '#' ? root! : names.get(x.slice('#/$defs/'.length))!}`;
+      else o[k] = rewrite(x, root);
+    }
+    return o;
+  };
+  const root = selfRef ? fresh() : undefined;
+  if (root) components[root] = {};
+  const fill: [string, Json][] = [];
+  for (const [name, value] of Object.entries(defs)) {
+    const unique = name.startsWith('__') ? fresh() : `${name}${io === 'input' ? 'Input' : ''}`;
+    names.set(name, unique);
+    if (!(unique in components)) {
+      components[unique] = {};
+      fill.push([unique, value]);
+    }
+  }
+  for (const [unique, value] of fill) components[unique] = rewrite(value, root);
+  if (!root) return rewrite(out, root) as Json;
+  components[root] = rewrite(out, root);
+  return { $ref: `#/components/schemas/${root}` };
+}
 
 const PROBLEM = {
   type: 'object',
@@ -32,6 +73,7 @@ const PROBLEM = {
 
 export function openApiDocument(routes: readonly Route[], version: string): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
+  const schemas: Json = { Problem: PROBLEM };
   const tags = new Set<string>();
   for (const route of routes) {
     tags.add(route.tag);
@@ -47,7 +89,7 @@ export function openApiDocument(routes: readonly Route[], version: string): Reco
     }
     if (route.query) {
       for (const [name, field] of Object.entries(route.query.shape as Record<string, z.ZodType>)) {
-        const schema = jsonSchema(field, 'input');
+        const schema = jsonSchema(field, 'input', schemas);
         const description = typeof schema.description === 'string' ? schema.description : undefined;
         delete schema.description;
         parameters.push({
@@ -64,7 +106,7 @@ export function openApiDocument(routes: readonly Route[], version: string): Reco
     if (route.response.schema && status !== 204)
       success.content = {
         [route.response.contentType ?? 'application/json']: {
-          schema: jsonSchema(route.response.schema, 'output'),
+          schema: jsonSchema(route.response.schema, 'output', schemas),
         },
       };
     const operation: Record<string, unknown> = {
@@ -82,7 +124,7 @@ export function openApiDocument(routes: readonly Route[], version: string): Reco
       },
     };
     if (route.body) {
-      const schema = jsonSchema(route.body, 'input');
+      const schema = jsonSchema(route.body, 'input', schemas);
       operation.requestBody = {
         required: !route.body.safeParse(undefined).success,
         content: Object.fromEntries((route.bodyTypes ?? ['application/json']).map((t) => [t, { schema }])),
@@ -108,7 +150,7 @@ export function openApiDocument(routes: readonly Route[], version: string): Reco
     tags: [...tags].map((name) => ({ name })),
     paths,
     components: {
-      schemas: { Problem: PROBLEM },
+      schemas,
       securitySchemes: {
         token: { type: 'http', scheme: 'bearer', description: 'Only when started with --token' },
       },
