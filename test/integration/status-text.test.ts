@@ -9,8 +9,10 @@ import { request } from 'node:http';
 import { connect } from 'node:net';
 import { describe, it } from 'node:test';
 import type { Endpoint, Variation } from '../../src/core/model/endpoint.js';
+import type { ProjectDetail } from '../../src/core/model/project.js';
 import { assertCliError, json } from '../helpers/cli.js';
 import { cliSandbox } from '../helpers/cli-inprocess.js';
+import { fails, ok as mcpOk, startInMemoryMcp } from '../helpers/mcp.js';
 import { makeProject, startServe, waitUntil, writeEndpoints } from '../helpers/server.js';
 
 /** One request with node's client: the status, the reason phrase as received, the body. */
@@ -252,6 +254,51 @@ describe('status text (reason phrase)', () => {
     await waitUntil(
       async () => (await get(server.url, '/old')).statusMessage === 'Made By Hand',
       'the hand-edited status text to be served',
+    );
+  });
+
+  it('MCP: the endpoint tools describe statusText, store it, clear it with "" or null, refuse bad ones', async (t) => {
+    const mcp = await startInMemoryMcp();
+    t.after(() => mcp.close());
+    const { client } = mcp;
+    type Schema = {
+      description?: string;
+      properties?: Record<string, Schema>;
+      items?: Schema;
+      anyOf?: Schema[];
+    };
+    const { tools } = await client.listTools();
+    for (const name of ['create_endpoint', 'update_endpoint']) {
+      const props = tools.find((x) => x.name === name)!.inputSchema.properties as Record<string, Schema>;
+      assert.match(props.statusText!.description!, /Reason phrase/, `${name}.statusText is described`);
+      const item = props.variations!.items ?? props.variations!.anyOf?.find((x) => x.items)?.items;
+      assert.match(item!.properties!.statusText!.description!, /Reason phrase/);
+    }
+    const projectId = (await mcpOk<ProjectDetail>(client, 'create_project', { name: 'S' })).id;
+    const e = await mcpOk<Endpoint>(client, 'create_endpoint', {
+      projectId,
+      path: '/users/{id}',
+      statusText: 'Found {{params.id}}',
+      variations: [{ id: 'v1', name: 'gone', status: 410, statusText: '' }],
+    });
+    assert.equal(e.statusText, 'Found {{params.id}}');
+    assert.equal('statusText' in e.variations[0]!, false, 'an empty one is not stored');
+    const update = (args: Record<string, unknown>) =>
+      mcpOk<Endpoint>(client, 'update_endpoint', { projectId, endpointId: e.id, ...args });
+    assert.equal('statusText' in (await update({ statusText: '' })), false);
+    assert.equal((await update({ statusText: 'Back' })).statusText, 'Back');
+    assert.equal('statusText' in (await update({ statusText: null })), false);
+    await fails(
+      client,
+      'update_endpoint',
+      { projectId, endpointId: e.id, statusText: 'a\r\nb' },
+      /statusText .*must be one line/,
+    );
+    await fails(
+      client,
+      'update_endpoint',
+      { projectId, endpointId: e.id, statusText: 'A {{#if x}}' },
+      /Invalid template in statusText at line 1, column \d+/,
     );
   });
 });
