@@ -76,15 +76,36 @@ function finishEndpoint(parsed: z.output<typeof EndpointInputSchema>, name: stri
   assertWildcardAllowed(parsed);
   assertRulesFitPath(parsed);
   assertTemplates(parsed);
-  return EndpointSchema.parse({ ...parsed, id: newId(), name });
+  return EndpointSchema.parse(withoutEmptyStatusTexts({ ...parsed, id: newId(), name }));
 }
 
 /**
- * Every template of an endpoint compiles (body, header values, proxy target, the same of each
- * variation): one that does not is refused with its line and column (docs/templates.md).
+ * An empty status text means the standard reason phrase: it is left out (of the endpoint and of
+ * each variation), so the stored JSON has `statusText` only when one is set.
  */
-export function assertTemplates(e: Pick<Endpoint, 'body' | 'headers' | 'proxy' | 'variations'>): void {
-  const check = (r: Pick<Endpoint, 'body' | 'headers'>, where: string) => {
+function withoutEmptyStatusTexts<T extends { statusText?: unknown; variations?: unknown }>(e: T): T {
+  const drop = <R extends { statusText?: unknown }>(r: R): R => {
+    if (r.statusText !== '') return r;
+    const copy = { ...r };
+    delete copy.statusText;
+    return copy;
+  };
+  const out = drop(e);
+  return Array.isArray(out.variations)
+    ? { ...out, variations: (out.variations as { statusText?: unknown }[]).map(drop) }
+    : out;
+}
+
+/**
+ * Every template of an endpoint compiles (status text, body, header values, proxy target, the
+ * same of each variation): one that does not is refused with its line and column
+ * (docs/templates.md).
+ */
+export function assertTemplates(
+  e: Pick<Endpoint, 'statusText' | 'body' | 'headers' | 'proxy' | 'variations'>,
+): void {
+  const check = (r: Pick<Endpoint, 'statusText' | 'body' | 'headers'>, where: string) => {
+    if (r.statusText) assertTemplate(r.statusText, `${where}statusText`);
     assertTemplate(r.body, `${where}body`);
     for (const [name, value] of Object.entries(r.headers)) assertTemplate(value, `${where}header "${name}"`);
   };
@@ -218,7 +239,7 @@ export function applyEndpointPatch(endpoint: Endpoint, patch: EndpointPatch): En
     else if (value === null) delete merged[key];
     else merged[key] = value;
   }
-  const next = EndpointSchema.parse(merged);
+  const next = EndpointSchema.parse(withoutEmptyStatusTexts(merged));
   if (next.kind === 'proxy' && !next.proxy) {
     throw new MockdevError('INVALID_ARGUMENT', 'A proxy endpoint needs a proxy target', {
       hint: 'Give proxy.target, e.g. https://api.example.com',

@@ -23,6 +23,8 @@ import { assertSomethingToChange, resolveProject, type ResolveOptions } from './
 export interface VariationInput {
   name?: string;
   status?: number;
+  /** The reason phrase sent with the status (may be a template); `""` removes it (update). */
+  statusText?: string;
   body?: string;
   contentType?: string;
   delay?: number;
@@ -99,7 +101,10 @@ function assertNameFree(endpoint: Endpoint, name: string, exceptId?: string): vo
 const withoutUndefined = <T extends object>(o: T): Partial<T> =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 
-/** Adds a variation; unset fields: the endpoint's status and content type, no body, no delay. */
+/**
+ * Adds a variation; unset fields: the endpoint's status and content type, no body, no delay, the
+ * standard status text.
+ */
 export async function addVariation(
   ctx: AppContext,
   projectRef: string,
@@ -121,6 +126,8 @@ export async function addVariation(
         id: newId(),
         name: input.name,
         status: input.status ?? endpoint.status,
+        // Not the endpoint's: a status text goes with its own status.
+        ...(input.statusText ? { statusText: input.statusText } : {}),
         headers,
         body: input.body ?? '',
         contentType: input.contentType ?? endpoint.contentType,
@@ -146,6 +153,7 @@ export async function updateVariation(
   assertSomethingToChange(input as Record<string, unknown>, [
     'name',
     'status',
+    'statusText',
     'body',
     'contentType',
     'delay',
@@ -165,6 +173,7 @@ export async function updateVariation(
         ...withoutUndefined({
           name: input.name,
           status: input.status,
+          statusText: input.statusText, // "" is dropped when the endpoint is checked
           body: input.body,
           contentType: input.contentType,
           delay: input.delay,

@@ -8,6 +8,8 @@ import type { LoggedResponse } from '../core/ports.js';
  */
 export interface Answer {
   status: number;
+  /** The reason phrase to send instead of node's standard one for the status; unset: that one. */
+  statusText?: string;
   /** Flat [name, value, ...] list for res.writeHead, Content-Length included. */
   headers: string[];
   /**
@@ -30,6 +32,8 @@ const BODILESS_STATUSES = new Set([204, 304]);
 
 export interface AnswerInput {
   status: number;
+  /** The reason phrase; empty or unset: the standard one. */
+  statusText?: string;
   headers: Record<string, string>;
   body: string | Buffer;
   contentType?: string;
@@ -61,6 +65,7 @@ export function buildAnswer(input: AnswerInput, bodyLimitBytes: number, shared: 
   const truncated = body.length > bodyLimitBytes;
   return {
     status: input.status,
+    statusText: input.statusText || undefined,
     headers: pairs.flat(),
     body: typeof text === 'string' ? text : body,
     logged: { headersJson, body: truncated ? body.subarray(0, bodyLimitBytes) : body, truncated, shared },

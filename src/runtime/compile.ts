@@ -58,20 +58,26 @@ export function lookup(project: CompiledProject, method: string, url: string): C
   return hit;
 }
 
-type ResponseFields = Pick<Endpoint, 'status' | 'headers' | 'body' | 'contentType' | 'delay'>;
+type ResponseFields = Pick<Endpoint, 'status' | 'statusText' | 'headers' | 'body' | 'contentType' | 'delay'>;
 
 function staticPlan(r: ResponseFields, bodyLimitBytes: number): ResponsePlan {
   return {
     delay: r.delay,
     answer: buildAnswer(
-      { status: r.status, headers: r.headers, body: r.body, contentType: r.contentType },
+      {
+        status: r.status,
+        statusText: r.statusText,
+        headers: r.headers,
+        body: r.body,
+        contentType: r.contentType,
+      },
       bodyLimitBytes,
       true,
     ),
   };
 }
 
-/** A response with a template in its body or a header value is produced per request. */
+/** A response with a template in its status text, body or a header value is produced per request. */
 function responsePlan(
   e: Endpoint,
   r: ResponseFields,

@@ -44,9 +44,13 @@ const NO_ENVIRONMENT: TemplateEnvironment = { variables: {}, secrets: [] };
 /** How long a project must stay gone before the source says so. */
 export const GONE_GRACE_MS = 500;
 
-/** Every text of an endpoint that may be a template: bodies, header values, the proxy target. */
+/**
+ * Every text of an endpoint that may be a template: status texts, bodies, header values, the
+ * proxy target.
+ */
 function templateTexts(e: Endpoint): string[] {
-  const texts = (r: { body: string; headers: Record<string, string> }) => [
+  const texts = (r: { statusText?: string; body: string; headers: Record<string, string> }) => [
+    ...(r.statusText ? [r.statusText] : []),
     r.body,
     ...Object.values(r.headers),
   ];

@@ -97,7 +97,8 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     const res = ex.res;
     if (closing()) res.shouldKeepAlive = false;
     try {
-      res.writeHead(answer.status, answer.headers);
+      if (answer.statusText === undefined) res.writeHead(answer.status, answer.headers);
+      else res.writeHead(answer.status, answer.statusText, answer.headers);
     } catch (e) {
       answer = failure(ex, 'sent', e);
       res.writeHead(answer.status, answer.headers);

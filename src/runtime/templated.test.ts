@@ -70,6 +70,50 @@ describe('templated answers', () => {
     assert.match(String(answer.body), /"templateError":"the fake-data library is not loaded"/);
     assert.match(told[0]!, /endpoint "user" \(GET \/users\/:id\)/);
   });
+  it('a status text: static stays static; a template in it makes the response templated', () => {
+    const fixed = { ...endpoint, body: '{}', statusText: 'Found It' };
+    const plan = compileEndpoint(fixed, 1000).choose(exchange('/users/1'));
+    assert.equal(plan.answer?.statusText, 'Found It');
+    assert.equal(
+      compileEndpoint({ ...fixed, statusText: undefined }, 1000).choose(exchange('/u/1')).answer?.statusText,
+      undefined,
+    );
+    // Only the body a template: the static status text comes along.
+    const bodyOnly = { ...endpoint, statusText: 'Fixed' };
+    assert.equal(templateProduce(bodyOnly, bodyOnly, 1000, {})(exchange('/users/1')).statusText, 'Fixed');
+    const e = { ...endpoint, body: '{}', statusText: 'Created {{params.id}}' };
+    const templated = compileEndpoint(e, 1000).choose(exchange('/users/5'));
+    assert.ok(templated.answer === undefined && templated.produce !== undefined);
+    const answer = templated.produce!(exchange('/users/5')) as ReturnType<ReturnType<typeof templateProduce>>;
+    assert.equal(answer.status, 200);
+    assert.equal(answer.statusText, 'Created 5');
+    assert.equal(String(answer.body), '{}');
+    // Rendered empty: the standard reason phrase.
+    const empty = { ...e, statusText: '{{query.none}}' };
+    assert.equal(templateProduce(empty, empty, 1000, {})(exchange('/users/5')).statusText, undefined);
+  });
+  it('a status text that fails, or renders to what cannot be sent, answers the template 500', () => {
+    const told: string[] = [];
+    const broken = { ...endpoint, body: '{}', statusText: `{{faker 'person.firstName'}}` };
+    const failed = templateProduce(broken, broken, 1000, { onError: (m) => told.push(m) })(
+      exchange('/users/1'),
+    );
+    assert.equal(failed.status, 500);
+    assert.equal(failed.statusText, undefined);
+    assert.match(
+      String(failed.body),
+      /"title":"Template error".*"templateError":"the fake-data library is not loaded"/,
+    );
+    assert.equal(told.length, 1);
+    // A line break from the request never reaches the status line.
+    const echo = { ...endpoint, body: '{}', statusText: 'Hi {{params.id}}' };
+    const split = templateProduce(echo, echo, 1000, {})(exchange('/users/a%0D%0ASet-Cookie:%20x=1'));
+    assert.equal(split.status, 500);
+    assert.match(String(split.body), /status text rendered to .*must be one line/);
+    const long = templateProduce(echo, echo, 1000, {})(exchange(`/users/${'x'.repeat(200)}`));
+    assert.equal(long.status, 500);
+    assert.match(String(long.body), /at most 200 characters/);
+  });
   it('each URL gets its own params and query, parsed once and shared read-only between its requests', () => {
     const e = { ...endpoint, body: '{{params.id}}|{{query.q}}|{{json params}}' };
     const produce = templateProduce(e, e, 1000, {});

@@ -7,13 +7,14 @@ import {
   type TemplateContext,
 } from '../core/templates/engine.js';
 import { SECRET_MASK } from '../core/model/credentials.js';
+import { statusTextProblem } from '../core/model/fields.js';
 import { buildAnswer, problemAnswer, type Answer } from './answer.js';
 import type { Exchange } from './exchange.js';
 
 /**
  * Templated responses at run time (docs/templates.md): the template context of a request, each
  * part worked out only when a template reads it (the body parsed at most once), and the plans of
- * responses whose body or header values are templates.
+ * responses whose status text, body or header values are templates.
  */
 
 export interface TemplateOptions {
@@ -214,11 +215,25 @@ export function contextFor(
   return (ex) => new RequestContext(ex, env, parts);
 }
 
-type ResponseFields = Pick<Endpoint, 'status' | 'headers' | 'body' | 'contentType'>;
+type ResponseFields = Pick<Endpoint, 'status' | 'statusText' | 'headers' | 'body' | 'contentType'>;
 
-/** Whether a response has a template in its body or a header value. */
+/** Whether a response has a template in its status text, its body or a header value. */
 export const isTemplated = (r: ResponseFields): boolean =>
-  isTemplate(r.body) || Object.values(r.headers).some(isTemplate);
+  (r.statusText !== undefined && isTemplate(r.statusText)) ||
+  isTemplate(r.body) ||
+  Object.values(r.headers).some(isTemplate);
+
+/**
+ * A rendered status text as sent: empty means the standard reason phrase; one that cannot be
+ * sent (a line break from the request, say) is a template error, never a split response.
+ */
+function renderedStatusText(text: string): string | undefined {
+  if (text === '') return undefined;
+  const problem = statusTextProblem(text);
+  if (problem)
+    throw new Error(`the status text rendered to ${JSON.stringify(text.slice(0, 60))}, which ${problem}`);
+  return text;
+}
 
 /** The problem answer of a template that failed: names the endpoint and the template error. */
 export function templateFailure(
@@ -245,7 +260,9 @@ export function templateProduce(
   options: TemplateOptions,
 ): (ex: Exchange) => Answer {
   const secrets = (options.secrets ?? []).filter((s) => s !== '');
-  const readsEnv = [r.body, ...Object.values(r.headers)].some((t) => isTemplate(t) && /\benv\b/.test(t));
+  const readsEnv = [r.statusText ?? '', r.body, ...Object.values(r.headers)].some(
+    (t) => isTemplate(t) && /\benv\b/.test(t),
+  );
   if (secrets.length === 0 || !readsEnv) return produceAnswer(e, r, bodyLimitBytes, options);
   const produce = produceAnswer(e, r, bodyLimitBytes, options);
   return (ex) => maskedInLog(produce(ex), secrets, bodyLimitBytes);
@@ -258,9 +275,15 @@ function produceAnswer(
   options: TemplateOptions,
 ): (ex: Exchange) => Answer {
   const context = contextFor(e, options.env ?? {});
-  let compiled: { body: Template | string; headers: [string, Template | string][] };
+  let compiled: {
+    statusText: Template | string;
+    body: Template | string;
+    headers: [string, Template | string][];
+  };
   try {
+    const statusText = r.statusText ?? '';
     compiled = {
+      statusText: isTemplate(statusText) ? compileTemplate(statusText) : statusText,
       body: isTemplate(r.body) ? compileTemplate(r.body) : r.body,
       headers: Object.entries(r.headers).map(([k, v]) => [k, isTemplate(v) ? compileTemplate(v) : v]),
     };
@@ -276,13 +299,24 @@ function produceAnswer(
   };
   // Only the body is a template (the common case): the headers are worked out once, the
   // length and the log's header JSON are completed per request.
-  if (compiled.headers.every(([, t]) => typeof t === 'string') && typeof compiled.body !== 'string') {
+  if (
+    typeof compiled.statusText === 'string' &&
+    compiled.headers.every(([, t]) => typeof t === 'string') &&
+    typeof compiled.body !== 'string'
+  ) {
     const template = compiled.body;
     const base = buildAnswer(
-      { status: r.status, headers: r.headers, body: '', contentType: r.contentType },
+      {
+        status: r.status,
+        statusText: compiled.statusText,
+        headers: r.headers,
+        body: '',
+        contentType: r.contentType,
+      },
       0,
       false,
     );
+    const statusText = base.statusText;
     const lengthAt = base.headers.indexOf('Content-Length');
     if (lengthAt === -1) return () => base; // 204 and 304 carry no body: nothing to render
     const before = base.headers.slice(0, lengthAt);
@@ -306,6 +340,7 @@ function produceAnswer(
       const truncated = bytes.length > bodyLimitBytes;
       return {
         status: r.status,
+        statusText,
         headers: [...before, 'Content-Length', length, ...after],
         body: bytes,
         logged: {
@@ -324,8 +359,9 @@ function produceAnswer(
       const headers: Record<string, string> = {};
       for (const [k, t] of compiled.headers) headers[k] = render(t, ctx);
       const body = render(compiled.body, ctx);
+      const statusText = renderedStatusText(render(compiled.statusText, ctx));
       return buildAnswer(
-        { status: r.status, headers, body, contentType: r.contentType },
+        { status: r.status, statusText, headers, body, contentType: r.contentType },
         bodyLimitBytes,
         false,
       );

@@ -136,7 +136,9 @@ function parseBody(ex: Exchange): unknown {
  */
 export function compileChoice(
   e: Endpoint,
-  plan: (r: Pick<Endpoint, 'status' | 'headers' | 'body' | 'contentType' | 'delay'>) => ResponsePlan,
+  plan: (
+    r: Pick<Endpoint, 'status' | 'statusText' | 'headers' | 'body' | 'contentType' | 'delay'>,
+  ) => ResponsePlan,
 ): (ex: Exchange) => ResponsePlan {
   const fallback = plan(e);
   if (e.variations.length === 0) return () => fallback;

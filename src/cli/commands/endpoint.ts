@@ -8,6 +8,7 @@ export interface EndpointOptions {
   path?: string;
   method?: string;
   status?: string;
+  statusText?: string;
   body?: string;
   bodyFile?: string;
   delay?: string;
@@ -34,6 +35,12 @@ function responseOptions(cmd: Command, forUpdate: boolean): Command {
     .option('-p, --path <PATH>', 'URL path; parameters as :id or {id}')
     .option('-m, --method <METHOD>', `HTTP method${dflt('GET')}`)
     .option('-s, --status <STATUS>', `response status, 200-599${dflt('200')}`)
+    .option(
+      '--status-text <TEXT>',
+      forUpdate
+        ? 'reason phrase sent with the status, e.g. "Created {{params.id}}" ("" restores the standard one)'
+        : 'reason phrase sent with the status, e.g. "Created {{params.id}}" (default: the standard one)',
+    )
     .option('-b, --body <BODY>', 'response body text')
     .option('--body-file <FILE>', 'read the response body from a file')
     .option('--delay <MS>', `delay before responding, in milliseconds${dflt('0')}`)
@@ -91,6 +98,7 @@ export function registerEndpoint(program: Command): void {
       examples(
         'mockdev endpoint add my-api -p /api/orders',
         'mockdev endpoint add my-api -m POST -p /api/orders -s 201 -b \'{"id":7}\' --delay 250',
+        'mockdev endpoint add my-api -m PUT -p /api/orders/:id -s 201 --status-text "Created {{params.id}}"',
         'mockdev endpoint add my-api -p /report.csv --content-type text/csv --body-file report.csv',
         'mockdev endpoint add my-api -m GET -p "/github/*" --proxy https://api.github.com --record',
       ),

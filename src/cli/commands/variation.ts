@@ -5,6 +5,7 @@ import { examples, FORCE_OPTION, JSON_OPTION } from '../help.js';
 export interface VariationOptions {
   name?: string;
   status?: string;
+  statusText?: string;
   body?: string;
   contentType?: string;
   delay?: string;
@@ -25,6 +26,12 @@ function variationOptions(cmd: Command, forUpdate: boolean): Command {
   const dflt = (text: string) => (forUpdate ? '' : ` (default: ${text})`);
   return cmd
     .option('-s, --status <STATUS>', `response status, 200-599${dflt("the endpoint's")}`)
+    .option(
+      '--status-text <TEXT>',
+      forUpdate
+        ? 'reason phrase sent with the status, may be a template ("" restores the standard one)'
+        : 'reason phrase sent with the status, may be a template (default: the standard one)',
+    )
     .option('-b, --body <BODY>', `response body text${dflt('empty')}`)
     .option('--content-type <TYPE>', `response Content-Type${dflt("the endpoint's")}`)
     .option('--delay <MS>', `delay before responding, in milliseconds${dflt('0')}`)
@@ -86,6 +93,7 @@ ${examples(
         'mockdev endpoint variation add my-api "GET /api/users" -n admins --when header.x-role~^adm',
         'mockdev endpoint variation add my-api "POST /api/users" -n invalid -s 422 --when body.user.email?',
         'mockdev endpoint variation add my-api "GET /api/users" -n slow --delay 3000',
+        'mockdev endpoint variation add my-api "GET /api/users" -n gone -s 410 --status-text "Gone Fishing"',
       ),
     )
     .action(async (project: string, ref: string, opts: VariationOptions) =>

@@ -42,6 +42,7 @@ function printEndpoint(e: Endpoint): void {
     ['method', e.method],
     ['path', e.path],
     ['status', e.status],
+    ...(e.statusText ? ([['status text', e.statusText]] as [string, unknown][]) : []),
     ['content type', e.contentType],
     ['delay', `${e.delay} ms`],
     ['enabled', e.enabled ? 'yes' : 'no'],
@@ -58,7 +59,7 @@ function printEndpoint(e: Endpoint): void {
         ? e.variations
             .map(
               (v) =>
-                `${v.name} (${v.status})${v.rules?.length ? ` when ${v.rules.map(formatRule).join(' and ')}` : ''}${v.id === e.activeVariationId ? ' [active]' : ''}`,
+                `${v.name} (${v.status}${v.statusText ? ` ${v.statusText}` : ''})${v.rules?.length ? ` when ${v.rules.map(formatRule).join(' and ')}` : ''}${v.id === e.activeVariationId ? ' [active]' : ''}`,
             )
             .join(', ') + `; mode ${e.mode ?? 'rules'}`
         : '',
@@ -144,6 +145,7 @@ async function fieldsFrom(opts: EndpointOptions, current?: Endpoint): Promise<En
     path: opts.path,
     method: opts.method,
     status: toInt(opts.status, '--status'),
+    statusText: opts.statusText,
     body,
     delay: toInt(opts.delay, '--delay'),
     contentType: opts.contentType,

@@ -39,6 +39,7 @@ function inputFrom(opts: VariationOptions): VariationInput {
   const input: VariationInput = {
     name: opts.name,
     status: toInt(opts.status, '--status'),
+    statusText: opts.statusText,
     body: opts.body,
     contentType: opts.contentType,
     delay: toInt(opts.delay, '--delay'),

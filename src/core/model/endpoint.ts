@@ -11,6 +11,7 @@ import {
   PathSchema,
   RequestHeadersSchema,
   StatusSchema,
+  StatusTextSchema,
 } from './fields.js';
 import { wildcardProblem } from '../match/router.js';
 import { OpenApiOperationSchema } from './openapi-meta.js';
@@ -51,6 +52,8 @@ export const VariationSchema = z.object({
   id: z.string().min(1),
   name: NameSchema,
   status: StatusSchema,
+  /** The reason phrase sent with the status (may be a template); absent: the standard one. */
+  statusText: StatusTextSchema.optional(),
   headers: HeadersSchema.default({}),
   body: z.string().default(''),
   contentType: ContentTypeSchema.default('application/json'),
@@ -118,6 +121,8 @@ export const EndpointSchema = z.object({
   method: MethodSchema,
   path: PathSchema,
   status: StatusSchema,
+  /** The reason phrase sent with the status (may be a template); absent: the standard one. */
+  statusText: StatusTextSchema.optional(),
   headers: HeadersSchema.default({}),
   body: z.string().default(''),
   contentType: ContentTypeSchema.default('application/json'),
@@ -151,6 +156,8 @@ export const EndpointPatchSchema = z
     method: MethodSchema,
     path: PathSchema,
     status: StatusSchema,
+    /** `null` or `""` removes it (the standard reason phrase again). */
+    statusText: StatusTextSchema.nullable(),
     /** Merged into the endpoint's headers (names case-insensitive); `null` removes that header. */
     headers: z.record(HeaderNameSchema, HeaderValueSchema.nullable()),
     body: z.string(),

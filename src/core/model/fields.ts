@@ -92,6 +92,32 @@ export const HeaderValueSchema = z
     'must be one line of printable characters (no line breaks, control characters or characters beyond Latin-1)',
   );
 
+/** The longest status text (reason phrase) an endpoint or a variation may give. */
+export const STATUS_TEXT_MAX = 200;
+/**
+ * What a reason phrase (RFC 9110 `reason-phrase`) may hold here: tab, space, visible ASCII and
+ * printable Latin-1 (no C0 or C1 control characters, no DEL). Stricter than a header value.
+ */
+const BAD_STATUS_TEXT_CHAR = /[^\t\x20-\x7e\xa0-\xff]/;
+
+/** Why a status text cannot be sent (one line, for messages), or null when it can. */
+export function statusTextProblem(s: string): string | null {
+  if (/[\r\n]/.test(s)) return 'must be one line (no line breaks)';
+  if (BAD_STATUS_TEXT_CHAR.test(s))
+    return 'may contain only printable ASCII or Latin-1 characters, spaces and tabs (no control characters)';
+  if (s.length > STATUS_TEXT_MAX) return `must be at most ${STATUS_TEXT_MAX} characters`;
+  return null;
+}
+
+/**
+ * The status text of a response (HTTP/1.1 reason phrase, WireMock's statusMessage), sent instead
+ * of the standard one (`201 Created`); empty means the standard one.
+ */
+export const StatusTextSchema = z.string().superRefine((s, ctx) => {
+  const problem = statusTextProblem(s);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
 /** Response headers: names and values a server can send. */
 export const HeadersSchema = z.record(HeaderNameSchema, HeaderValueSchema);
 

@@ -51,6 +51,8 @@ const variation = described(VariationSchema, {
   id: 'Variation id, unique within the endpoint; activeVariationId refers to it.',
   name: 'Variation name.',
   status: 'HTTP status code of this variation, 200-599.',
+  statusText:
+    'Reason phrase sent with this variation\'s status instead of the standard one (e.g. "Gone Fishing"); may be a template. Omitted: the standard one.',
   headers: 'Response headers of this variation, name -> value.',
   body: 'Response body text of this variation.',
   contentType: 'Content-Type of this variation (default application/json).',
@@ -77,6 +79,8 @@ const ENDPOINT_FIELDS = {
   method: `HTTP method, one of ${HTTP_METHODS.join(', ')} (case-insensitive).`,
   path: 'URL path such as /api/users or /api/users/{id}; parameters as {id} or :id. No query string. A proxy endpoint may end in /* (e.g. /api/*) to forward the whole subtree.',
   status: 'HTTP status code of the mock response, 200-599.',
+  statusText:
+    'Reason phrase sent with the status instead of the standard one, e.g. "Created {{params.id}}" (WireMock\'s statusMessage); may be a template. One line of printable ASCII or Latin-1, at most 200 characters. Omitted: the standard one ("201 Created").',
   headers: 'Response headers, an object of name -> value, e.g. {"X-Total-Count": "2"}.',
   body: 'Response body text, e.g. a JSON document as a string.',
   contentType: 'Content-Type of the response (default application/json).',
@@ -86,7 +90,7 @@ const ENDPOINT_FIELDS = {
   proxy:
     'Proxy settings, required when kind is "proxy": {target, record, timeoutMs}. The request goes to target (a wildcard path: target + the rest of the path; otherwise target + the request path).',
   variations:
-    'Alternative responses, each {id, name, status, headers, body, contentType, delay, rules}; names unique within the endpoint. Which answers: the one a request names in the X-Mockdev-Variation header (name or id); else the active one (activeVariationId); else by mode.',
+    'Alternative responses, each {id, name, status, statusText, headers, body, contentType, delay, rules}; names unique within the endpoint. Which answers: the one a request names in the X-Mockdev-Variation header (name or id); else the active one (activeVariationId); else by mode.',
   activeVariationId: 'Id of the variation that answers every request instead of selection by mode.',
   mode: 'How a response is picked when no variation is active or named: "rules" (default: the first variation whose rules all match, else the default response), "sequential" (the default response, then each variation in order, round and round) or "random" (any of them, equally likely).',
   request: 'What a cURL import captured of the original request (kept for reference only).',
@@ -103,6 +107,7 @@ const endpointInput = described(EndpointInputSchema, ENDPOINT_FIELDS).extend({
 const endpointPatch = described(EndpointPatchSchema, {
   ...ENDPOINT_FIELDS,
   name: 'New endpoint name.',
+  statusText: `${ENDPOINT_FIELDS.statusText} null or "" removes it.`,
   headers:
     'Response headers to add or replace, name -> value (a header of the same name in any case is replaced); a null value removes that header. Headers not named are kept.',
   proxy: `${ENDPOINT_FIELDS.proxy} null removes it.`,
