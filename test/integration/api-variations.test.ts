@@ -121,3 +121,34 @@ describe('admin API: variations', () => {
     assert.match(problem(noBody).detail, /variationId/);
   });
 });
+
+describe('admin API: the OpenAPI document covers the endpoint and variation routes', () => {
+  it('lists each with its path parameters described, and validates as OpenAPI 3.1', async (t) => {
+    const api = apiSandbox(t);
+    const r = await api.call('GET', '/api/v1/openapi.json');
+    assert.equal(r.status, 200);
+    const doc = r.json as { paths: Record<string, Record<string, { parameters?: Json[] }>> };
+    const wanted = {
+      '/api/v1/projects/{project}/endpoints': ['get', 'post', 'delete'],
+      '/api/v1/projects/{project}/endpoints/{endpoint}': ['get', 'patch', 'delete'],
+      '/api/v1/projects/{project}/endpoints/{endpoint}/snippets': ['get'],
+      '/api/v1/projects/{project}/endpoints/{endpoint}/variations': ['get', 'post'],
+      '/api/v1/projects/{project}/endpoints/{endpoint}/variations/{variation}': ['patch', 'delete'],
+      '/api/v1/projects/{project}/endpoints/{endpoint}/active-variation': ['put'],
+    };
+    for (const [path, methods] of Object.entries(wanted)) {
+      assert.deepEqual(Object.keys(doc.paths[path] ?? {}).sort(), [...methods].sort(), path);
+      for (const method of methods)
+        for (const p of doc.paths[path]![method]!.parameters ?? [])
+          if (p.in === 'path')
+            assert.notEqual(p.description, p.name, `${method} ${path}: {${p.name as string}}`);
+    }
+    const removeParams = doc.paths['/api/v1/projects/{project}/endpoints']!.delete!.parameters!;
+    assert.deepEqual(
+      removeParams.filter((p) => p.in === 'query').map((p) => p.name),
+      ['ids', 'pathPrefix'],
+    );
+    const { validateOpenApiDocument } = await import('../../src/formats/openapi/meta-schema.js');
+    assert.deepEqual(await validateOpenApiDocument(r.json, '3.1'), []);
+  });
+});
