@@ -68,7 +68,7 @@ export const endpointRoutes: Route[] = [
     query: ListQuerySchema,
     response: { schema: z.array(EndpointSchema), description: 'The endpoints, in their stored order' },
     handle: ({ ctx, params, query }) =>
-      listEndpoints(ctx, params.project, { enabledOnly: query.enabledOnly }),
+      listEndpoints(ctx, params.project!, { enabledOnly: query.enabledOnly }),
   }),
   defineRoute<EndpointInput>({
     method: 'POST',
