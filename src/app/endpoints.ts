@@ -1,7 +1,7 @@
 import type * as z from 'zod';
-import { MockdevError } from '../core/errors.js';
+import { MockdevError, type Wording } from '../core/errors.js';
 import { newId } from '../core/ids.js';
-import { endpointKey } from '../core/match/route-key.js';
+import { endpointKey, isUnderPathPrefix } from '../core/match/route-key.js';
 import { pathParamNames, wildcardProblem } from '../core/match/router.js';
 import {
   EndpointInputSchema,
@@ -333,6 +333,76 @@ export async function removeEndpoint(
   });
   // Its recordings go with it (only an endpoint that was a proxy can have any).
   if (removed.kind === 'proxy' || removed.proxy) await ctx.recordings.clearEndpoints([removed.id]);
+  return removed;
+}
+
+/** Which endpoints removeEndpoints takes: these ids, or every path under a folder. */
+export type EndpointSelection = { ids: string[] } | { pathPrefix: string };
+
+/** The endpoints a selection names; all or nothing: an unknown id, or a folder holding none, is NOT_FOUND. */
+export function selectEndpoints(state: StoredProject, selection: EndpointSelection): Endpoint[] {
+  const where = `project "${state.project.name}"`;
+  const listHint = (say: Wording) =>
+    `${say.action('listEndpoints', state.project.name)} to see its endpoints`;
+  if ('ids' in selection) {
+    const ids = [...new Set(selection.ids.map((id) => id.trim()).filter((id) => id !== ''))];
+    if (ids.length === 0) throw new MockdevError('INVALID_ARGUMENT', 'No endpoint ids given');
+    const unknown = ids.filter((id) => !state.endpoints.some((e) => e.id === id));
+    if (unknown.length) {
+      throw new MockdevError(
+        'NOT_FOUND',
+        `Endpoint${unknown.length > 1 ? 's' : ''} ${unknown.map((id) => `"${id}"`).join(', ')} not found in ${where}; nothing was removed`,
+        { hint: listHint, details: { endpoints: unknown, projectId: state.project.id } },
+      );
+    }
+    return state.endpoints.filter((e) => ids.includes(e.id));
+  }
+  const prefix = selection.pathPrefix.trim();
+  if (!prefix.startsWith('/') || /[?#]/.test(prefix)) {
+    throw new MockdevError(
+      'INVALID_ARGUMENT',
+      `Invalid path prefix ${JSON.stringify(prefix)}: must be a path such as /api/users`,
+      {
+        details: { field: 'pathPrefix', value: prefix },
+      },
+    );
+  }
+  const under = state.endpoints.filter((e) => isUnderPathPrefix(e.path, prefix));
+  if (under.length === 0) {
+    throw new MockdevError(
+      'NOT_FOUND',
+      `No endpoint of ${where} is at or under ${prefix}; nothing was removed`,
+      {
+        hint: listHint,
+        details: { pathPrefix: prefix, projectId: state.project.id },
+      },
+    );
+  }
+  return under;
+}
+
+/**
+ * Removes several endpoints in one store update (the UI's multi-delete and "Delete Path"): all
+ * of them or, when one is unknown, none. Returns the endpoints removed, in their stored order.
+ */
+export async function removeEndpoints(
+  ctx: AppContext,
+  projectRef: string,
+  selection: EndpointSelection,
+  options?: ResolveOptions,
+): Promise<Endpoint[]> {
+  const target = await resolveProject(ctx, projectRef, options);
+  const removed = await ctx.projects.update(target.key, (stored) => {
+    const chosen = new Set(selectEndpoints(stored, selection).map((e) => e.id));
+    const kept = stored.endpoints.filter((e) => !chosen.has(e.id));
+    return withEndpoints(
+      stored,
+      kept,
+      stored.endpoints.filter((e) => chosen.has(e.id)),
+    );
+  });
+  const proxies = removed.filter((e) => e.kind === 'proxy' || e.proxy).map((e) => e.id);
+  if (proxies.length) await ctx.recordings.clearEndpoints(proxies);
   return removed;
 }
 

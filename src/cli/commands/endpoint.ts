@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { collect } from '../args.js';
+import { SNIPPET_LANGUAGES } from '../../core/snippets.js';
 import { examples, FORCE_OPTION, JSON_OPTION } from '../help.js';
 import { registerVariation } from './variation.js';
 
@@ -68,6 +69,7 @@ export function registerEndpoint(program: Command): void {
       examples(
         'mockdev endpoint add my-api -m GET -p /api/orders/:id -b \'{"id":1}\'',
         'mockdev endpoint list my-api',
+        'mockdev endpoint code my-api "GET /api/orders/:id" --lang fetch',
       ),
     );
 
@@ -174,6 +176,23 @@ export function registerEndpoint(program: Command): void {
         (await handlers()).setEnabled(project, ref, on, opts),
       );
   }
+
+  endpoint
+    .command('code')
+    .description("print code that calls an endpoint on its project's server (copy as code)")
+    .argument('<PROJECT>', 'project id, name or folder')
+    .argument('<ENDPOINT>', 'endpoint id, name, or "METHOD /path"')
+    .option('--lang <LANG>', `language: ${SNIPPET_LANGUAGES.join(', ')}`, 'curl')
+    .addHelpText(
+      'after',
+      examples(
+        'mockdev endpoint code my-api "GET /api/users/:id"',
+        'mockdev endpoint code my-api "Create user" --lang python > create_user.py',
+      ),
+    )
+    .action(async (project: string, ref: string, opts: { lang: string }) =>
+      (await handlers()).code(project, ref, opts),
+    );
 
   registerVariation(endpoint);
 }

@@ -8,15 +8,17 @@ import {
   updateEndpoint,
 } from '../../app/endpoints.js';
 import { resolveProject } from '../../app/projects.js';
+import { endpointSnippets } from '../../app/snippets.js';
 import { findEndpointByRef } from '../../app/endpoints.js';
 import { MockdevError } from '../../core/errors.js';
 import type { Endpoint, EndpointPatch } from '../../core/model/endpoint.js';
+import { SNIPPET_LANGUAGES, type SnippetLanguage } from '../../core/snippets.js';
 import { formatRule } from '../../core/model/rules.js';
 import { toHeaders, toInt } from '../args.js';
 import type { EndpointOptions } from '../commands/endpoint.js';
 import { confirmDestructive } from '../confirm.js';
 import { fromCwd } from '../io.js';
-import { note, printFields, printJson, printLine, printTable, prettyBody } from '../output.js';
+import { note, printFields, printJson, printLine, printTable, printText, prettyBody } from '../output.js';
 import { cliContext } from './context.js';
 
 export function printEndpointTable(endpoints: Endpoint[]): void {
@@ -228,4 +230,20 @@ export async function setEnabled(
   const endpoint = await setEndpointEnabled(cliContext(), project, ref, enabled);
   if (opts.json) return printJson(endpoint);
   printLine(`${enabled ? 'Enabled' : 'Disabled'} ${endpoint.method} ${endpoint.path} "${endpoint.name}"`);
+}
+
+/** `endpoint code`: the snippet of one language, as the admin API's …/snippets answers it. */
+export async function code(project: string, ref: string, opts: { lang: string }): Promise<void> {
+  const lang = opts.lang.trim().toLowerCase();
+  if (!(SNIPPET_LANGUAGES as readonly string[]).includes(lang)) {
+    throw new MockdevError(
+      'INVALID_ARGUMENT',
+      `Invalid --lang "${opts.lang}": use ${SNIPPET_LANGUAGES.join(', ')}`,
+      {
+        details: { field: 'lang', value: opts.lang },
+      },
+    );
+  }
+  const { snippets } = await endpointSnippets(cliContext(), project, ref);
+  printText(snippets[lang as SnippetLanguage]);
 }

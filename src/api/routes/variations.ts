@@ -1,0 +1,131 @@
+import * as z from 'zod';
+import {
+  activateVariation,
+  addVariation,
+  listVariations,
+  removeVariation,
+  updateVariation,
+  type VariationInput,
+} from '../../app/variations.js';
+import { EndpointSchema, VariationSchema } from '../../core/model/endpoint.js';
+import {
+  ContentTypeSchema,
+  DelaySchema,
+  HeaderNameSchema,
+  HeaderValueSchema,
+  StatusSchema,
+} from '../../core/model/fields.js';
+import { RuleObjectSchema } from '../../core/model/rules.js';
+import { defineRoute, type Route } from '../route.js';
+import { ENDPOINT_PARAMS } from './endpoints.js';
+
+const BASE = '/projects/{project}/endpoints/{endpoint}';
+const VARIATION_PARAMS = { ...ENDPOINT_PARAMS, variation: 'Variation id, or its name URL-encoded' };
+
+/** A rule as stored (`{ source, key, op, value? }`) or as the CLI writes it (`query.page=2`). */
+const RuleInputSchema = z.union([
+  RuleObjectSchema,
+  z.string().describe('A rule as the CLI writes it: <source>.<key><op><value>, e.g. query.page=2'),
+]);
+
+/** The fields a caller may give, without the stored defaults (unset: the use case decides). */
+const variationFields = z
+  .object({ status: StatusSchema, body: z.string(), contentType: ContentTypeSchema, delay: DelaySchema })
+  .partial()
+  .extend({
+    rules: z
+      .array(RuleInputSchema)
+      .optional()
+      .describe(
+        'All must match for this variation to answer in mode "rules"; replaces the list ([] clears it)',
+      ),
+  });
+
+const VariationCreateSchema = variationFields.extend({
+  name: VariationSchema.shape.name,
+  headers: z.record(HeaderNameSchema, HeaderValueSchema).optional(),
+});
+
+const VariationPatchSchema = variationFields.extend({
+  name: VariationSchema.shape.name.optional(),
+  headers: z
+    .record(HeaderNameSchema, HeaderValueSchema.nullable())
+    .optional()
+    .describe('Merged into the variation’s headers (names case-insensitive); null removes that header'),
+});
+
+const ActiveVariationSchema = z.object({
+  variationId: z
+    .string()
+    .min(1)
+    .nullable()
+    .describe('The variation (id or name) that answers every request; null: back to selection by mode'),
+});
+
+export const variationRoutes: Route[] = [
+  defineRoute({
+    method: 'GET',
+    path: `${BASE}/variations`,
+    tag: 'Variations',
+    summary: 'An endpoint’s response variations (as `mockdev endpoint variation list --json`)',
+    params: ENDPOINT_PARAMS,
+    response: { schema: z.array(VariationSchema), description: 'The variations, in their order' },
+    handle: async ({ ctx, params }) =>
+      (await listVariations(ctx, params.project!, params.endpoint!)).variations,
+  }),
+  defineRoute<z.output<typeof VariationCreateSchema>>({
+    method: 'POST',
+    path: `${BASE}/variations`,
+    tag: 'Variations',
+    summary: 'Add a response variation (as `mockdev endpoint variation add`)',
+    description:
+      'Unset fields: the endpoint’s status and content type, an empty body, no delay, no rules. Names are unique within the endpoint (409).',
+    params: ENDPOINT_PARAMS,
+    body: VariationCreateSchema,
+    response: { status: 201, schema: VariationSchema, description: 'The variation created' },
+    handle: async ({ ctx, params, body }) =>
+      (await addVariation(ctx, params.project!, params.endpoint!, body as VariationInput & { name: string }))
+        .variation,
+  }),
+  defineRoute<z.output<typeof VariationPatchSchema>>({
+    method: 'PATCH',
+    path: `${BASE}/variations/{variation}`,
+    tag: 'Variations',
+    summary: 'Change a variation: only the fields given (as `mockdev endpoint variation update`)',
+    params: VARIATION_PARAMS,
+    body: VariationPatchSchema,
+    response: { schema: VariationSchema, description: 'The variation as changed' },
+    handle: async ({ ctx, params, body }) =>
+      (
+        await updateVariation(
+          ctx,
+          params.project!,
+          params.endpoint!,
+          params.variation!,
+          body as VariationInput,
+        )
+      ).variation,
+  }),
+  defineRoute({
+    method: 'DELETE',
+    path: `${BASE}/variations/{variation}`,
+    tag: 'Variations',
+    summary: 'Remove a variation (as `mockdev endpoint variation remove -f`); if it was active, none is',
+    params: VARIATION_PARAMS,
+    response: { schema: VariationSchema, description: 'The variation removed' },
+    handle: async ({ ctx, params }) =>
+      (await removeVariation(ctx, params.project!, params.endpoint!, params.variation!)).variation,
+  }),
+  defineRoute<z.output<typeof ActiveVariationSchema>>({
+    method: 'PUT',
+    path: `${BASE}/active-variation`,
+    tag: 'Variations',
+    summary: 'Make a variation answer every request, or none (as `mockdev endpoint variation activate`)',
+    params: ENDPOINT_PARAMS,
+    body: ActiveVariationSchema,
+    response: { schema: EndpointSchema, description: 'The endpoint, with its activeVariationId' },
+    handle: async ({ ctx, params, body }) =>
+      (await activateVariation(ctx, params.project!, params.endpoint!, body.variationId ?? undefined))
+        .endpoint,
+  }),
+];
