@@ -1,8 +1,11 @@
 import type { Route } from '../route.js';
 import { metaRoutes } from './meta.js';
+import { environmentRoutes } from './environments.js';
 import { importRoutes } from './imports.js';
+import { licenseRoutes } from './license.js';
 import { projectRoutes } from './projects.js';
 import { recordingRoutes } from './recordings.js';
+import { settingsRoutes } from './settings.js';
 
 /**
  * Every route of the admin API, grouped by resource (one file per group, like the CLI's
@@ -13,4 +16,7 @@ export const ALL_ROUTES: readonly Route[] = [
   ...projectRoutes,
   ...importRoutes,
   ...recordingRoutes,
+  ...environmentRoutes,
+  ...settingsRoutes,
+  ...licenseRoutes,
 ];
