@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { parse as parseYaml } from 'yaml';
 import { compileRoutes } from '../core/match/router.js';
 import { ERROR_CATALOGUE, MockdevError, toMockdevError, type Wording } from '../core/errors.js';
 import { parseInput } from '../core/validate.js';
@@ -130,9 +131,8 @@ function tokenMatches(header: string | undefined, token: string): boolean {
 async function parseBody(text: string, type: string): Promise<unknown> {
   if (text.trim() === '') return undefined;
   if (type === 'application/yaml' || type === 'application/x-yaml' || type === 'text/yaml') {
-    const { parse } = await import('yaml');
     try {
-      return parse(text) as unknown;
+      return parseYaml(text) as unknown;
     } catch (e) {
       throw new MockdevError(
         'INVALID_ARGUMENT',

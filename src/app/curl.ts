@@ -16,6 +16,30 @@ import { resolveProject, type ResolveOptions } from './projects.js';
 /** The DECISIONS "cURL preview" shape: what was parsed, plus the endpoint name an import would use. */
 export type CurlPreview = { name: string } & Omit<ParsedCurl, 'dialect' | 'multipart'>;
 
+/** Line and column (from 1) of an offset in a text. */
+function positionOf(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, Math.max(0, offset));
+  return { line: before.split('\n').length, column: offset - (before.lastIndexOf('\n') + 1) + 1 };
+}
+
+/**
+ * Parses a cURL command; an error that points at a place in it (details.offset) also says the
+ * line and column there (details.line, details.column), for callers that show them apart.
+ */
+function parseLocated(text: string): ParsedCurl {
+  try {
+    return parseCurl(text);
+  } catch (e) {
+    const offset = e instanceof MockdevError ? e.details?.offset : undefined;
+    if (!(e instanceof MockdevError) || typeof offset !== 'number') throw e;
+    throw new MockdevError(e.code, e.message, {
+      hint: e.hint,
+      details: { ...e.details, ...positionOf(text, offset) },
+      cause: e.cause,
+    });
+  }
+}
+
 const toPreview = (p: ParsedCurl): CurlPreview => ({
   name: suggestEndpointName(p.method, p.path),
   method: p.method,
@@ -39,7 +63,7 @@ export async function previewCurl(
   opts: { projectRef?: string; name?: string } = {},
   options?: ResolveOptions,
 ): Promise<CurlPreview> {
-  const preview = toPreview(parseCurl(text));
+  const preview = toPreview(parseLocated(text));
   if (opts.name !== undefined) preview.name = opts.name;
   if (opts.projectRef !== undefined) {
     const stored = await resolveProject(ctx, opts.projectRef, options);
@@ -131,7 +155,7 @@ export async function importCurl(
   opts: { name?: string } = {},
   options?: ResolveOptions,
 ): Promise<{ endpoint: Endpoint; warnings: string[] }> {
-  const parsed = parseCurl(text);
+  const parsed = parseLocated(text);
   const endpoint = await addEndpoint(ctx, projectRef, endpointFromCurl(parsed, opts.name), options);
   // The warnings quote the command: outside the preview, they show no secret either.
   const secrets = secretsOf(parsed.auth);

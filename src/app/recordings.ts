@@ -20,7 +20,14 @@ export interface EndpointInProject {
   endpoint: Endpoint;
 }
 
-export async function resolveEndpoint(ctx: AppContext, ref: string): Promise<EndpointInProject> {
+/** An ENDPOINT reference, or a project and one of its endpoints (id or name) given apart. */
+export type EndpointRef = string | { project: string; endpoint: string };
+
+export async function resolveEndpoint(ctx: AppContext, ref: EndpointRef): Promise<EndpointInProject> {
+  if (typeof ref !== 'string') {
+    const project = await resolveProject(ctx, ref.project);
+    return { project, endpoint: findEndpointByRef(project, ref.endpoint) };
+  }
   const slash = ref.indexOf('/');
   if (slash !== -1) {
     const project = await resolveProject(ctx, ref.slice(0, slash));
@@ -39,7 +46,7 @@ export async function resolveEndpoint(ctx: AppContext, ref: string): Promise<End
 
 export async function listRecordings(
   ctx: AppContext,
-  ref: string,
+  ref: EndpointRef,
   options: { limit?: number } = {},
 ): Promise<EndpointInProject & { recordings: Recording[] }> {
   const found = await resolveEndpoint(ctx, ref);
@@ -64,7 +71,7 @@ export async function deleteRecording(ctx: AppContext, id: string): Promise<void
 
 export async function clearRecordings(
   ctx: AppContext,
-  ref: string,
+  ref: EndpointRef,
 ): Promise<EndpointInProject & { deleted: number }> {
   const found = await resolveEndpoint(ctx, ref);
   return { ...found, deleted: await ctx.recordings.clearEndpoints([found.endpoint.id]) };

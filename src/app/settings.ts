@@ -1,11 +1,54 @@
-import type { Settings } from '../core/model/settings.js';
+import { MockdevError } from '../core/errors.js';
+import { SettingsPatchSchema, type Settings } from '../core/model/settings.js';
+import { parseInput } from '../core/validate.js';
 import type { AppContext } from './context.js';
 
 /** The settings (defaults for what is not set). */
 export const readSettings = (ctx: Pick<AppContext, 'settings'>): Promise<Settings> => ctx.settings.read();
 
-/** Changes the settings given; the others stay as they are. Returns all of them. */
-export const updateSettings = (
+export interface UpdateSettingsOptions {
+  /** How the adapter names a setting in a message (`--default-port`); default: its own name. */
+  name?: (setting: string) => string;
+}
+
+/** A value as a message shows it: strings quoted, numbers bare. */
+const shown = (value: unknown): string => {
+  const text = JSON.stringify(value);
+  return text === undefined ? '' : ` ${text.length > 60 ? `${text.slice(0, 57)}...` : text}`;
+};
+
+/**
+ * Checks a change to the settings (SettingsPatchSchema: the allowed values of each); a bad one
+ * is INVALID_ARGUMENT naming the setting, the value and what it may be.
+ */
+export function checkSettingsPatch(patch: unknown, options: UpdateSettingsOptions = {}): Partial<Settings> {
+  const result = SettingsPatchSchema.safeParse(patch);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const key = issue.path[0];
+    if (key === undefined || options.name === undefined)
+      return parseInput(SettingsPatchSchema, patch, 'settings');
+    const given = (patch as Record<string, unknown>)[String(key)];
+    throw new MockdevError(
+      'INVALID_ARGUMENT',
+      `Invalid ${options.name(String(key))}${shown(given)}: ${issue.message}`,
+      {
+        details: { field: String(key) },
+      },
+    );
+  }
+  const data = Object.fromEntries(Object.entries(result.data).filter(([, v]) => v !== undefined));
+  if (Object.keys(data).length === 0) {
+    throw new MockdevError('INVALID_ARGUMENT', 'Nothing to update', {
+      hint: `Give at least one setting to change: ${Object.keys(SettingsPatchSchema.shape).join(', ')}`,
+    });
+  }
+  return data as Partial<Settings>;
+}
+
+/** Changes the settings given (checked first); the others stay as they are. Returns all of them. */
+export const updateSettings = async (
   ctx: Pick<AppContext, 'settings'>,
-  patch: Partial<Settings>,
-): Promise<Settings> => ctx.settings.update(patch);
+  patch: unknown,
+  options: UpdateSettingsOptions = {},
+): Promise<Settings> => ctx.settings.update(checkSettingsPatch(patch, options));

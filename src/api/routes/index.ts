@@ -1,7 +1,12 @@
 import type { Route } from '../route.js';
-import { metaRoutes } from './meta.js';
 import { endpointRoutes } from './endpoints.js';
+import { environmentRoutes } from './environments.js';
+import { importRoutes } from './imports.js';
+import { licenseRoutes } from './license.js';
+import { metaRoutes } from './meta.js';
 import { projectRoutes } from './projects.js';
+import { recordingRoutes } from './recordings.js';
+import { settingsRoutes } from './settings.js';
 import { variationRoutes } from './variations.js';
 
 /**
@@ -13,4 +18,9 @@ export const ALL_ROUTES: readonly Route[] = [
   ...projectRoutes,
   ...endpointRoutes,
   ...variationRoutes,
+  ...importRoutes,
+  ...recordingRoutes,
+  ...environmentRoutes,
+  ...settingsRoutes,
+  ...licenseRoutes,
 ];

@@ -1,88 +1,60 @@
 import { readSettings, updateSettings } from '../../app/settings.js';
 import { MockdevError } from '../../core/errors.js';
-import { PortSchema } from '../../core/model/fields.js';
-import { MCP_LOGGING_MODES, type Settings } from '../../core/model/settings.js';
-import { parseInput } from '../../core/validate.js';
+import type { Settings } from '../../core/model/settings.js';
 import { toInt } from '../args.js';
 import type { SettingsUpdateOptions } from '../commands/settings.js';
 import { printFields, printJson } from '../output.js';
 import { cliContext } from './context.js';
 
-const THEMES = ['light', 'dark', 'system'] as const;
+/** The flag of each setting, for messages. */
+const FLAGS: Record<string, string> = {
+  theme: '--theme',
+  defaultPort: '--default-port',
+  mcpPort: '--mcp-port',
+  uiPort: '--ui-port',
+  mcpAutoStart: '--mcp-auto-start',
+  mcpLoggingMode: '--mcp-logging-mode',
+  confirmBeforeDelete: '--confirm-before-delete',
+  developerMode: '--developer-mode',
+  errorReporting: '--error-reporting',
+  errorReportingUrl: '--error-reporting-url',
+  requestLogLimit: '--request-log-limit',
+  requestBodyLimitBytes: '--request-body-limit',
+};
 
-function oneOf<T extends string>(
-  value: string | undefined,
-  flag: string,
-  allowed: readonly T[],
-): T | undefined {
-  if (value === undefined) return undefined;
-  const v = value.trim().toLowerCase();
-  if (!(allowed as readonly string[]).includes(v)) {
-    throw new MockdevError(
-      'INVALID_ARGUMENT',
-      `Invalid ${flag} "${value}": must be one of ${allowed.join(', ')}`,
-    );
-  }
-  return v as T;
+/** A word as typed; the settings' own rules (app/settings.ts) check the value. */
+const word = (value: string | undefined): string | undefined => value?.trim().toLowerCase();
+
+/** true / false as typed; anything else is left for the rules to refuse. */
+function bool(value: string | undefined): boolean | string | undefined {
+  const v = word(value);
+  return v === 'true' ? true : v === 'false' ? false : value;
 }
 
-function bool(value: string | undefined, flag: string): boolean | undefined {
-  const v = oneOf(value, flag, ['true', 'false'] as const);
-  return v === undefined ? undefined : v === 'true';
-}
-
-function port(value: string | undefined, flag: string): number | undefined {
-  const n = toInt(value, flag);
-  return n === undefined ? undefined : parseInput(PortSchema, n, flag);
-}
-
-function atLeast(value: string | undefined, flag: string, min: number): number | undefined {
-  const n = toInt(value, flag);
-  if (n !== undefined && n < min) {
-    throw new MockdevError(
-      'INVALID_ARGUMENT',
-      `Invalid ${flag} "${value}": must be a whole number of at least ${min}`,
-    );
-  }
-  return n;
-}
-
+/** An http(s) URL, or none (or empty) for no URL. */
 function url(value: string | undefined): string | null | undefined {
   if (value === undefined) return undefined;
   const v = value.trim();
-  if (v === '' || v.toLowerCase() === 'none') return null;
-  let protocol = '';
-  try {
-    protocol = new URL(v).protocol;
-  } catch {
-    // checked below
-  }
-  if (protocol !== 'http:' && protocol !== 'https:') {
-    throw new MockdevError(
-      'INVALID_ARGUMENT',
-      `Invalid --error-reporting-url "${value}": must be an http or https URL, or none`,
-    );
-  }
-  return v;
+  return v === '' || v.toLowerCase() === 'none' ? null : v;
 }
 
-/** The options given, checked; INVALID_ARGUMENT (exit 2) naming the allowed values. */
-export function settingsPatch(opts: SettingsUpdateOptions): Partial<Settings> {
-  const patch: Partial<Settings> = {
-    theme: oneOf(opts.theme, '--theme', THEMES),
-    defaultPort: port(opts.defaultPort, '--default-port'),
-    mcpPort: port(opts.mcpPort, '--mcp-port'),
-    uiPort: port(opts.uiPort, '--ui-port'),
-    mcpAutoStart: bool(opts.mcpAutoStart, '--mcp-auto-start'),
-    mcpLoggingMode: oneOf(opts.mcpLoggingMode, '--mcp-logging-mode', MCP_LOGGING_MODES),
-    confirmBeforeDelete: bool(opts.confirmBeforeDelete, '--confirm-before-delete'),
-    developerMode: bool(opts.developerMode, '--developer-mode'),
-    errorReporting: bool(opts.errorReporting, '--error-reporting'),
+/** The options given, as typed values (numbers, booleans); the app checks them. */
+export function settingsPatch(opts: SettingsUpdateOptions): Record<string, unknown> {
+  const patch: Record<string, unknown> = {
+    theme: word(opts.theme),
+    defaultPort: toInt(opts.defaultPort, '--default-port'),
+    mcpPort: toInt(opts.mcpPort, '--mcp-port'),
+    uiPort: toInt(opts.uiPort, '--ui-port'),
+    mcpAutoStart: bool(opts.mcpAutoStart),
+    mcpLoggingMode: word(opts.mcpLoggingMode),
+    confirmBeforeDelete: bool(opts.confirmBeforeDelete),
+    developerMode: bool(opts.developerMode),
+    errorReporting: bool(opts.errorReporting),
     errorReportingUrl: url(opts.errorReportingUrl),
-    requestLogLimit: atLeast(opts.requestLogLimit, '--request-log-limit', 1),
-    requestBodyLimitBytes: atLeast(opts.requestBodyLimit, '--request-body-limit', 0),
+    requestLogLimit: toInt(opts.requestLogLimit, '--request-log-limit'),
+    requestBodyLimitBytes: toInt(opts.requestBodyLimit, '--request-body-limit'),
   };
-  for (const key of Object.keys(patch) as (keyof Settings)[]) if (patch[key] === undefined) delete patch[key];
+  for (const key of Object.keys(patch)) if (patch[key] === undefined) delete patch[key];
   return patch;
 }
 
@@ -117,7 +89,7 @@ export async function update(opts: SettingsUpdateOptions & { json?: boolean }): 
       hint: 'Pass at least one option, e.g. --theme dark; run "mockdev settings update --help" for all of them',
     });
   }
-  const s = await updateSettings(cliContext(), patch);
+  const s = await updateSettings(cliContext(), patch, { name: (key) => FLAGS[key] ?? key });
   if (json) printJson(s);
   else print(s);
 }

@@ -38,3 +38,18 @@ export const RecordingSchema = z.object({
   }),
 });
 export type Recording = z.infer<typeof RecordingSchema>;
+
+/** How many recordings each endpoint of a project has (every proxy endpoint, and any other with some). */
+export const RecordingCountSchema = z.object({
+  project: z.object({ id: z.string(), name: z.string() }),
+  endpoints: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      method: z.string(),
+      path: z.string(),
+      count: z.number().int(),
+    }),
+  ),
+  total: z.number().int(),
+});

@@ -1,0 +1,136 @@
+import * as z from 'zod';
+import { importCurl, previewCurl } from '../../app/curl.js';
+import { exportOpenApi, importOpenApi } from '../../app/openapi.js';
+import { MockdevError } from '../../core/errors.js';
+import { EndpointSchema } from '../../core/model/endpoint.js';
+import { CurlPreviewSchema, ImportReportSchema } from '../../core/model/imports.js';
+import { API_WORDING } from '../handler.js';
+import { defineRoute, reply, type Route } from '../route.js';
+import { PROJECT_PARAM } from './projects.js';
+import { queryFlag } from './query-fields.js';
+
+/** The media types an OpenAPI document may come as. */
+const DOCUMENT_TYPES = ['application/json', 'application/yaml', 'application/x-yaml', 'text/yaml'] as const;
+
+const ImportQuerySchema = z.object({
+  project: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .optional()
+    .describe('Import into this project (id or name); left out: a new project named after info.title'),
+  overwrite: queryFlag('Replace endpoints whose method and path already exist (keeping their id and name)'),
+  strict: queryFlag('Refuse the document at its first problem instead of importing what can be read'),
+});
+
+const CurlCommandSchema = z.object({
+  command: z.string().describe('The cURL command, as copied (bash or cmd quoting, line continuations)'),
+});
+
+const CurlImportSchema = CurlCommandSchema.extend({
+  name: z.string().optional().describe('The endpoint’s name; left out: made from the path'),
+});
+
+const CurlPreviewInputSchema = CurlImportSchema.extend({
+  project: z
+    .string()
+    .optional()
+    .describe('The project an import would go to (id or name): the name is made unique in it'),
+});
+
+const ExportQuerySchema = z.object({
+  format: z.enum(['yaml', 'json']).optional().describe('yaml (default) or json'),
+  version: z.enum(['3.0', '3.1']).optional().describe('OpenAPI 3.0 (3.0.3, default) or 3.1 (3.1.0)'),
+});
+
+/**
+ * A cURL command the parser refuses is a bad request field here (400), not a bad document:
+ * the same error, its place (line, column) and the fix kept in `details`.
+ */
+async function asArgument<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (e) {
+    if (!(e instanceof MockdevError) || e.code !== 'INVALID_INPUT') throw e;
+    const fix = e.hintText(API_WORDING);
+    throw new MockdevError('INVALID_ARGUMENT', e.message, {
+      hint: e.hint,
+      details: { field: 'command', ...e.details, ...(fix ? { fix } : {}) },
+      cause: e,
+    });
+  }
+}
+
+export const importRoutes: Route[] = [
+  defineRoute<unknown, z.output<typeof ImportQuerySchema>>({
+    method: 'POST',
+    path: '/import/openapi',
+    tag: 'Imports and exports',
+    summary: 'Import an OpenAPI 3.0/3.1 or Swagger 2.0 document (as `mockdev import --json`)',
+    description:
+      'The document is the request body, JSON or YAML. `$ref`s to other files resolve only inside the mockdev data directory.',
+    query: ImportQuerySchema,
+    bodyTypes: DOCUMENT_TYPES,
+    response: { schema: ImportReportSchema, description: 'The import report' },
+    handle: ({ ctx, query, rawBody }) => {
+      if (rawBody.trim() === '')
+        throw new MockdevError('INVALID_ARGUMENT', 'The request body is empty: send the OpenAPI document', {
+          details: { field: 'body' },
+        });
+      return importOpenApi(
+        ctx,
+        { text: rawBody, projectRef: query.project, overwrite: query.overwrite, strict: query.strict },
+        { within: { root: ctx.dataDir, name: 'the mockdev data directory' }, say: API_WORDING },
+      );
+    },
+  }),
+  defineRoute<z.output<typeof CurlPreviewInputSchema>>({
+    method: 'POST',
+    path: '/curl/preview',
+    tag: 'Imports and exports',
+    summary: 'What a cURL command would become; creates nothing (as `mockdev curl --preview --json`)',
+    body: CurlPreviewInputSchema,
+    response: {
+      schema: CurlPreviewSchema,
+      description:
+        'The parsed command (a command that cannot be parsed: 400 with details.line and details.column)',
+    },
+    handle: ({ ctx, body }) =>
+      asArgument(() => previewCurl(ctx, body.command, { projectRef: body.project, name: body.name })),
+  }),
+  defineRoute<z.output<typeof CurlImportSchema>>({
+    method: 'POST',
+    path: '/projects/{project}/curl',
+    tag: 'Imports and exports',
+    summary: 'Add an endpoint from a cURL command (as `mockdev curl … -p PROJECT --json`)',
+    params: PROJECT_PARAM,
+    body: CurlImportSchema,
+    response: { status: 201, schema: EndpointSchema, description: 'The endpoint created' },
+    handle: async ({ ctx, params, body }) =>
+      (await asArgument(() => importCurl(ctx, params.project!, body.command, { name: body.name }))).endpoint,
+  }),
+  defineRoute<unknown, z.output<typeof ExportQuerySchema>>({
+    method: 'GET',
+    path: '/projects/{project}/openapi',
+    tag: 'Imports and exports',
+    summary: 'The project as an OpenAPI document (as `mockdev export`)',
+    params: PROJECT_PARAM,
+    query: ExportQuerySchema,
+    response: {
+      schema: z.string(),
+      contentType: 'application/yaml',
+      description: 'The document as text: application/yaml, or application/json with format=json',
+    },
+    handle: async ({ ctx, params, query }) => {
+      const result = await exportOpenApi(ctx, params.project!, {
+        format: query.format,
+        openapiVersion: query.version,
+      });
+      return reply({
+        status: 200,
+        text: result.text,
+        contentType: `${result.format === 'json' ? 'application/json' : 'application/yaml'}; charset=utf-8`,
+      });
+    },
+  }),
+];
