@@ -254,16 +254,30 @@ export interface RecordingStore {
 
 // ---------------------------------------------------------------- servers and settings
 
-/** The running mock servers: registered by each server, read by `status` and `stop`. */
+/**
+ * The running mock servers: registered by each server, read by `status` and `stop`. A server is
+ * known by its process and port, so one process may run several (`mockdev ui` runs the servers
+ * started through the admin API).
+ */
 export interface ServerRegistry {
   register(record: ServerRecord): Promise<void>;
-  unregister(pid: number): Promise<void>;
+  /** Removes the record of one server (its pid and port). */
+  unregister(record: Pick<ServerRecord, 'pid' | 'port'>): Promise<void>;
   /** The servers running now; records of servers that are gone are removed, never returned. */
   list(): Promise<ServerRecord[]>;
-  /** Asks a server to stop; false when it was already gone. */
+  /**
+   * Asks a server to stop; false when it was already gone. A server whose record says
+   * `stopByRequest` gets a stop request its host process picks up (onStopRequest); any other
+   * server's process gets SIGTERM.
+   */
   signalStop(record: ServerRecord): boolean;
-  /** Whether the server of a record still runs. */
+  /** Whether the server of a record still runs (its process lives and its record is still there). */
   isRunning(record: ServerRecord): boolean;
+  /**
+   * The host's side of `stopByRequest`: calls `listener` (once) when a stop of this server is
+   * requested, by this process or another; polled, within about 200 ms.
+   */
+  onStopRequest(record: Pick<ServerRecord, 'pid' | 'port'>, listener: () => void): Subscription;
 }
 
 export interface SettingsStore {
