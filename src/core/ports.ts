@@ -10,7 +10,7 @@ import type { MockdevError } from './errors.js';
 import type { Endpoint } from './model/endpoint.js';
 import type { ProjectFile } from './model/project.js';
 import type { Recording } from './model/recording.js';
-import type { ParsedRequestFilters, RequestRecord } from './model/request.js';
+import type { ParsedRequestFilters, RequestRecord, RequestSummary } from './model/request.js';
 import type { ServerRecord } from './model/server.js';
 import type { StoredLicense } from './model/license.js';
 import type { Settings } from './model/settings.js';
@@ -187,6 +187,12 @@ export interface RequestLogStore {
   deleteIds(ids: string[]): Promise<{ deleted: string[]; missing: string[] }>;
   /** Deletes every record of a project; returns how many. */
   clear(projectId: string): Promise<number>;
+  /**
+   * The records logged after `cursor`, of every project, oldest first, at most `limit`, in brief;
+   * and the cursor to pass next time. Without a cursor: no records, and the cursor of now (what
+   * is logged from then on comes next). How a watcher sees what any server logs.
+   */
+  since(cursor: string | undefined, limit: number): Promise<{ records: RequestSummary[]; cursor: string }>;
   openWriter(options: RequestLogWriterOptions): RequestLogWriter;
   close(): void;
 }
