@@ -236,7 +236,8 @@ export async function startServer(ctx: AppContext, input: StartServerInput = {})
   };
 }
 
-const withUptime = (r: ServerRecord): ServerInfo => ({
+/** A registry record as `status` shows it: with its uptime. */
+export const withUptime = (r: ServerRecord): ServerInfo => ({
   ...r,
   uptimeMs: Math.max(0, Date.now() - Date.parse(r.startedAt)),
 });

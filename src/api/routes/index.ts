@@ -1,9 +1,18 @@
 import type { Route } from '../route.js';
 import { metaRoutes } from './meta.js';
 import { projectRoutes } from './projects.js';
+import { serverRoutes } from './servers.js';
+import { requestRoutes } from './requests.js';
+import { eventRoutes } from './events.js';
 
 /**
  * Every route of the admin API, grouped by resource (one file per group, like the CLI's
  * commands). The OpenAPI document lists exactly these.
  */
-export const ALL_ROUTES: readonly Route[] = [...metaRoutes(() => ALL_ROUTES), ...projectRoutes];
+export const ALL_ROUTES: readonly Route[] = [
+  ...metaRoutes(() => ALL_ROUTES),
+  ...projectRoutes,
+  ...serverRoutes,
+  ...requestRoutes,
+  ...eventRoutes,
+];
