@@ -99,7 +99,9 @@ function watchProjects(
     } catch {
       return; // gone again, or half-edited by hand: the next change tells
     }
-    const now = { project: digest(stored.project), endpoints: digest(stored.endpoints) };
+    // updatedAt moves with every change, endpoints' included: the settings are the rest.
+    const { updatedAt: _stamp, ...settings } = stored.project;
+    const now = { project: digest(settings), endpoints: digest(stored.endpoints) };
     const before = seen.get(projectId);
     seen.set(projectId, now);
     const name = stored.project.name;
