@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AppContext } from '../app/context.js';
 import { withUptime } from '../app/server.js';
-import type { ProjectChange } from '../core/ports.js';
+import type { ProjectChange, Subscription } from '../core/ports.js';
 import type { EventHub } from './route.js';
 
 /**
@@ -10,7 +10,8 @@ import type { EventHub } from './route.js';
  *   request             the request log, polled by cursor (RequestLogStore.since): one indexed
  *                       query per tick, whatever the number of projects and records
  *   projects/endpoints  the project store's change feed (ProjectStore.watch: a stat of two files
- *                       per project); only a project that changed is read, to tell a change of
+ *                       per project), for the data directory and for each folder project the
+ *                       store knows; only a project that changed is read, to tell a change of
  *                       its settings from one of its endpoints
  *   server              the server registry, polled
  */
@@ -24,6 +25,9 @@ export interface WatcherOptions {
   onWarning?: (message: string) => void;
 }
 
+/** How often the folder projects the store knows are looked up (ms). */
+const FOLDER_LOOKUP_MS = 5000;
+
 /** Records read per query; a tick reads until it has caught up. */
 const REQUEST_BATCH = 500;
 
@@ -34,18 +38,21 @@ function poll(
   everyMs: number,
   tick: () => Promise<void>,
   onError: (e: unknown) => void,
+  firstMs = everyMs,
 ): () => Promise<void> {
   let stopped = false;
   let running: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
-  const next = (): void => {
+  const next = (delay: number): void => {
     if (stopped) return;
     timer = setTimeout(() => {
-      running = tick().catch(onError).finally(next);
-    }, everyMs);
+      running = tick()
+        .catch(onError)
+        .finally(() => next(everyMs));
+    }, delay);
     timer.unref();
   };
-  next();
+  next(firstMs);
   return async () => {
     stopped = true;
     clearTimeout(timer);
@@ -110,11 +117,49 @@ function watchProjects(
     if (before?.endpoints !== now.endpoints)
       publish('endpoints', { projectId, name, change: 'updated', count: stored.endpoints.length });
   };
-  const subscription = ctx.projects.watch((change) => {
+  const enqueue = (change: ProjectChange): void => {
     queue = queue.then(() => handle(change)).catch(onError);
-  });
+  };
+  // The data directory's projects: one feed for all of them.
+  const subscription = ctx.projects.watch(enqueue);
+  // Projects in folders of their own: a feed each, for those the store knows (looked up again
+  // every few seconds: `init` in a folder, `serve ./folder` make more known).
+  const folders = new Map<string, Subscription>();
+  let first = true;
+  const stopFolders = poll(
+    FOLDER_LOOKUP_MS,
+    async () => {
+      const announce = !first;
+      first = false;
+      for (const summary of await ctx.projects.summaries()) {
+        if (summary.managed || folders.has(summary.id)) continue;
+        const stored = (await ctx.projects.find(summary.id)).find(
+          (p) => !p.managed && p.project.id === summary.id,
+        );
+        if (!stored) continue;
+        folders.set(
+          summary.id,
+          ctx.projects.watch(
+            (change) => {
+              if (change.change === 'deleted') {
+                folders.get(summary.id)?.close();
+                folders.delete(summary.id);
+              }
+              enqueue(change);
+            },
+            { key: stored.key },
+          ),
+        );
+        if (announce) enqueue({ projectId: summary.id, key: stored.key, change: 'created' });
+      }
+    },
+    onError,
+    0,
+  );
   return async () => {
     subscription.close();
+    await stopFolders();
+    for (const f of folders.values()) f.close();
     await queue;
   };
 }

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createContext } from '../../src/app/context.js';
 import { addEndpoint } from '../../src/app/endpoints.js';
-import { createProject, updateProject } from '../../src/app/projects.js';
+import { createProject, initProject, updateProject } from '../../src/app/projects.js';
 import { startServer } from '../../src/app/server.js';
 import { startAdminServer } from '../../src/api/http.js';
 import { ALL_ROUTES } from '../../src/api/routes/index.js';
@@ -15,6 +15,7 @@ import { tempDir } from '../helpers/cli.js';
 import type { AfterHook } from '../helpers/cli-inprocess.js';
 import { openSse, type SseClient } from '../helpers/sse.js';
 import { writeEndpoints } from '../helpers/server.js';
+import { waitUntil } from '../helpers/wait.js';
 import { join } from 'node:path';
 
 type Json = Record<string, unknown>;
@@ -136,6 +137,29 @@ describe('admin API: live events', () => {
     await stream.next(
       isType('projects', (d) => d.projectId === id && d.change === 'deleted'),
       'deleted',
+    );
+  });
+
+  it('watches projects kept in folders of their own too', async (t) => {
+    const { other, events } = await admin(t);
+    const { dir, cleanup } = tempDir('mockdev-api-folder-');
+    t.after(cleanup);
+    const before = await initProject(other, { path: join(dir, 'known'), name: 'known' });
+    const stream = await events();
+    // The stream watches a folder project once it has looked it up: add endpoints until one is seen.
+    await waitUntil(async () => {
+      await addEndpoint(other, before.id, { path: `/e${Date.now()}` });
+      return stream.next(
+        isType('endpoints', (d) => d.projectId === before.id),
+        'an endpoints event of the folder project',
+        1000,
+      );
+    }, 'an endpoints event of the folder project');
+    const later = await initProject(other, { path: join(dir, 'later'), name: 'later' });
+    await stream.next(
+      isType('projects', (d) => d.projectId === later.id && d.change === 'created'),
+      'the new folder project',
+      15_000,
     );
   });
 
