@@ -21,12 +21,14 @@
 //      BENCH_SKIP_1000=1 to skip the 1,000-endpoint run, BENCH_SKIP_VARIATIONS=1 to skip the
 //      run with variations, BENCH_SKIP_TEMPLATES=1 to skip the templated one, BENCH_COLD_RUNS (7),
 //      BENCH_ONLY_IMPORT=1 to run only the import measurement, BENCH_SKIP_IMPORT=1 to skip it,
-//      BENCH_IMPORT_RUNS (5), BENCH_GITHUB_DOC=<file> to use a copy of api.github.com.json at hand.
+//      BENCH_IMPORT_RUNS (5), BENCH_GITHUB_DOC=<file> to use a copy of api.github.com.json at hand,
+//      BENCH_SKIP_API=1 to skip the admin API measurement (scripts/bench-api.mjs), BENCH_API_RUNS (50).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { measureGithubImport, median } from './bench-import.mjs';
+import { measureAdminApi } from './bench-api.mjs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -237,6 +239,13 @@ if (process.env.BENCH_SKIP_IMPORT !== '1') {
   console.log(importLine);
 }
 if (process.env.BENCH_ONLY_IMPORT === '1') process.exit(0);
+
+// ---------------------------------------------------------------- admin API (scripts/bench-api.mjs)
+let apiLines;
+if (process.env.BENCH_SKIP_API !== '1') {
+  apiLines = await measureAdminApi({ cli });
+  console.log(apiLines);
+}
 
 // ---------------------------------------------------------------- projects
 const demoDir = join(dataDir, 'demo');
@@ -553,4 +562,5 @@ console.log(
   `  bare runs: ${coldBare.map((x) => f(x)).join(', ')}; mockdev runs: ${coldMockdev.map((x) => f(x)).join(', ')}`,
 );
 if (importLine) console.log(importLine);
+if (apiLines) console.log(apiLines);
 process.exitCode = countOk ? 0 : 1;
