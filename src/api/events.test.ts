@@ -1,6 +1,16 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createEventHub, EVENT_BUFFER_SIZE, formatEvent, lastEventIdOf } from './events.js';
+import { EventEmitter } from 'node:events';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  createEventHub,
+  EVENT_BUFFER_SIZE,
+  eventStream,
+  formatEvent,
+  lastEventIdOf,
+  RETRY_MS,
+} from './events.js';
 import type { ApiEvent } from './route.js';
 
 describe('event hub', () => {
@@ -103,5 +113,35 @@ describe('event hub', () => {
     assert.equal(lastEventIdOf(undefined, '7'), 7);
     assert.equal(lastEventIdOf('abc', undefined), undefined);
     assert.equal(lastEventIdOf(undefined, undefined), undefined);
+  });
+
+  it('streams: headers, the retry hint, replay from Last-Event-ID, heartbeats, and stops on close', async () => {
+    const hub = createEventHub();
+    hub.publish('request', 'one');
+    hub.publish('request', 'two');
+    const req = Object.assign(new EventEmitter(), { headers: { 'last-event-id': '1' } });
+    const written: string[] = [];
+    let head: { status: number; headers: Record<string, string> } | undefined;
+    const res = Object.assign(new EventEmitter(), {
+      writeHead: (status: number, headers: Record<string, string>) => (head = { status, headers }),
+      write: (chunk: string) => written.push(chunk),
+    });
+    eventStream(hub, undefined, 20).stream(
+      res as unknown as ServerResponse,
+      req as unknown as IncomingMessage,
+    );
+    assert.equal(head?.status, 200);
+    assert.match(head!.headers['Content-Type']!, /^text\/event-stream/);
+    assert.equal(written[0], `retry: ${RETRY_MS}\n\n`);
+    assert.equal(written[1], 'id: 2\nevent: request\ndata: "two"\n\n', 'replayed after id 1');
+    hub.publish('server', { change: 'started' });
+    assert.equal(written[2], 'id: 3\nevent: server\ndata: {"change":"started"}\n\n');
+    await sleep(70);
+    assert.ok(written.includes(': heartbeat\n\n'), 'a heartbeat comment');
+    req.emit('close');
+    const count = written.length;
+    hub.publish('request', 'after');
+    await sleep(50);
+    assert.equal(written.length, count, 'nothing written after the client left');
   });
 });
