@@ -30,7 +30,6 @@ const PROBLEM = {
   },
 };
 
-
 export function openApiDocument(routes: readonly Route[], version: string): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   const tags = new Set<string>();
