@@ -4,7 +4,7 @@ import type { Endpoint } from '../core/model/endpoint.js';
 import { DEFAULT_HOST, PORT_MAX, PORT_MIN } from '../core/model/fields.js';
 import type { Project } from '../core/model/project.js';
 import type { ServerRecord } from '../core/model/server.js';
-import type { NewRequestRecord, RecordingWriter, StoredProject } from '../core/ports.js';
+import type { NewRequestRecord, RecordingWriter, StoredProject, Subscription } from '../core/ports.js';
 import { EndpointSource, type TemplateEnvironment } from '../runtime/endpoint-source.js';
 import { activeEnvironment } from './environments.js';
 import { createMockHandler } from '../runtime/handler.js';
@@ -34,6 +34,11 @@ export interface StartServerInput {
    * each reload. Default: the project's active environments (activeEnvironment).
    */
   environment?: () => Promise<TemplateEnvironment>;
+  /**
+   * The server shares its process with others (`mockdev ui`): `mockdev stop` reaches it by a stop
+   * request this process watches for, not by a signal that would end the process.
+   */
+  stopByRequest?: boolean;
 }
 
 export interface RunningServer {
@@ -41,6 +46,8 @@ export interface RunningServer {
   host: string;
   port: number;
   url: string;
+  /** What the server registry holds for it (`status` shows it). */
+  record: ServerRecord;
   /** The endpoints in force now (live-reloaded). */
   endpoints(): Endpoint[];
   /**
@@ -171,6 +178,7 @@ export async function startServer(ctx: AppContext, input: StartServerInput = {})
     port: listening.port,
     url,
     startedAt: new Date().toISOString(),
+    ...(input.stopByRequest ? { stopByRequest: true } : {}),
   };
   try {
     await ctx.servers.register(record);
@@ -184,6 +192,7 @@ export async function startServer(ctx: AppContext, input: StartServerInput = {})
   let resolveStopped!: () => void;
   const stopped = new Promise<void>((r) => (resolveStopped = r));
   let stopping: Promise<void> | undefined;
+  let stopRequests: Subscription | undefined;
   const stop = (): Promise<void> =>
     (stopping ??= (async () => {
       // Pending delays end now: everything in flight is answered (with Connection: close).
@@ -204,23 +213,31 @@ export async function startServer(ctx: AppContext, input: StartServerInput = {})
           `${writer.lost} request log record${writer.lost === 1 ? ' was' : 's were'} lost (see the warnings above)`,
         );
       }
-      await ctx.servers.unregister(process.pid);
+      stopRequests?.close();
+      await ctx.servers.unregister(record);
       resolveStopped();
     })());
   stopWhenGone = () => void stop();
   if (gone) stopWhenGone();
+  if (input.stopByRequest)
+    stopRequests = ctx.servers.onStopRequest(record, () => {
+      logger.info?.(`Stopping the server of "${stored.project.name}" (mockdev stop)`);
+      void stop();
+    });
   return {
     project: toProject(stored),
     host,
     port: listening.port,
     url,
+    record,
     endpoints: () => source.endpoints,
     stop,
     stopped,
   };
 }
 
-const withUptime = (r: ServerRecord): ServerInfo => ({
+/** A registry record as `status` shows it: with its uptime. */
+export const withUptime = (r: ServerRecord): ServerInfo => ({
   ...r,
   uptimeMs: Math.max(0, Date.now() - Date.parse(r.startedAt)),
 });
@@ -278,7 +295,7 @@ export async function stopServers(
         },
       );
     }
-    await ctx.servers.unregister(r.pid);
+    await ctx.servers.unregister(r);
   }
   return running.map(withUptime);
 }

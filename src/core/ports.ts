@@ -10,7 +10,7 @@ import type { MockdevError } from './errors.js';
 import type { Endpoint } from './model/endpoint.js';
 import type { ProjectFile } from './model/project.js';
 import type { Recording } from './model/recording.js';
-import type { ParsedRequestFilters, RequestRecord } from './model/request.js';
+import type { ParsedRequestFilters, RequestRecord, RequestSummary } from './model/request.js';
 import type { ServerRecord } from './model/server.js';
 import type { StoredLicense } from './model/license.js';
 import type { Settings } from './model/settings.js';
@@ -187,6 +187,12 @@ export interface RequestLogStore {
   deleteIds(ids: string[]): Promise<{ deleted: string[]; missing: string[] }>;
   /** Deletes every record of a project; returns how many. */
   clear(projectId: string): Promise<number>;
+  /**
+   * The records logged after `cursor`, of every project, oldest first, at most `limit`, in brief;
+   * and the cursor to pass next time. Without a cursor: no records, and the cursor of now (what
+   * is logged from then on comes next). How a watcher sees what any server logs.
+   */
+  since(cursor: string | undefined, limit: number): Promise<{ records: RequestSummary[]; cursor: string }>;
   openWriter(options: RequestLogWriterOptions): RequestLogWriter;
   close(): void;
 }
@@ -254,16 +260,30 @@ export interface RecordingStore {
 
 // ---------------------------------------------------------------- servers and settings
 
-/** The running mock servers: registered by each server, read by `status` and `stop`. */
+/**
+ * The running mock servers: registered by each server, read by `status` and `stop`. A server is
+ * known by its process and port, so one process may run several (`mockdev ui` runs the servers
+ * started through the admin API).
+ */
 export interface ServerRegistry {
   register(record: ServerRecord): Promise<void>;
-  unregister(pid: number): Promise<void>;
+  /** Removes the record of one server (its pid and port). */
+  unregister(record: Pick<ServerRecord, 'pid' | 'port'>): Promise<void>;
   /** The servers running now; records of servers that are gone are removed, never returned. */
   list(): Promise<ServerRecord[]>;
-  /** Asks a server to stop; false when it was already gone. */
+  /**
+   * Asks a server to stop; false when it was already gone. A server whose record says
+   * `stopByRequest` gets a stop request its host process picks up (onStopRequest); any other
+   * server's process gets SIGTERM.
+   */
   signalStop(record: ServerRecord): boolean;
-  /** Whether the server of a record still runs. */
+  /** Whether the server of a record still runs (its process lives and its record is still there). */
   isRunning(record: ServerRecord): boolean;
+  /**
+   * The host's side of `stopByRequest`: calls `listener` (once) when a stop of this server is
+   * requested, by this process or another; polled, within about 200 ms.
+   */
+  onStopRequest(record: Pick<ServerRecord, 'pid' | 'port'>, listener: () => void): Subscription;
 }
 
 export interface SettingsStore {

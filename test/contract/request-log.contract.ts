@@ -33,6 +33,46 @@ export function requestLogContract(impl: StoreImplementation): void {
       return projectId;
     };
 
+    it('tells a watcher what was logged after its cursor, in every project, in brief', async () => {
+      const start = await log.since(undefined, 100);
+      assert.deepEqual(start.records, [], 'no history: from now on');
+      const a = await logged([record(1), record(2)]);
+      const b = await logged([record(3, { method: 'POST', status: 201 })]);
+      const seen = await again().requests.since(start.cursor, 100);
+      assert.deepEqual(
+        seen.records.map((r) => [r.projectId, r.method, r.path, r.status]),
+        [
+          [a, 'GET', '/r/1', 200],
+          [a, 'GET', '/r/2', 200],
+          [b, 'POST', '/r/3', 201],
+        ],
+      );
+      assert.deepEqual(Object.keys(seen.records[0]!).sort(), [
+        'durationMs',
+        'endpointId',
+        'id',
+        'method',
+        'path',
+        'projectId',
+        'status',
+        'timestamp',
+      ]);
+      const limited = await log.since(start.cursor, 2);
+      assert.equal(limited.records.length, 2);
+      assert.deepEqual(
+        (await log.since(limited.cursor, 100)).records.map((r) => r.path),
+        ['/r/3'],
+      );
+      assert.deepEqual((await log.since(seen.cursor, 100)).records, [], 'nothing new');
+      await log.clear(a);
+      await logged([record(4)]);
+      assert.deepEqual(
+        (await log.since(seen.cursor, 100)).records.map((r) => r.path),
+        ['/r/4'],
+        'ids keep growing after a clear',
+      );
+    });
+
     it('reads back what a writer wrote, newest first, in the DECISIONS shape', async () => {
       const projectId = await logged(Array.from({ length: 75 }, (_, i) => record(i)));
       const records = await list(projectId);

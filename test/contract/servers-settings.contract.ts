@@ -21,9 +21,10 @@ const serverRecord = (pid: number, extra: Partial<ServerRecord> = {}): ServerRec
 export function serverRegistryContract(impl: StoreImplementation): void {
   describe(`ServerRegistry contract: ${impl.name}`, () => {
     let stores: Stores;
+    let again: () => Stores;
     let cleanup: () => Promise<void>;
     // Every test gets fresh, empty stores: none sees what another left behind.
-    beforeEach(async () => ({ stores, cleanup } = await impl.open()));
+    beforeEach(async () => ({ stores, again, cleanup } = await impl.open()));
     afterEach(() => cleanup());
 
     it('lists a registered running server until it is unregistered', async () => {
@@ -33,8 +34,43 @@ export function serverRegistryContract(impl: StoreImplementation): void {
       assert.equal(listed?.pid, process.pid);
       assert.equal(listed?.url, record.url);
       assert.equal(stores.servers.isRunning(listed!), true);
-      await stores.servers.unregister(process.pid);
+      await stores.servers.unregister(record);
       assert.deepEqual(await stores.servers.list(), []);
+    });
+
+    it('holds several servers of one process apart, by port', async () => {
+      const a = serverRecord(process.pid, { port: 4001, url: 'http://127.0.0.1:4001' });
+      const b = serverRecord(process.pid, { port: 4002, url: 'http://127.0.0.1:4002', projectId: 'p2' });
+      await stores.servers.register(a);
+      await stores.servers.register(b);
+      assert.deepEqual((await again().servers.list()).map((r) => r.port).sort(), [4001, 4002]);
+      await stores.servers.unregister(a);
+      assert.deepEqual(
+        (await stores.servers.list()).map((r) => r.port),
+        [4002],
+      );
+    });
+
+    it('delivers a stop request to the host of a server that shares its process, without a signal', async () => {
+      const record = serverRecord(process.pid, { port: 4003, stopByRequest: true });
+      await stores.servers.register(record);
+      let asked = 0;
+      const sub = stores.servers.onStopRequest(record, () => asked++);
+      try {
+        const [listed] = await again().servers.list();
+        assert.equal(listed?.stopByRequest, true);
+        // Another process's view asks; this process (the host) must survive it: no SIGTERM.
+        assert.equal(again().servers.signalStop(listed!), true);
+        const deadline = Date.now() + 5000;
+        while (asked === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+        assert.equal(asked, 1, 'the host was told once');
+        assert.equal(stores.servers.isRunning(listed!), true, 'running until its host unregisters it');
+        await stores.servers.unregister(record);
+        assert.equal(again().servers.isRunning(listed!), false);
+        assert.deepEqual(await stores.servers.list(), []);
+      } finally {
+        sub.close();
+      }
     });
 
     it('never lists a server whose process is gone, and cannot signal it', async () => {

@@ -207,10 +207,13 @@ describe('mock server: start, stop, status, reload', () => {
     s.child.kill('SIGKILL');
     await s.exited;
     const files = readdirSync(join(tmp.dir, 'servers'));
-    assert.ok(files.includes(`${s.child.pid}.json`), 'the killed server left its record');
+    assert.ok(files.includes(`${s.child.pid}-${s.port}.json`), 'the killed server left its record');
     assert.deepEqual(json(await cli(['status', '--json'])), []);
-    assert.ok(!readdirSync(join(tmp.dir, 'servers')).includes(`${s.child.pid}.json`), 'stale record removed');
-    // a record of a pid that never was a server
+    assert.ok(
+      !readdirSync(join(tmp.dir, 'servers')).includes(`${s.child.pid}-${s.port}.json`),
+      'stale record removed',
+    );
+    // a record (in the name an earlier mockdev gave it) of a pid that never was a server
     writeFileSync(
       join(tmp.dir, 'servers', '999999.json'),
       JSON.stringify({

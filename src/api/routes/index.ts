@@ -8,6 +8,9 @@ import { projectRoutes } from './projects.js';
 import { recordingRoutes } from './recordings.js';
 import { settingsRoutes } from './settings.js';
 import { variationRoutes } from './variations.js';
+import { serverRoutes } from './servers.js';
+import { requestRoutes } from './requests.js';
+import { eventRoutes } from './events.js';
 
 /**
  * Every route of the admin API, grouped by resource (one file per group, like the CLI's
@@ -23,4 +26,7 @@ export const ALL_ROUTES: readonly Route[] = [
   ...environmentRoutes,
   ...settingsRoutes,
   ...licenseRoutes,
+  ...serverRoutes,
+  ...requestRoutes,
+  ...eventRoutes,
 ];

@@ -53,7 +53,9 @@ export async function ui(opts: UiOptions): Promise<void> {
   const { startAdminServer } = await import('../../api/http.js');
   const { ALL_ROUTES } = await import('../../api/routes/index.js');
   const { createApiServices } = await import('../../api/services.js');
-  const services = createApiServices(ctx);
+  const services = createApiServices(ctx, {
+    logger: { info: (m) => log.info(m), warn: (m) => log.warn(m) },
+  });
   let running;
   try {
     running = await startAdminServer({

@@ -29,6 +29,19 @@ export const RequestRecordSchema = z.object({
 });
 export type RequestRecord = z.infer<typeof RequestRecordSchema>;
 
+/** A logged request in brief: what the admin API's `request` event carries. */
+export const RequestSummarySchema = RequestRecordSchema.pick({
+  id: true,
+  projectId: true,
+  endpointId: true,
+  method: true,
+  path: true,
+  status: true,
+  durationMs: true,
+  timestamp: true,
+});
+export type RequestSummary = z.infer<typeof RequestSummarySchema>;
+
 export const DEFAULT_REQUEST_LIST_LIMIT = 50;
 export const MAX_REQUEST_LIST_LIMIT = 1_000_000;
 

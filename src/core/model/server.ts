@@ -16,5 +16,10 @@ export const ServerRecordSchema = z.object({
   startedAt: z.string(),
   /** Process start time (Linux /proc): tells a reused pid from the process that registered. */
   procStart: z.string().optional(),
+  /**
+   * The server runs inside a process that hosts others too (`mockdev ui`): a stop is a request
+   * its host watches for (ServerRegistry.onStopRequest), never a signal that would end the host.
+   */
+  stopByRequest: z.boolean().optional(),
 });
 export type ServerRecord = z.infer<typeof ServerRecordSchema>;

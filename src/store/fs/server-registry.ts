@@ -1,15 +1,26 @@
-import { promises as fs } from 'node:fs';
+import { existsSync, promises as fs, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ServerRecordSchema, type ServerRecord } from '../../core/model/server.js';
-import type { ServerRegistry } from '../../core/ports.js';
+import type { ServerRegistry, Subscription } from '../../core/ports.js';
 import { dataPaths } from './data-dir.js';
 import { ioError, readFolderNames, writeJsonAtomic } from './json-file.js';
 import { isSameProcessAlive, processStartTime } from './process.js';
 
+/** How often a host process looks for stop requests of the servers it runs (ms). */
+export const STOP_REQUEST_POLL_MS = 200;
+
+type ServerKey = Pick<ServerRecord, 'pid' | 'port'>;
+
 /**
- * Running servers, one JSON file per server process under <data>/servers/<pid>.json. A record
- * whose process is gone (killed, crashed), or whose pid now belongs to another process, is
- * stale: it is deleted when seen, never reported.
+ * Running servers, one JSON file per server under <data>/servers/<pid>-<port>.json (one process
+ * may run several; a `<pid>.json` of an earlier mockdev is read too). A record whose process is
+ * gone (killed, crashed), or whose pid now belongs to another process, is stale: it is deleted
+ * when seen, never reported.
+ *
+ * A stop is SIGTERM to the server's process, except for a server whose record says
+ * `stopByRequest` (it shares its process with others, as in `mockdev ui`): then the stop is the
+ * file <pid>-<port>.stop, which the host polls for (onStopRequest), stops that server and
+ * removes its record.
  */
 export class FileServerRegistry implements ServerRegistry {
   readonly dir: string;
@@ -17,8 +28,12 @@ export class FileServerRegistry implements ServerRegistry {
     this.dir = dataPaths(dataDir).servers;
   }
 
-  private fileFor(pid: number): string {
-    return join(this.dir, `${pid}.json`);
+  private fileFor(key: ServerKey): string {
+    return join(this.dir, `${key.pid}-${key.port}.json`);
+  }
+
+  private stopFileFor(key: ServerKey): string {
+    return join(this.dir, `${key.pid}-${key.port}.stop`);
   }
 
   async register(record: ServerRecord): Promise<void> {
@@ -27,21 +42,34 @@ export class FileServerRegistry implements ServerRegistry {
     } catch (e) {
       throw ioError(`Could not create ${this.dir}`, e);
     }
+    // A stop request left by an earlier server of this pid and port is not for this one.
+    await fs.rm(this.stopFileFor(record), { force: true }).catch(() => undefined);
     // The start time tells this process from a later one that gets the same pid.
-    await writeJsonAtomic(this.fileFor(record.pid), { ...record, procStart: processStartTime(record.pid) });
+    await writeJsonAtomic(this.fileFor(record), { ...record, procStart: processStartTime(record.pid) });
   }
 
-  async unregister(pid: number): Promise<void> {
+  async unregister(key: ServerKey): Promise<void> {
     // A leftover record is cleaned as stale later: nothing to report.
-    await fs.rm(this.fileFor(pid), { force: true }).catch(() => undefined);
+    await fs.rm(this.fileFor(key), { force: true }).catch(() => undefined);
+    await fs.rm(this.stopFileFor(key), { force: true }).catch(() => undefined);
   }
 
   isRunning(record: ServerRecord): boolean {
-    return isSameProcessAlive(record.pid, record.procStart);
+    if (!isSameProcessAlive(record.pid, record.procStart)) return false;
+    // A server sharing its process is gone once its host removed its record.
+    return !record.stopByRequest || existsSync(this.fileFor(record));
   }
 
   signalStop(record: ServerRecord): boolean {
     if (!this.isRunning(record)) return false;
+    if (record.stopByRequest) {
+      try {
+        writeFileSync(this.stopFileFor(record), new Date().toISOString());
+        return true;
+      } catch (e) {
+        throw ioError(`Could not ask the server of "${record.projectName}" (pid ${record.pid}) to stop`, e);
+      }
+    }
     try {
       process.kill(record.pid, 'SIGTERM');
       return true;
@@ -51,11 +79,36 @@ export class FileServerRegistry implements ServerRegistry {
     }
   }
 
+  onStopRequest(key: ServerKey, listener: () => void): Subscription {
+    const file = this.stopFileFor(key);
+    let done = false;
+    const timer = setInterval(() => {
+      if (done || !existsSync(file)) return;
+      done = true;
+      clearInterval(timer);
+      rmSync(file, { force: true });
+      listener();
+    }, STOP_REQUEST_POLL_MS);
+    timer.unref();
+    return {
+      close: () => {
+        done = true;
+        clearInterval(timer);
+      },
+    };
+  }
+
   async list(): Promise<ServerRecord[]> {
     const names = await readFolderNames(this.dir);
     const out: ServerRecord[] = [];
     for (const name of names) {
-      if (!/^\d+\.json$/.test(name)) continue;
+      if (/^\d+-\d+\.stop$/.test(name)) {
+        // A stop request whose server is gone is nobody's.
+        if (!names.includes(name.replace(/\.stop$/, '.json')))
+          await fs.rm(join(this.dir, name), { force: true }).catch(() => undefined);
+        continue;
+      }
+      if (!/^\d+(-\d+)?\.json$/.test(name)) continue;
       const file = join(this.dir, name);
       let record: ServerRecord | undefined;
       try {
@@ -66,7 +119,7 @@ export class FileServerRegistry implements ServerRegistry {
         record = undefined;
       }
       // Files are written atomically, so an unreadable one is broken, not half-written.
-      if (record && this.isRunning(record)) out.push(record);
+      if (record && isSameProcessAlive(record.pid, record.procStart)) out.push(record);
       else await fs.rm(file, { force: true }).catch(() => undefined);
     }
     out.sort((a, b) => a.startedAt.localeCompare(b.startedAt));

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { MockdevError } from '../../core/errors.js';
-import type { ParsedRequestFilters, RequestRecord } from '../../core/model/request.js';
+import type { ParsedRequestFilters, RequestRecord, RequestSummary } from '../../core/model/request.js';
 import { ioError } from '../fs/json-file.js';
 import { BadFrameError, decodeFrame, scanFrames, type DecodedFrame } from './frame.js';
 import {
@@ -347,6 +347,37 @@ export class RequestDatabase {
 
   clear(projectId: string): number {
     return this.db.prepare('DELETE FROM requests WHERE project_id = ?').run(projectId).changes;
+  }
+
+  /** Records after the cursor (a row id), oldest first, in brief; see RequestLogStore.since. */
+  since(cursor: string | undefined, limit: number): { records: RequestSummary[]; cursor: string } {
+    if (cursor === undefined) {
+      const last = this.db.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'requests'").pluck().get();
+      return { records: [], cursor: String(last ?? 0) };
+    }
+    const after = /^\d{1,16}$/.test(cursor) ? Number(cursor) : 0;
+    const rows = this.db
+      .prepare(
+        'SELECT id, project_id, endpoint_id, ts, method, target, status, duration_ms FROM requests WHERE id > ? ORDER BY id LIMIT ?',
+      )
+      .all(after, limit) as Pick<
+      Row,
+      'id' | 'project_id' | 'endpoint_id' | 'ts' | 'method' | 'target' | 'status' | 'duration_ms'
+    >[];
+    const records = rows.map((r) => {
+      const q = r.target.indexOf('?');
+      return {
+        id: String(r.id),
+        projectId: r.project_id,
+        endpointId: r.endpoint_id,
+        method: r.method,
+        path: q === -1 ? r.target : r.target.slice(0, q),
+        status: r.status,
+        durationMs: Math.round(r.duration_ms * 1000) / 1000,
+        timestamp: new Date(r.ts).toISOString(),
+      };
+    });
+    return { records, cursor: records.length ? records.at(-1)!.id : String(after) };
   }
 
   close(): void {

@@ -1,5 +1,5 @@
 import { basename, dirname, join } from 'node:path';
-import type { ParsedRequestFilters, RequestRecord } from '../../core/model/request.js';
+import type { ParsedRequestFilters, RequestRecord, RequestSummary } from '../../core/model/request.js';
 import type { RequestLogStore, RequestLogWriter, RequestLogWriterOptions } from '../../core/ports.js';
 import type { RequestDatabase } from './database.js';
 import { SpoolLogWriter } from './writer.js';
@@ -58,6 +58,13 @@ export class LocalRequestLog implements RequestLogStore {
 
   async clear(projectId: string): Promise<number> {
     return (await this.fresh()).clear(projectId);
+  }
+
+  async since(
+    cursor: string | undefined,
+    limit: number,
+  ): Promise<{ records: RequestSummary[]; cursor: string }> {
+    return (await this.fresh()).since(cursor, limit);
   }
 
   openWriter(options: RequestLogWriterOptions): RequestLogWriter {

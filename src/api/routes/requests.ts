@@ -1,0 +1,91 @@
+import * as z from 'zod';
+import { clearRequests, deleteRequests, getRequest, listRequests, starRequest } from '../../app/requests.js';
+import { DEFAULT_REQUEST_LIST_LIMIT, RequestRecordSchema } from '../../core/model/request.js';
+import { defineRoute, type Route } from '../route.js';
+import { PROJECT_PARAM } from './projects.js';
+
+/** The largest page of logged requests one call answers. */
+export const MAX_API_REQUEST_LIMIT = 1000;
+
+const ID_PARAM = { id: 'Request id (as listed)' };
+
+const RequestListQuery = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_API_REQUEST_LIMIT)
+    .optional()
+    .describe(`At most this many, newest first (default ${DEFAULT_REQUEST_LIST_LIMIT})`),
+  method: z.string().optional().describe('Only this HTTP method'),
+  status: z.string().optional().describe('Only these statuses: 404, a class such as 4xx, or a list: 200,201'),
+  starred: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional()
+    .describe('true: only starred requests; false: only unstarred ones'),
+});
+
+export const requestRoutes: Route[] = [
+  defineRoute<unknown, z.output<typeof RequestListQuery>>({
+    method: 'GET',
+    path: '/projects/{project}/requests',
+    tag: 'Requests',
+    summary: "A project's logged requests, newest first (as `mockdev requests list --json`)",
+    params: PROJECT_PARAM,
+    query: RequestListQuery,
+    response: { schema: z.array(RequestRecordSchema), description: 'The requests, newest first' },
+    handle: ({ ctx, params, query }) => listRequests(ctx, params.project!, query),
+  }),
+  defineRoute({
+    method: 'DELETE',
+    path: '/projects/{project}/requests',
+    tag: 'Requests',
+    summary: 'Delete every logged request of a project, starred ones too (as `mockdev requests clear`)',
+    params: PROJECT_PARAM,
+    response: {
+      schema: z.object({ deleted: z.number().int() }),
+      description: 'How many requests were deleted',
+    },
+    handle: ({ ctx, params }) => clearRequests(ctx, params.project!),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/requests/{id}',
+    tag: 'Requests',
+    summary: 'One logged request and its response (as `mockdev requests show --json`)',
+    params: ID_PARAM,
+    response: { schema: RequestRecordSchema, description: 'The request' },
+    handle: ({ ctx, params }) => getRequest(ctx, params.id!),
+  }),
+  defineRoute({
+    method: 'DELETE',
+    path: '/requests/{id}',
+    tag: 'Requests',
+    summary: 'Delete one logged request (as `mockdev requests delete`)',
+    params: ID_PARAM,
+    response: {
+      schema: z.object({ deleted: z.array(z.string()) }),
+      description: 'The id deleted',
+    },
+    handle: ({ ctx, params }) => deleteRequests(ctx, [params.id!]),
+  }),
+  defineRoute({
+    method: 'PUT',
+    path: '/requests/{id}/star',
+    tag: 'Requests',
+    summary: 'Star a logged request: retention keeps it longest (as `mockdev requests star`)',
+    params: ID_PARAM,
+    response: { schema: RequestRecordSchema, description: 'The request, starred' },
+    handle: ({ ctx, params }) => starRequest(ctx, params.id!, true),
+  }),
+  defineRoute({
+    method: 'DELETE',
+    path: '/requests/{id}/star',
+    tag: 'Requests',
+    summary: 'Unstar a logged request (as `mockdev requests star --unstar`)',
+    params: ID_PARAM,
+    response: { schema: RequestRecordSchema, description: 'The request, unstarred' },
+    handle: ({ ctx, params }) => starRequest(ctx, params.id!, false),
+  }),
+];

@@ -1,0 +1,208 @@
+import { createHash } from 'node:crypto';
+import type { AppContext } from '../app/context.js';
+import { withUptime } from '../app/server.js';
+import type { ProjectChange, Subscription } from '../core/ports.js';
+import type { EventHub } from './route.js';
+
+/**
+ * The sources of the live events (events.ts), each seeing what any process does:
+ *
+ *   request             the request log, polled by cursor (RequestLogStore.since): one indexed
+ *                       query per tick, whatever the number of projects and records
+ *   projects/endpoints  the project store's change feed (ProjectStore.watch: a stat of two files
+ *                       per project), for the data directory and for each folder project the
+ *                       store knows; only a project that changed is read, to tell a change of
+ *                       its settings from one of its endpoints
+ *   server              the server registry, polled
+ */
+
+export interface WatcherOptions {
+  /** How often the request log is polled (ms). */
+  requestPollMs?: number;
+  /** How often the server registry is polled (ms). */
+  serverPollMs?: number;
+  /** Told of a failed poll (one line). */
+  onWarning?: (message: string) => void;
+}
+
+/** How often the folder projects the store knows are looked up (ms). */
+const FOLDER_LOOKUP_MS = 5000;
+
+/** Records read per query; a tick reads until it has caught up. */
+const REQUEST_BATCH = 500;
+
+const digest = (value: unknown): string => createHash('sha1').update(JSON.stringify(value)).digest('base64');
+
+/** A loop of an async tick that never overlaps itself; returns its stop (which waits for a running tick). */
+function poll(
+  everyMs: number,
+  tick: () => Promise<void>,
+  onError: (e: unknown) => void,
+  firstMs = everyMs,
+): () => Promise<void> {
+  let stopped = false;
+  let running: Promise<void> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  const next = (delay: number): void => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = tick()
+        .catch(onError)
+        .finally(() => next(everyMs));
+    }, delay);
+    timer.unref();
+  };
+  next(firstMs);
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await running;
+  };
+}
+
+function watchRequests(
+  ctx: AppContext,
+  publish: EventHub['publish'],
+  everyMs: number,
+  onError: (e: unknown) => void,
+): () => Promise<void> {
+  // From now on: what was logged before the first subscriber is in the request log, not news.
+  let cursor: Promise<string | undefined> = ctx.requests.since(undefined, 0).then(
+    (r) => r.cursor,
+    (e: unknown) => (onError(e), undefined),
+  );
+  return poll(
+    everyMs,
+    async () => {
+      let at = await cursor;
+      for (;;) {
+        const { records, cursor: next } = await ctx.requests.since(at, REQUEST_BATCH);
+        for (const r of records) publish('request', r);
+        cursor = Promise.resolve((at = next));
+        if (records.length < REQUEST_BATCH) return;
+      }
+    },
+    onError,
+  );
+}
+
+function watchProjects(
+  ctx: AppContext,
+  publish: EventHub['publish'],
+  onError: (e: unknown) => void,
+): () => Promise<void> {
+  // What each project looked like when last seen: its settings and its endpoints, hashed.
+  const seen = new Map<string, { project: string; endpoints: string }>();
+  let queue = Promise.resolve();
+  const handle = async (change: ProjectChange): Promise<void> => {
+    const { projectId } = change;
+    if (change.change === 'deleted') {
+      seen.delete(projectId);
+      return publish('projects', { projectId, change: 'deleted' });
+    }
+    let stored;
+    try {
+      stored = await ctx.projects.read(change.key);
+    } catch {
+      return; // gone again, or half-edited by hand: the next change tells
+    }
+    // updatedAt moves with every change, endpoints' included: the settings are the rest.
+    const { updatedAt: _stamp, ...settings } = stored.project;
+    const now = { project: digest(settings), endpoints: digest(stored.endpoints) };
+    const before = seen.get(projectId);
+    seen.set(projectId, now);
+    const name = stored.project.name;
+    if (change.change === 'created') return publish('projects', { projectId, name, change: 'created' });
+    if (before?.project !== now.project) publish('projects', { projectId, name, change: 'updated' });
+    if (before?.endpoints !== now.endpoints)
+      publish('endpoints', { projectId, name, change: 'updated', count: stored.endpoints.length });
+  };
+  const enqueue = (change: ProjectChange): void => {
+    queue = queue.then(() => handle(change)).catch(onError);
+  };
+  // The data directory's projects: one feed for all of them.
+  const subscription = ctx.projects.watch(enqueue);
+  // Projects in folders of their own: a feed each, for those the store knows (looked up again
+  // every few seconds: `init` in a folder, `serve ./folder` make more known).
+  const folders = new Map<string, Subscription>();
+  let first = true;
+  const stopFolders = poll(
+    FOLDER_LOOKUP_MS,
+    async () => {
+      const announce = !first;
+      first = false;
+      for (const summary of await ctx.projects.summaries()) {
+        if (summary.managed || folders.has(summary.id)) continue;
+        const stored = (await ctx.projects.find(summary.id)).find(
+          (p) => !p.managed && p.project.id === summary.id,
+        );
+        if (!stored) continue;
+        folders.set(
+          summary.id,
+          ctx.projects.watch(
+            (change) => {
+              if (change.change === 'deleted') {
+                folders.get(summary.id)?.close();
+                folders.delete(summary.id);
+              }
+              enqueue(change);
+            },
+            { key: stored.key },
+          ),
+        );
+        if (announce) enqueue({ projectId: summary.id, key: stored.key, change: 'created' });
+      }
+    },
+    onError,
+    0,
+  );
+  return async () => {
+    subscription.close();
+    await stopFolders();
+    for (const f of folders.values()) f.close();
+    await queue;
+  };
+}
+
+function watchServers(
+  ctx: AppContext,
+  publish: EventHub['publish'],
+  everyMs: number,
+  onError: (e: unknown) => void,
+): () => Promise<void> {
+  const keyOf = (r: { pid: number; port: number }): string => `${r.pid}-${r.port}`;
+  let known: Promise<Map<string, Awaited<ReturnType<AppContext['servers']['list']>>[number]>> = ctx.servers
+    .list()
+    .then((list) => new Map(list.map((r) => [keyOf(r), r])));
+  return poll(
+    everyMs,
+    async () => {
+      const before = await known;
+      const now = new Map((await ctx.servers.list()).map((r) => [keyOf(r), r]));
+      for (const [key, r] of now)
+        if (!before.has(key)) publish('server', { change: 'started', server: withUptime(r) });
+      for (const [key, r] of before)
+        if (!now.has(key)) publish('server', { change: 'stopped', server: withUptime(r) });
+      known = Promise.resolve(now);
+    },
+    onError,
+  );
+}
+
+/** Starts every source; returns their stop. */
+export function startWatchers(
+  ctx: AppContext,
+  publish: EventHub['publish'],
+  options: WatcherOptions = {},
+): () => Promise<void> {
+  const onError = (e: unknown): void =>
+    options.onWarning?.(`Live events: ${e instanceof Error ? e.message : String(e)}`);
+  const stops = [
+    watchRequests(ctx, publish, options.requestPollMs ?? 250, onError),
+    watchProjects(ctx, publish, onError),
+    watchServers(ctx, publish, options.serverPollMs ?? 500, onError),
+  ];
+  return async () => {
+    await Promise.all(stops.map((stop) => stop()));
+  };
+}
