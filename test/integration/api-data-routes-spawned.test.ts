@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { CLI, cliEnv, tempDir } from '../helpers/cli.js';
+import { tempDir } from '../helpers/cli.js';
 import { runCliInProcess } from '../helpers/cli-inprocess.js';
-import { waitUntil } from '../helpers/wait.js';
+import { startUi } from '../helpers/ui.js';
 
 type Json = Record<string, unknown>;
 
@@ -18,22 +17,9 @@ describe('admin API over a spawned `mockdev ui`: imports and settings', () => {
   it('imports a YAML document over HTTP that the CLI then lists; the API sees the CLI’s settings change', async (t) => {
     const { dir: dataDir, cleanup } = tempDir('mockdev-api-spawn-');
     t.after(cleanup);
-    const child = spawn(process.execPath, [CLI, 'ui', '-p', '0'], {
-      cwd: dataDir,
-      env: cliEnv(dataDir),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let err = '';
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
-    child.stdout.resume();
-    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-    t.after(async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      await exited;
-    });
-    const base = (
-      await waitUntil(() => /(http:\/\/127\.0\.0\.1:\d+)/.exec(err), 'mockdev ui to print its URL', 20_000)
-    )[1]!;
+    const ui = await startUi([], { dataDir });
+    t.after(() => ui.stop('SIGKILL'));
+    const base = ui.url;
 
     const imported = await fetch(`${base}/api/v1/import/openapi`, {
       method: 'POST',
@@ -66,7 +52,6 @@ describe('admin API over a spawned `mockdev ui`: imports and settings', () => {
     const settings = (await (await fetch(`${base}/api/v1/settings`)).json()) as Json;
     assert.deepEqual([settings.uiPort, settings.theme], [3333, 'system']);
 
-    child.kill('SIGTERM');
-    assert.equal(await exited, 0, err);
+    assert.equal((await ui.stop('SIGTERM')).code, 0, ui.stderr());
   });
 });

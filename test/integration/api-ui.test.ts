@@ -8,22 +8,22 @@ import { json, runCli, tempDir } from '../helpers/cli.js';
 import type { AfterHook } from '../helpers/cli-inprocess.js';
 import { makeProject, startServe } from '../helpers/server.js';
 import { openSse, type SseClient } from '../helpers/sse.js';
-import { startUi, type SpawnedUi } from '../helpers/ui-process.js';
+import { startUi, type UiHandle } from '../helpers/ui.js';
 
 type Json = Record<string, unknown>;
 
 async function sandbox(t: AfterHook) {
   const { dir, cleanup } = tempDir('mockdev-ui-');
-  const uis: SpawnedUi[] = [];
+  const uis: UiHandle[] = [];
   const streams: SseClient[] = [];
   t.after(async () => {
     for (const s of streams) s.close();
-    for (const ui of uis) await ui.terminate().catch(() => ui.kill());
+    for (const ui of uis) await ui.stop().catch(() => ui.stop('SIGKILL'));
     // Servers the UI started went with it; anything left is stopped before the folder goes.
     await runCli(['stop'], { dataDir: dir }).catch(() => undefined);
     cleanup();
   });
-  const ui = await startUi(dir);
+  const ui = await startUi([], { dataDir: dir });
   uis.push(ui);
   const api = async (method: string, path: string, body?: unknown) => {
     const res = await fetch(`${ui.url}/api/v1${path}`, {
@@ -121,7 +121,7 @@ describe('mockdev ui (spawned)', () => {
     assert.equal(one.status, 201, one.text);
     const url = (one.json as Json).url as string;
     assert.equal(await (await fetch(`${url}/x`)).text(), '1');
-    assert.equal(await ui.terminate(), 0, ui.stderr());
+    assert.equal((await ui.stop()).code, 0, ui.stderr());
     await assert.rejects(fetch(`${url}/x`), 'the server stopped with the UI');
     assert.deepEqual(json(await cli('status', '--json')), []);
     assert.match(ui.stderr(), /Stopping the admin API and the mock servers it started/);
