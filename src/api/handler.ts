@@ -71,6 +71,8 @@ export const API_WORDING: Wording = {
       initProject: `create a project with POST ${API_PREFIX}/projects`,
       listServers: `call GET ${API_PREFIX}/servers`,
       activateLicense: `activate a license with POST ${API_PREFIX}/license/activate`,
+      listEnvironments: `call GET ${API_PREFIX}/projects/${p}/environments`,
+      listRecordings: `call GET ${API_PREFIX}/projects/${p}/endpoints/{endpoint}/recordings`,
     }[name];
   },
 };

@@ -110,7 +110,7 @@ async function resolveEnvironment(
     'NOT_FOUND',
     `Environment "${wanted}" not found${project ? ` among the environments of "${project.project.name}" and the global ones` : ''}`,
     {
-      hint: 'Run "mockdev environment list <PROJECT>" to see the environments',
+      hint: (say) => `${say.action('listEnvironments', project?.project.name)} to see the environments`,
       details: { environment: wanted },
     },
   );
@@ -183,7 +183,8 @@ function applyChanges(
   for (const key of change.secretKeys ?? []) {
     if (!(key in variables)) {
       throw new MockdevError('INVALID_ARGUMENT', `Secret "${key}" has no value`, {
-        hint: `Give it one: --secret ${key}=VALUE (or --var ${key}=VALUE --secret ${key})`,
+        hint: (say) =>
+          `give it one with ${say.option('secrets')} (${key}=VALUE), or a value with ${say.option('variables')}`,
         details: { key },
       });
     }
@@ -247,7 +248,8 @@ export async function updateEnvironment(
     !input.unset?.length;
   if (nothing) {
     throw new MockdevError('INVALID_ARGUMENT', 'Nothing to update', {
-      hint: 'Give at least one of --name, --var, --secret, --unset',
+      hint: (say) =>
+        `give at least one of ${(['name', 'variables', 'secrets', 'unset'] as const).map((o) => say.option(o)).join(', ')}`,
     });
   }
   const target = await resolveEnvironment(ctx, ref);

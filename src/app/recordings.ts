@@ -61,7 +61,7 @@ export async function getRecording(ctx: AppContext, id: string): Promise<Recordi
 
 const notFound = (id: string) =>
   new MockdevError('NOT_FOUND', `Recording "${id}" not found`, {
-    hint: 'List the recordings of an endpoint with "mockdev recording list <ENDPOINT>"',
+    hint: (say) => `${say.action('listRecordings')} to see the recordings of an endpoint`,
     details: { recording: id },
   });
 
@@ -181,7 +181,7 @@ export async function recordingToMock(
     throw new MockdevError(
       'NOT_FOUND',
       `No mock endpoint ${r.request.method} ${r.request.path} in project "${project.project.name}" to add the variation to`,
-      { hint: 'Leave out --as-variation to create the endpoint' },
+      { hint: (say) => `leave out ${say.option('asVariation')} to create the endpoint` },
     );
   }
   const variation = VariationSchema.parse({

@@ -13,6 +13,11 @@ const FLAGS: Record<OptionName, string> = {
   format: '-f, --format',
   openapiVersion: '--openapi',
   strict: '--strict',
+  asVariation: '--as-variation',
+  name: '-n, --name',
+  variables: '--var',
+  secrets: '--secret',
+  unset: '--unset',
 };
 
 /** How the CLI words what core hints point at: flags and commands. */
@@ -28,5 +33,7 @@ export const CLI_WORDING: Wording = {
       listServers: 'run "mockdev status"',
       activateLicense:
         'activate a license: run "mockdev license activate <KEY>", or "mockdev license activate-email <EMAIL>" to get one by e-mail',
+      listEnvironments: `run "mockdev environment list ${subject ?? '<PROJECT>'}"`,
+      listRecordings: 'run "mockdev recording list <ENDPOINT>"',
     })[name],
 };

@@ -52,11 +52,23 @@ export type OptionName =
   | 'body'
   | 'format'
   | 'openapiVersion'
-  | 'strict';
+  | 'strict'
+  | 'asVariation'
+  | 'name'
+  | 'variables'
+  | 'secrets'
+  | 'unset';
 
 /** Next steps a hint may suggest; each adapter says how (a CLI command, an MCP tool). */
 export type ActionName =
-  'listProjects' | 'listEndpoints' | 'listRequests' | 'initProject' | 'listServers' | 'activateLicense';
+  | 'listProjects'
+  | 'listEndpoints'
+  | 'listRequests'
+  | 'initProject'
+  | 'listServers'
+  | 'activateLicense'
+  | 'listEnvironments'
+  | 'listRecordings';
 
 /**
  * How an adapter words what core hints point at. Each returns a phrase in lower case that a
@@ -84,6 +96,8 @@ export const PLAIN_WORDING: Wording = {
       listServers: 'list the running servers',
       activateLicense:
         'activate a license with "mockdev license activate <KEY>" or "mockdev license activate-email <EMAIL>"',
+      listEnvironments: `list the environments${subject ? ` of "${subject}"` : ''}`,
+      listRecordings: 'list the recordings of the endpoint',
     })[name],
 };
 

@@ -12,5 +12,7 @@ export const MCP_WORDING: Wording = {
       initProject: 'create a project with create_project',
       listServers: 'run "mockdev status" in a terminal',
       activateLicense: 'activate a license in a terminal with "mockdev license activate <KEY>"',
+      listEnvironments: 'run "mockdev environment list <PROJECT>" in a terminal',
+      listRecordings: 'run "mockdev recording list <ENDPOINT>" in a terminal',
     })[name],
 };

@@ -86,6 +86,9 @@ describe('admin API: environments', () => {
     const missing = await api.call('GET', '/api/v1/environments/nope');
     assert.equal(missing.status, 404);
     assert.equal((missing.json as Json).code, 'NOT_FOUND');
+    // The hint speaks the API's words, not the CLI's.
+    assert.match((missing.json as Json).detail as string, /call GET \/api\/v1\/projects\/.*\/environments/i);
+    assert.doesNotMatch((missing.json as Json).detail as string, /mockdev environment/);
   });
 
   it('updates (rename, set, make secret, unset), duplicates, deactivates and deletes', async (t) => {

@@ -63,7 +63,9 @@ describe('admin API: recordings', () => {
     const noProject = await api.call('GET', '/api/v1/projects/nope/endpoints/Upstream/recordings');
     assert.equal(noProject.status, 404);
     assert.equal((noProject.json as Json).code, 'PROJECT_NOT_FOUND');
-    assert.equal((await api.call('GET', '/api/v1/recordings/nope')).status, 404);
+    const noRecording = await api.call('GET', '/api/v1/recordings/nope');
+    assert.equal(noRecording.status, 404);
+    assert.match((noRecording.json as Json).detail as string, /call GET \/api\/v1\/projects\/.*\/recordings/i);
   });
 
   it('counts per endpoint and in total (as `recording count --json`)', async (t) => {
