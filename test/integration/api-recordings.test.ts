@@ -65,7 +65,10 @@ describe('admin API: recordings', () => {
     assert.equal((noProject.json as Json).code, 'PROJECT_NOT_FOUND');
     const noRecording = await api.call('GET', '/api/v1/recordings/nope');
     assert.equal(noRecording.status, 404);
-    assert.match((noRecording.json as Json).detail as string, /call GET \/api\/v1\/projects\/.*\/recordings/i);
+    assert.match(
+      (noRecording.json as Json).detail as string,
+      /call GET \/api\/v1\/projects\/.*\/recordings/i,
+    );
   });
 
   it('counts per endpoint and in total (as `recording count --json`)', async (t) => {
