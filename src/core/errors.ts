@@ -28,7 +28,7 @@ export const ERROR_CATALOGUE = {
   /** A document to import (OpenAPI, cURL) cannot be parsed or is invalid. */
   INVALID_INPUT: { exitCode: 1, httpStatus: 422, title: 'Invalid input' },
   /** A Pro feature was used without an active license. */
-  LICENSE_REQUIRED: { exitCode: 1, httpStatus: 402, title: 'Pro license required' },
+  LICENSE_REQUIRED: { exitCode: 1, httpStatus: 403, title: 'Pro license required' },
   /** A license key whose signature does not match, or that expired. */
   LICENSE_INVALID: { exitCode: 1, httpStatus: 403, title: 'License key refused' },
   /** An I/O failure outside mockdev's control (disk full, permission denied, network). */

@@ -169,7 +169,7 @@ describe('admin API: environments', () => {
     assert.match((noValue.json as Json).detail as string, /K/);
   });
 
-  it('without a license every environment route answers 402 LICENSE_REQUIRED saying how to activate', async (t) => {
+  it('without a license every environment route answers 403 LICENSE_REQUIRED saying how to activate', async (t) => {
     const api = await envApi(t, false);
     const calls: [string, string, unknown?][] = [
       ['GET', '/api/v1/projects/Shop/environments'],
@@ -184,7 +184,7 @@ describe('admin API: environments', () => {
     ];
     for (const [method, url, body] of calls) {
       const r = await api.call(method, url, body === undefined ? {} : { body });
-      assert.equal(r.status, 402, `${method} ${url}: ${r.body}`);
+      assert.equal(r.status, 403, `${method} ${url}: ${r.body}`);
       const problem = r.json as Json;
       assert.equal(problem.code, 'LICENSE_REQUIRED');
       assert.match(problem.detail as string, /needs a Pro license.*POST \/api\/v1\/license\/activate/);

@@ -22,7 +22,7 @@ import { queryFlag } from './query-fields.js';
 /**
  * Environments (Pro), as `mockdev environment …`: every answer masks the secrets' values,
  * except GET /environments/{environment}?reveal=true (as `environment show --reveal`). Without
- * an active license each route answers 402 LICENSE_REQUIRED (the app's gate).
+ * an active license each route answers 403 LICENSE_REQUIRED (the app's gate).
  */
 
 const TAG = 'Environments';
