@@ -1,7 +1,6 @@
 import * as z from 'zod';
+import { ImportReportSchema } from '../../core/model/imports.js';
 import { exportOpenApi, importOpenApi } from '../../app/openapi.js';
-import { EndpointSchema } from '../../core/model/endpoint.js';
-import { ProjectSchema } from '../../core/model/project.js';
 import { MCP_WORDING } from '../wording.js';
 import { PROJECT_ALIASES, READ_ONLY, defineTool, projectIdField } from './define.js';
 
@@ -46,38 +45,7 @@ export const importOpenApiTool = defineTool({
         'Refuse the whole document at its first problem (a part that breaks the OpenAPI schema, a $ref that cannot be resolved, an operation that cannot become an endpoint). Default false: import what can be read and report the problems as warnings.',
       ),
   }),
-  output: z.object({
-    project: ProjectSchema.describe('The project imported into.'),
-    created: z.array(EndpointSchema).describe('Endpoints added.'),
-    replaced: z.array(EndpointSchema).describe('Existing endpoints replaced (overwrite: true).'),
-    skipped: z
-      .array(
-        z.object({
-          method: z.string(),
-          path: z.string(),
-          reason: z.string(),
-          existingId: z.string().optional().describe('The endpoint that already has this route.'),
-        }),
-      )
-      .describe('Operations not imported, with the reason.'),
-    warnings: z
-      .array(
-        z.object({
-          message: z.string().describe('Where (JSON pointer, line, column) and what.'),
-          pointer: z.string().optional(),
-          file: z.string().optional().describe('A referenced file, when the problem is there.'),
-          line: z.number().int().optional(),
-          column: z.number().int().optional(),
-        }),
-      )
-      .describe(
-        'Problems of the document: what breaks the OpenAPI schema, could not be resolved, or was left out.',
-      ),
-    warningCount: z
-      .number()
-      .int()
-      .describe('How many warnings there are in all (the list holds the first 50).'),
-  }),
+  output: ImportReportSchema,
   hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   aliases: { ...PROJECT_ALIASES, spec: 'text', document: 'text', content: 'text', path: 'file' },
   async run(ctx, args) {
