@@ -30,15 +30,15 @@
 // scripts/bench-api-fill.mjs); GET /api/v1/projects/{p}/endpoints and
 // GET /api/v1/projects/{p}/requests?limit=200, median and p95 of BENCH_API_CALLS sequential
 // calls after one warm-up each (target: under 50 ms).
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { measureGithubImport, median } from './bench-import.mjs';
 import { measureAdminApi } from './bench-api.mjs';
+import { createMeasurer } from './bench-measure.mjs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 
 const root = new URL('..', import.meta.url).pathname;
 const cli = join(root, 'dist', 'cli', 'main.js');
@@ -51,17 +51,6 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
 const CONNS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PATH = '/api/users/42';
 const TEMPLATED_PATH = '/api/templated/users/42';
-const has = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
-const TASKSET = process.platform === 'linux' && has('taskset');
-const pin = (core, argv) => (TASKSET ? ['taskset', '-c', String(core), ...argv] : argv);
-const require = createRequire(import.meta.url);
-let autocannon;
-try {
-  autocannon = require.resolve('autocannon/autocannon.js');
-} catch {
-  autocannon = undefined;
-}
-const LOADGEN = has('wrk') ? 'wrk' : autocannon ? 'autocannon' : 'node';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'mockdev-bench-'));
 const children = new Set();
@@ -73,171 +62,16 @@ process.on('exit', cleanup);
 process.on('SIGINT', () => process.exit(130));
 
 const env = { ...process.env, MOCKDEV_DATA_DIR: dataDir, MOCKDEV_LOG_LEVEL: 'warn' };
+const { LOADGEN, TASKSET, startServer, stopServer, measure, measurePair, freePort } = createMeasurer({
+  env,
+  children,
+  root,
+  DURATION,
+  WARMUP,
+  CONNS,
+});
+const require = createRequire(import.meta.url);
 const mockdev = (...args) => execFileSync(process.execPath, [cli, ...args], { env, encoding: 'utf8' });
-
-/** Spawns a server, polls `url` every `pollMs` until it answers 200 (body read); returns the child. */
-async function startServer(argv, url, pollMs = 50) {
-  const [cmd, ...args] = pin(0, argv);
-  const child = spawn(cmd, args, { env, stdio: ['ignore', 'ignore', 'inherit'] });
-  children.add(child);
-  child.on('exit', () => children.delete(child));
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    try {
-      const res = await fetch(url);
-      await res.arrayBuffer();
-      if (res.status === 200) return child;
-    } catch {
-      /* not up yet */
-    }
-    if (child.exitCode !== null || Date.now() > deadline)
-      throw new Error(`server ${argv.join(' ')} did not start`);
-    await sleep(pollMs);
-  }
-}
-
-async function stopServer(child) {
-  if (child.exitCode !== null) return;
-  const done = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  const t = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await done;
-  clearTimeout(t);
-}
-
-const cpuTicks = (pid) => {
-  try {
-    const s = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const f = s.slice(s.lastIndexOf(')') + 2).split(' ');
-    return Number(f[11]) + Number(f[12]);
-  } catch {
-    return NaN;
-  }
-};
-const rssMiB = (pid) => {
-  try {
-    const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) / 1024 : NaN;
-  } catch {
-    return NaN;
-  }
-};
-const peakRssMiB = (pid) => {
-  try {
-    const m = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) / 1024 : NaN;
-  } catch {
-    return NaN;
-  }
-};
-const TICK_US = 1e6 / 100; // USER_HZ on Linux
-
-const toMs = (v, unit) => Number(v) * ({ us: 0.001, ms: 1, s: 1000 }[unit] ?? 1);
-
-/** Runs the load generator; returns { requests, rps, p50Ms, p99Ms, errors }. */
-function load(url, secs) {
-  if (LOADGEN === 'wrk') {
-    const out = execFileSync(
-      pin(1, ['wrk'])[0],
-      [...pin(1, ['wrk']).slice(1), '-t1', `-c${CONNS}`, `-d${secs}s`, '--latency', url],
-      { encoding: 'utf8' },
-    );
-    const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
-    const lat = (p) => {
-      const m = new RegExp(`\\s${p}%\\s+([\\d.]+)(us|ms|s)`).exec(out);
-      return m ? toMs(m[1], m[2]) : NaN;
-    };
-    const errors = /Socket errors: (.*)/.exec(out)?.[1] ?? '';
-    const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
-    return {
-      requests,
-      rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0),
-      p50Ms: lat(50),
-      p99Ms: lat(99),
-      errors: errors + (non2xx ? ` non2xx ${non2xx}` : ''),
-    };
-  }
-  if (LOADGEN === 'autocannon') {
-    const argv = pin(1, [process.execPath, autocannon, '-c', String(CONNS), '-d', String(secs), '-j', url]);
-    const out = JSON.parse(
-      execFileSync(argv[0], argv.slice(1), { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }),
-    );
-    return {
-      requests: out.requests.total,
-      rps: out.requests.average,
-      p50Ms: out.latency.p50,
-      p99Ms: out.latency.p99,
-      errors: String(out.errors || ''),
-    };
-  }
-  const argv = pin(1, [
-    process.execPath,
-    join(root, 'scripts', 'bench-load.mjs'),
-    url,
-    String(CONNS),
-    String(secs),
-  ]);
-  const out = JSON.parse(execFileSync(argv[0], argv.slice(1), { encoding: 'utf8' }));
-  return {
-    requests: out.requests,
-    rps: out.requests / out.durationS,
-    p50Ms: out.p50Ms,
-    p99Ms: out.p99Ms,
-    errors: out.errors ? String(out.errors) : '',
-  };
-}
-
-/** Warm-up, then the measured window; CPU per request from /proc when available. */
-function measure(name, child, url) {
-  const idleRssMiB = rssMiB(child.pid);
-  const warm = load(url, WARMUP);
-  const t0 = cpuTicks(child.pid);
-  const r = load(url, DURATION);
-  const t1 = cpuTicks(child.pid);
-  return {
-    name,
-    ...r,
-    warmRequests: warm.requests,
-    cpuUsPerReq: ((t1 - t0) * TICK_US) / r.requests,
-    idleRssMiB,
-    rssMiB: peakRssMiB(child.pid),
-  };
-}
-
-/**
- * Two endpoints of one server measured in turn, ROUNDS times each (DURATION / ROUNDS seconds a
- * turn, after one warm-up of each): both see the same machine state, so their ratio is not moved
- * by drift between runs measured apart. Returns the req/s and CPU per request of each.
- */
-function measurePair(child, urlA, urlB, rounds = 4) {
-  load(urlA, 1);
-  load(urlB, 1);
-  const total = { a: { requests: 0, secs: 0, ticks: 0 }, b: { requests: 0, secs: 0, ticks: 0 } };
-  const secs = Math.max(1, Math.round(DURATION / rounds));
-  for (let i = 0; i < rounds; i++)
-    for (const [key, url] of [
-      ['a', urlA],
-      ['b', urlB],
-    ]) {
-      const t0 = cpuTicks(child.pid);
-      const r = load(url, secs);
-      total[key].ticks += cpuTicks(child.pid) - t0;
-      total[key].requests += r.requests;
-      total[key].secs += secs;
-    }
-  const of = (t) => ({ rps: t.requests / t.secs, cpuUsPerReq: (t.ticks * TICK_US) / t.requests });
-  return { a: of(total.a), b: of(total.b), rounds, secs };
-}
-
-const freePort = async () => {
-  const { createServer } = await import('node:net');
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-};
 
 // ---------------------------------------------------------------- admin API
 let apiLines;
