@@ -1,11 +1,11 @@
-import { timingSafeEqual } from 'node:crypto';
 import { parse as parseYaml } from 'yaml';
 import { compileRoutes } from '../core/match/router.js';
 import { ERROR_CATALOGUE, MockdevError, toMockdevError, type Wording } from '../core/errors.js';
 import { parseInput } from '../core/validate.js';
 import type { AppContext } from '../app/context.js';
 import { hostAllowed } from '../runtime/origin.js';
-import { isReply, isStream, type ApiServices, type ApiStream, type Route } from './route.js';
+import { createAuth } from './auth.js';
+import { ApiRefusal, isReply, isStream, type ApiServices, type ApiStream, type Route } from './route.js';
 
 /**
  * The admin API as a function (docs/admin-api.md): a request in, a reply out, no socket (http.ts
@@ -13,7 +13,8 @@ import { isReply, isStream, type ApiServices, type ApiStream, type Route } from 
  *
  *   host     -> a Host that is not a loopback name: 403 (DNS rebinding), unless bound elsewhere
  *   origin   -> an Origin that is not this server's own: 403
- *   token    -> with a token, `Authorization: Bearer <token>`: 401 otherwise
+ *   token    -> with a token, `Authorization: Bearer <token>` or a signed-in session (auth.ts): 401
+ *               otherwise (only /session answers without: it signs in)
  *   route    -> 404 for an unknown path, 405 for a known path with another method
  *   type     -> a body must be application/json (or a type the route names): 415 otherwise, so
  *               no plain HTML form or `text/plain` fetch can change anything (no CSRF)
@@ -23,6 +24,7 @@ import { isReply, isStream, type ApiServices, type ApiStream, type Route } from 
  */
 
 export const API_PREFIX = '/api/v1';
+const SESSION_PATH = `${API_PREFIX}/session`;
 
 export interface ApiRequest {
   method: string;
@@ -121,14 +123,6 @@ export function problemOf(e: unknown, onInternalError?: (e: Error) => void): Api
 
 const mediaType = (value: string | undefined): string => (value ?? '').split(';')[0]!.trim().toLowerCase();
 
-function tokenMatches(header: string | undefined, token: string): boolean {
-  const m = /^Bearer\s+(.+)$/i.exec(header ?? '');
-  if (!m) return false;
-  const given = Buffer.from(m[1]!.trim());
-  const wanted = Buffer.from(token);
-  return given.length === wanted.length && timingSafeEqual(given, wanted);
-}
-
 /** Parses a body by its media type: JSON, or YAML where a route accepts it. */
 async function parseBody(text: string, type: string): Promise<unknown> {
   if (text.trim() === '') return undefined;
@@ -156,8 +150,9 @@ async function parseBody(text: string, type: string): Promise<unknown> {
 }
 
 export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
-  const { ctx, token, onInternalError } = options;
+  const { ctx, onInternalError } = options;
   const services = options.services ?? {};
+  const auth = createAuth(options.token);
   // One matcher per method over the route paths; a path known under another method is a 405.
   const table = compileRoutes(
     options.routes.map((route) => ({
@@ -191,18 +186,19 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
         'Forbidden',
         `Origin "${origin}" is not this server's own: the admin API answers only its own UI and clients without an Origin`,
       );
-    if (token !== undefined && !tokenMatches(headers.authorization, token))
+    const q = request.url.indexOf('?');
+    const path = q === -1 ? request.url : request.url.slice(0, q);
+    // Signing in (and asking whether one must) is the one thing a request without the token may do.
+    if (!auth.allows(headers) && path.replace(/\/$/, '') !== SESSION_PATH)
       return problem(
         401,
         'UNAUTHORIZED',
         'Unauthorized',
-        'This admin API needs a token: send "Authorization: Bearer <token>" (the --token given to mockdev ui, or MOCKDEV_UI_TOKEN)',
+        `This admin API needs a token: send "Authorization: Bearer <token>", or sign in with POST ${SESSION_PATH} {"token": "…"} (the --token given to mockdev ui, or MOCKDEV_UI_TOKEN)`,
         {},
         { 'WWW-Authenticate': 'Bearer' },
       );
 
-    const q = request.url.indexOf('?');
-    const path = q === -1 ? request.url : request.url.slice(0, q);
     const found = table.match(method, path);
     if (!found) {
       if (anyMethod.match('ANY', path)) {
@@ -250,6 +246,8 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
         body,
         rawBody: request.body,
         contentType: type,
+        headers,
+        auth,
       });
       if (isStream(result)) return result;
       if (isReply(result)) {
@@ -267,6 +265,7 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
       if (status === 204 || result === undefined) return { status: 204, headers: {}, body: '' };
       return json(status, result);
     } catch (e) {
+      if (e instanceof ApiRefusal) return problem(e.status, e.code, e.title, e.message, {}, e.headers);
       return problemOf(e, onInternalError);
     }
   };

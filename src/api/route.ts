@@ -1,5 +1,6 @@
 import type * as z from 'zod';
 import type { AppContext } from '../app/context.js';
+import type { ApiAuth } from './auth.js';
 
 /**
  * One route of the admin API (docs/admin-api.md): what it accepts and answers, described with
@@ -53,6 +54,26 @@ export interface RouteInput<B = unknown, Q = Record<string, string | undefined>>
   rawBody: string;
   /** The body's media type without parameters (`application/json`), or '' without a body. */
   contentType: string;
+  /** The request's headers, names lower-cased. */
+  headers: Record<string, string | undefined>;
+  /** The token check and the browser sessions (auth.ts). */
+  auth: ApiAuth;
+}
+
+/**
+ * A refusal of the API's own (not the error catalogue's: 401 and the like): the handler answers
+ * it as problem+json with this status and code.
+ */
+export class ApiRefusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly title: string,
+    detail: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(detail);
+  }
 }
 
 /** What a handler returns: a JSON value answered 200 (or the route's status), or a full reply. */

@@ -112,6 +112,46 @@ describe('admin API: request checks', () => {
     assert.equal(right.status, 200);
   });
 
+  it('a browser signs in once with the token and is then let in by its session cookie, until it signs out', async (t) => {
+    const api = apiSandbox(t, { token: 's3cret-token' });
+    const state = await api.call('GET', '/api/v1/session');
+    assert.equal(state.status, 200, 'the only route open without the token');
+    assert.deepEqual(state.json, { tokenRequired: true, signedIn: false });
+    assert.equal((await api.call('GET', '/api/v1/projects')).status, 401);
+
+    const wrong = await api.call('POST', '/api/v1/session', { body: { token: 'nope' } });
+    assert.equal(wrong.status, 401);
+    assert.equal((wrong.json as Json).code, 'UNAUTHORIZED');
+    assert.equal(wrong.headers['Set-Cookie'], undefined);
+
+    const signIn = await api.call('POST', '/api/v1/session', { body: { token: 's3cret-token' } });
+    assert.equal(signIn.status, 204, signIn.body);
+    const setCookie = signIn.headers['Set-Cookie']!;
+    assert.match(setCookie, /^mockdev_session=[\w-]{40,}; HttpOnly; SameSite=Strict; Path=\/$/);
+    assert.doesNotMatch(setCookie, /s3cret/, 'the cookie is a session id, not the token');
+    const cookie = setCookie.split(';')[0]!;
+    assert.equal((await api.call('GET', '/api/v1/projects', { headers: { cookie } })).status, 200);
+    assert.deepEqual((await api.call('GET', '/api/v1/session', { headers: { cookie } })).json, {
+      tokenRequired: true,
+      signedIn: true,
+    });
+    const forged = await api.call('GET', '/api/v1/projects', {
+      headers: { cookie: 'mockdev_session=forged' },
+    });
+    assert.equal(forged.status, 401);
+
+    const signOut = await api.call('DELETE', '/api/v1/session', { headers: { cookie } });
+    assert.equal(signOut.status, 204);
+    assert.match(signOut.headers['Set-Cookie']!, /^mockdev_session=; .*Max-Age=0/);
+    assert.equal((await api.call('GET', '/api/v1/projects', { headers: { cookie } })).status, 401);
+
+    const open = apiSandbox(t);
+    assert.deepEqual((await open.call('GET', '/api/v1/session')).json, {
+      tokenRequired: false,
+      signedIn: true,
+    });
+  });
+
   it('404 for an unknown route, 405 with Allow for a known path and another method', async (t) => {
     const api = apiSandbox(t);
     const unknown = await api.call('GET', '/api/v1/nothing-here');

@@ -5,6 +5,7 @@
  * and the CLI and the API over one data directory.
  */
 import assert from 'node:assert/strict';
+import { request } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import { describe, it } from 'node:test';
 import { assertCliError, json, runCli, tempDir } from '../helpers/cli.js';
@@ -120,6 +121,25 @@ describe('mockdev ui (spawned)', { concurrency: true }, () => {
     assert.equal(right.status, 200, right.body);
     assert.deepEqual(right.json, [], 'the refused POST created nothing');
     assert.doesNotMatch(s.stderr() + s.stdout(), /s3cret-token/, 'the token is never printed');
+
+    // A browser signs in once; its cookie then opens the event stream (EventSource sends no headers).
+    const signIn = await http(`${s.url}/api/v1/session`, { method: 'POST', body: { token: 's3cret-token' } });
+    assert.equal(signIn.status, 204, signIn.body);
+    const cookie = String(signIn.headers['set-cookie']).split(';')[0]!;
+    const streamStatus = (headers: Record<string, string>) =>
+      new Promise<{ status: number; type: string | undefined }>((resolve, reject) => {
+        const req = request(`${s.url}/api/v1/events`, { headers }, (res) => {
+          resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'] });
+          req.destroy();
+        });
+        req.setTimeout(10_000, () => req.destroy(new Error('the event stream did not answer')));
+        req.on('error', (e) => (e.message.includes('socket hang up') ? undefined : reject(e)));
+        req.end();
+      });
+    const opened = await streamStatus({ cookie });
+    assert.equal(opened.status, 200);
+    assert.match(opened.type ?? '', /^text\/event-stream/);
+    assert.equal((await streamStatus({})).status, 401);
     await stopsCleanly(s, 'SIGTERM');
   });
 

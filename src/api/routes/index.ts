@@ -9,6 +9,7 @@ import { recordingRoutes } from './recordings.js';
 import { settingsRoutes } from './settings.js';
 import { variationRoutes } from './variations.js';
 import { serverRoutes } from './servers.js';
+import { sessionRoutes } from './session.js';
 import { requestRoutes } from './requests.js';
 import { eventRoutes } from './events.js';
 
@@ -18,6 +19,7 @@ import { eventRoutes } from './events.js';
  */
 export const ALL_ROUTES: readonly Route[] = [
   ...metaRoutes(() => ALL_ROUTES),
+  ...sessionRoutes,
   ...projectRoutes,
   ...endpointRoutes,
   ...variationRoutes,
