@@ -5,12 +5,15 @@
  * and the CLI and the API over one data directory.
  */
 import assert from 'node:assert/strict';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer, type Server } from 'node:net';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { assertCliError, json, runCli, tempDir } from '../helpers/cli.js';
 import { http, startUi, type UiHandle } from '../helpers/ui.js';
 import type { AfterHook } from '../helpers/cli-inprocess.js';
+import { waitUntil } from '../helpers/wait.js';
 
 type Json = Record<string, unknown>;
 
@@ -151,6 +154,23 @@ describe('mockdev ui (spawned)', { concurrency: true }, () => {
     const right = await http(url, { headers: { Authorization: 'Bearer from-env' } });
     assert.equal(right.status, 200, right.body);
     await stopsCleanly(s, 'SIGTERM');
+  });
+
+  it('--open hands its URL to the desktop opener (xdg-open); without one it warns and keeps serving', async (t) => {
+    const bin = tempDir('mockdev-opener-');
+    t.after(bin.cleanup);
+    const opened = join(bin.dir, 'opened.txt');
+    writeFileSync(join(bin.dir, 'xdg-open'), `#!/bin/sh\nprintf '%s' "$1" > '${opened}'\n`, { mode: 0o755 });
+    const s = await ui(t, ['--open'], { PATH: `${bin.dir}:${process.env.PATH ?? ''}` });
+    const url = await waitUntil(
+      () => existsSync(opened) && readFileSync(opened, 'utf8'),
+      'the opener to be called',
+    );
+    assert.equal(url, s.url);
+
+    const none = await ui(t, ['--open'], { PATH: bin.dir.replace(/$/, '-none') });
+    await waitUntil(() => /Could not open a browser/.test(none.stderr()), 'the warning');
+    assert.equal((await http(`${none.url}/api/v1/health`)).status, 200);
   });
 
   it('refuses to start: a non-loopback --host without a token (2), a bad port (2), a busy port (4)', async (t) => {
