@@ -1,5 +1,6 @@
 import { MockdevError } from '../core/errors.js';
-import { SettingsPatchSchema, type Settings } from '../core/model/settings.js';
+import { SettingsPatchSchema } from '../core/model/settings-patch.js';
+import type { Settings } from '../core/model/settings.js';
 import { parseInput } from '../core/validate.js';
 import type { AppContext } from './context.js';
 

@@ -24,30 +24,41 @@ import { registerStop } from './commands/stop.js';
 import { registerVersion } from './commands/version.js';
 import { packageVersion } from '../core/version.js';
 
-/** Every command group registers itself here; each loads its implementation lazily. */
-const REGISTRARS: ((program: Command) => void)[] = [
-  registerVersion,
-  registerInit,
-  registerList,
-  registerProject,
-  registerEndpoint,
-  registerImport,
-  registerExport,
-  registerCurl,
-  registerServe,
-  registerStatus,
-  registerStop,
-  registerRequests,
-  registerRecording,
-  registerMcp,
-  registerUi,
-  registerEnvironment,
-  registerLicense,
-  registerSettings,
-  registerCompletion,
+/**
+ * Every command group registers itself here, under the name of the top-level command it adds
+ * (in the order the help lists them); each loads its implementation lazily.
+ */
+const REGISTRARS: [name: string, register: (program: Command) => void][] = [
+  ['version', registerVersion],
+  ['init', registerInit],
+  ['list', registerList],
+  ['project', registerProject],
+  ['endpoint', registerEndpoint],
+  ['import', registerImport],
+  ['export', registerExport],
+  ['curl', registerCurl],
+  ['serve', registerServe],
+  ['status', registerStatus],
+  ['stop', registerStop],
+  ['requests', registerRequests],
+  ['recording', registerRecording],
+  ['mcp', registerMcp],
+  ['ui', registerUi],
+  ['environment', registerEnvironment],
+  ['license', registerLicense],
+  ['settings', registerSettings],
+  ['completion', registerCompletion],
 ];
 
-export function buildProgram(): Command {
+/** Commands that need every other one registered: `completion` prints them all. */
+const NEEDS_ALL = new Set(['completion']);
+
+/**
+ * The program with every command; with `command`, the top-level command a run names, and that
+ * command alone when it is one of ours: it parses, helps and fails the same, and a start (`serve`
+ * above all) does not build the other eighteen command trees first.
+ */
+export function buildProgram(command?: string): Command {
   const program = new Command('mockdev')
     .description('Local mock API server: define mock HTTP endpoints, serve them, log every request.')
     .usage('<command> [args] [options]')
@@ -73,7 +84,11 @@ Environment:
 Exit codes: 0 ok, 1 error, 2 invalid arguments, 3 project not found, 4 port in use.
 Run "mockdev <command> --help" for a command's options and examples.`,
     );
-  for (const register of REGISTRARS) register(program);
+  const only =
+    command === undefined || NEEDS_ALL.has(command)
+      ? undefined
+      : REGISTRARS.find(([name]) => name === command);
+  for (const [, register] of only ? [only] : REGISTRARS) register(program);
   applyToAll(program);
   program.hook('preAction', applyDeveloperMode);
   return program;
@@ -153,7 +168,7 @@ async function run(argv: string[], ownProcess: boolean): Promise<number> {
     writeErr(`mockdev: ${logError}. Unset it or pick a valid level\n`);
     return ERROR_CATALOGUE.INVALID_ARGUMENT.exitCode;
   }
-  const program = buildProgram();
+  const program = buildProgram(argv[0]);
   try {
     if (argv.length === 0) {
       program.outputHelp();

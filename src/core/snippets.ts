@@ -1,5 +1,6 @@
 import type { Endpoint } from './model/endpoint.js';
 import { parseSegment, splitPath, WILDCARD_PARAM } from './match/router.js';
+import type { SnippetLanguage } from './snippet-languages.js';
 
 /**
  * "Copy as code": the texts that call an endpoint on its server, in four languages. Pure: the
@@ -8,8 +9,7 @@ import { parseSegment, splitPath, WILDCARD_PARAM } from './match/router.js';
  * fetch), axios, and Python 3 with the standard library only.
  */
 
-export const SNIPPET_LANGUAGES = ['curl', 'fetch', 'axios', 'python'] as const;
-export type SnippetLanguage = (typeof SNIPPET_LANGUAGES)[number];
+export { SNIPPET_LANGUAGES, type SnippetLanguage } from './snippet-languages.js';
 export type Snippets = Record<SnippetLanguage, string>;
 
 /** What a snippet sends: method, full URL, headers and body (null: none). */

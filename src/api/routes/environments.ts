@@ -14,7 +14,7 @@ import {
   EnvironmentListSchema,
   EnvironmentPatchSchema,
   EnvironmentViewSchema,
-} from '../../core/model/environment.js';
+} from '../../core/model/environment-views.js';
 import { defineRoute, type Route } from '../route.js';
 import { PROJECT_PARAM } from './projects.js';
 import { queryFlag } from './query-fields.js';

@@ -5,7 +5,7 @@ import {
   licenseStatus,
   requestEmailActivation,
 } from '../../app/license.js';
-import { LicenseStatusSchema } from '../../core/model/license.js';
+import { LicenseStatusSchema } from '../../core/model/license-status.js';
 import { defineRoute, type Route } from '../route.js';
 
 /**

@@ -1,5 +1,6 @@
 import { readSettings, updateSettings } from '../../app/settings.js';
-import { SettingsPatchSchema, SettingsSchema, type SettingsPatch } from '../../core/model/settings.js';
+import { SettingsPatchSchema, type SettingsPatch } from '../../core/model/settings-patch.js';
+import { SettingsSchema } from '../../core/model/settings.js';
 import { defineRoute, type Route } from '../route.js';
 
 /** The settings, as `mockdev settings show|update --json`, with the same rules for each value. */

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { collect } from '../args.js';
-import { SNIPPET_LANGUAGES } from '../../core/snippets.js';
+import { SNIPPET_LANGUAGES } from '../../core/snippet-languages.js';
 import { examples, FORCE_OPTION, JSON_OPTION } from '../help.js';
 import { registerVariation } from './variation.js';
 

@@ -5,7 +5,6 @@ import type {
   RecordingWriter,
   RecordingWriterOptions,
 } from '../../core/ports.js';
-import { toRecording } from './convert.js';
 import type { RecordingDatabase } from './database.js';
 
 /** How long recordings wait in memory before a batch is stored (ms), and the most in one batch. */
@@ -125,7 +124,8 @@ class BatchRecordingWriter implements RecordingWriter {
     while (this.queue.length) {
       const batch = this.queue.slice(0, BATCH_MAX);
       try {
-        const db = await this.db();
+        // The conversion (and node:zlib, for proxied bodies) loads with SQLite, on first use.
+        const [db, { toRecording }] = await Promise.all([this.db(), import('./convert.js')]);
         const { projectId, bodyLimitBytes } = this.options;
         db.insert(batch.map((r) => toRecording(r, projectId, bodyLimitBytes)));
         this.queue.splice(0, batch.length);

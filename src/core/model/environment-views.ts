@@ -1,0 +1,62 @@
+import * as z from 'zod';
+import { EnvironmentKeySchema } from './environment.js';
+
+/*
+ * What the adapters (admin API, MCP, CLI --json) take and answer about environments. Apart from
+ * environment.ts, the stored shape, so that a mock server, which reads environments but never
+ * shows them, does not build these schemas at start.
+ */
+
+/** An environment as the adapters show it: each secret's value masked unless revealed. */
+export const EnvironmentViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  scope: z.enum(['project', 'global']).describe('global: usable by every project'),
+  projectId: z.string().nullable().describe('The project it belongs to; null for a global one'),
+  variables: z
+    .record(z.string(), z.string())
+    .describe('Every variable; a secret’s value is "********" unless revealed'),
+  secretKeys: z.array(z.string()).describe('Which variables are secrets'),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+/** A project's environments and the global ones, each marked when active for the project. */
+export const EnvironmentListSchema = z.object({
+  project: z.object({ id: z.string(), name: z.string() }),
+  environments: z.array(
+    EnvironmentViewSchema.extend({ active: z.boolean().describe('Active for this project') }),
+  ),
+});
+
+const Variables = z.record(EnvironmentKeySchema, z.string());
+const Keys = z.array(EnvironmentKeySchema);
+
+/** The variables a create or update sets: plain ones, secrets with their values, keys made secret. */
+const VariableChanges = {
+  variables: Variables.optional().describe('Plain variables: { "API_URL": "https://…" }'),
+  secrets: Variables.optional().describe('Secrets with their values (masked in every answer)'),
+  secretKeys: Keys.optional().describe('Keys of `variables` to keep as secrets'),
+};
+
+export const EnvironmentCreateSchema = z.object({
+  name: z.string().describe('Unique within its scope'),
+  project: z
+    .string()
+    .optional()
+    .describe('The project it belongs to (id or name); left out: a global environment'),
+  ...VariableChanges,
+});
+
+export const EnvironmentPatchSchema = z.object({
+  name: z.string().optional(),
+  ...VariableChanges,
+  unset: Keys.optional().describe('Variables to remove (before the others are set)'),
+});
+
+/** What is active for a project after an activation. */
+export const ActivationResultSchema = z.object({
+  project: z.object({ id: z.string(), name: z.string() }),
+  projectEnvironment: EnvironmentViewSchema.nullable().describe('The project’s own active environment'),
+  globalEnvironment: EnvironmentViewSchema.nullable().describe('The global environment active for it'),
+});
