@@ -22,6 +22,45 @@ export default tseslint.config(
     rules: { 'mockdev/layers': 'error' },
   },
   {
+    // The web UI runs in the browser and sees the rest of mockdev only through the admin API:
+    // from src/ it may import types of the core's model, nothing else.
+    files: ['ui/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*'], message: 'The UI runs in the browser.' },
+            {
+              regex: '^(\\.\\./)+src/(?!core/model/)',
+              message:
+                'The UI talks to mockdev through the admin API; it imports only types from src/core/model.',
+            },
+          ],
+        },
+      ],
+      '@typescript-eslint/consistent-type-imports': ['error', { prefer: 'type-imports' }],
+    },
+  },
+  {
+    files: ['ui/src/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+src/core/model/',
+              allowTypeImports: true,
+              message: 'Only types come from src/core/model (import type): the UI bundles none of the core.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // What runs in the app, the runtime, the core and the converters reads and writes no files
     // itself: stores and adapters do.
     files: ['src/app/**/*.ts', 'src/runtime/**/*.ts'],

@@ -4,7 +4,8 @@
 // command's handlers, the MCP server, the OpenAPI parser), so a command loads only what it uses
 // and Node resolves a handful of files instead of hundreds: `serve` answers its first request
 // in about half the time the unbundled tsc output took. Types are checked by `npm test`
-// (tsc --noEmit), not here. better-sqlite3 stays outside the bundle: it is a native addon.
+// (tsc --noEmit), not here. better-sqlite3 stays outside the bundle: it is a native addon. The web
+// UI is built last, with Vite (see the end of this file).
 //
 // The OpenAPI schema validators an import uses are compiled here, ahead of time, into ajv
 // "standalone" code: compiling them at run time cost an import of a large document a few
@@ -82,3 +83,10 @@ await build({
     },
   ],
 });
+
+// The web UI (ui/, React + Vite) into dist/ui, which `mockdev ui` serves (src/api/ui-files.ts).
+// Its size is reported here and in docs/benchmarks.md; the budget is 250 KB gzipped in all.
+{
+  const { build: viteBuild } = await import('vite');
+  await viteBuild({ configFile: `${root}ui/vite.config.ts`, logLevel: 'warn' });
+}

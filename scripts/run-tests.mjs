@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: the type check, the lint (layer rule included) and the format check, then every test
 // with Node's built-in runner (TypeScript through tsx): unit tests next to the code
-// (src/**/*.test.ts), contract suites (test/contract) and integration tests (test/**/*.test.ts).
+// (src/**/*.test.ts), contract suites (test/contract), integration tests (test/**/*.test.ts) and
+// the browser tests of the web UI (test/e2e, with chromium).
 // Usage: node scripts/run-tests.mjs [filter...]   (a filter keeps test files whose path contains
 // it, and skips the checks)
 import { spawn } from 'node:child_process';
@@ -42,6 +43,7 @@ const run = (cmd, args, { quiet = false, env = process.env } = {}) =>
 if (filters.length === 0) {
   const checks = [
     ['type check (tsc --noEmit)', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
+    ['type check of the web UI (tsc -p ui)', bin('tsc'), ['-p', 'ui/tsconfig.json']],
     ['lint (eslint)', bin('eslint'), ['.']],
     ['format (prettier --check)', bin('prettier'), ['--check', '.']],
   ];
@@ -60,6 +62,13 @@ if (filters.length === 0) {
   console.log(
     `# checks passed in ${((Date.now() - started) / 1000).toFixed(1)} s: ${checks.map((c) => c[0]).join(', ')}`,
   );
+}
+
+// The browser tests (test/e2e) drive Debian's chromium: install it first when missing (as root),
+// or stop here naming the package. They never skip.
+if (files.some((f) => f.startsWith('test/e2e/'))) {
+  const { ensureChromium } = await import('./ensure-chromium.mjs');
+  if (!ensureChromium()) process.exit(1);
 }
 
 const child = spawn(

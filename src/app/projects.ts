@@ -292,5 +292,6 @@ export async function deleteProject(
     await ctx.recordings.clearProject(target.project.id);
   // And its environments (no license needed to clean up after a project).
   await ctx.environments.removeProject(target.project.id);
+  await ctx.uiState.removeProject(target.project.id);
   return { project: toProject(target), requestsDeleted };
 }

@@ -15,6 +15,7 @@ import type { ServerRecord } from './model/server.js';
 import type { StoredLicense } from './model/license.js';
 import type { Settings } from './model/settings.js';
 import type { ActiveEnvironments, Environment } from './model/environment.js';
+import type { TreeState } from './model/ui-state.js';
 
 // ---------------------------------------------------------------- projects
 
@@ -350,6 +351,18 @@ export interface UserFiles {
   writeAtomic(path: string, text: string): Promise<void>;
 }
 
+/**
+ * What the web UI keeps per project (the endpoint tree's expanded folders): in the data
+ * directory, not in the browser, so another browser or a restart sees it too.
+ */
+export interface UiStateStore {
+  /** The project's tree state; no folder expanded when none was saved. */
+  readTree(projectId: string): Promise<TreeState>;
+  writeTree(projectId: string, state: TreeState): Promise<void>;
+  /** Forgets the project's state (the project was deleted). */
+  removeProject(projectId: string): Promise<void>;
+}
+
 /** Every store a running mockdev uses. */
 export interface Stores {
   projects: ProjectStore;
@@ -360,6 +373,7 @@ export interface Stores {
   license: LicenseStore;
   environments: EnvironmentStore;
   files: UserFiles;
+  uiState: UiStateStore;
   /** Releases what the stores hold open (database handles, watchers). */
   close(): void;
 }

@@ -5,6 +5,7 @@ import { FileEnvironmentStore } from './fs/environment-store.js';
 import { FileLicenseStore } from './fs/license-store.js';
 import { FileServerRegistry } from './fs/server-registry.js';
 import { FileSettingsStore } from './fs/settings-store.js';
+import { FileUiStateStore } from './fs/ui-state-store.js';
 import { LocalUserFiles } from './fs/user-files.js';
 import { LocalRecordings } from './recordings/local-recordings.js';
 import { LocalRequestLog } from './request-log/local-request-log.js';
@@ -31,6 +32,7 @@ export function openLocalStores(dataDir: string, options: LocalStoreOptions): St
     license: new FileLicenseStore(dataDir),
     environments: new FileEnvironmentStore(dataDir),
     files: new LocalUserFiles(options.cwd),
+    uiState: new FileUiStateStore(dataDir),
     close: () => {
       requests.close();
       recordings.close();

@@ -9,6 +9,7 @@ import { projectStoreContract } from './project-store.contract.js';
 import { recordingStoreContract } from './recording-store.contract.js';
 import { requestLogContract } from './request-log.contract.js';
 import { serverRegistryContract, settingsStoreContract } from './servers-settings.contract.js';
+import { uiStateStoreContract } from './ui-state-store.contract.js';
 
 for (const impl of IMPLEMENTATIONS) {
   projectStoreContract(impl);
@@ -18,4 +19,5 @@ for (const impl of IMPLEMENTATIONS) {
   settingsStoreContract(impl);
   licenseStoreContract(impl);
   environmentStoreContract(impl);
+  uiStateStoreContract(impl);
 }

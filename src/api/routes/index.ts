@@ -12,6 +12,7 @@ import { serverRoutes } from './servers.js';
 import { sessionRoutes } from './session.js';
 import { requestRoutes } from './requests.js';
 import { eventRoutes } from './events.js';
+import { uiStateRoutes } from './ui-state.js';
 
 /**
  * Every route of the admin API, grouped by resource (one file per group, like the CLI's
@@ -31,4 +32,5 @@ export const ALL_ROUTES: readonly Route[] = [
   ...serverRoutes,
   ...requestRoutes,
   ...eventRoutes,
+  ...uiStateRoutes,
 ];

@@ -53,6 +53,10 @@ export async function ui(opts: UiOptions): Promise<void> {
   const { startAdminServer } = await import('../../api/http.js');
   const { ALL_ROUTES } = await import('../../api/routes/index.js');
   const { createApiServices } = await import('../../api/services.js');
+  const { createUiFiles, findUiDir } = await import('../../api/ui-files.js');
+  const uiDir = findUiDir();
+  if (!uiDir)
+    log.warn('The web UI is not built (no dist/ui): run `npm run build`; the admin API works without it.');
   const services = createApiServices(ctx, {
     logger: { info: (m) => log.info(m), warn: (m) => log.warn(m) },
   });
@@ -65,6 +69,7 @@ export async function ui(opts: UiOptions): Promise<void> {
       host,
       port: listenPort,
       token,
+      fallback: createUiFiles(uiDir),
       onInternalError: (e) => {
         log.error(`Admin API request failed unexpectedly: ${e.message}`);
         if (enabled('debug') && e.stack) log.debug(e.stack);

@@ -17,12 +17,19 @@ const MIN_SEARCHED_SECRET = 4;
 export type Credential =
   { type: 'basic'; username: string; password: string } | { type: 'bearer'; token: string };
 
+/** Base64 of a text's UTF-8 bytes (with the globals Node and browsers share, so the core needs no Buffer). */
+function base64Utf8(text: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
 /** The secret of a credential in every form it travels in: Basic's password and base64 of user:password. */
 export function secretsOf(credential: Credential | null | undefined): string[] {
   if (!credential) return [];
   if (credential.type === 'bearer') return credential.token ? [credential.token] : [];
   if (!credential.password) return [];
-  const encoded = Buffer.from(`${credential.username}:${credential.password}`, 'utf8').toString('base64');
+  const encoded = base64Utf8(`${credential.username}:${credential.password}`);
   return [credential.password, encoded, encoded.replace(/=+$/, '')];
 }
 

@@ -57,6 +57,8 @@ export const dataPaths = (dataDir: string) => ({
   requestLog: join(dataDir, 'requests.db'),
   recordings: join(dataDir, 'recordings.db'),
   servers: join(dataDir, 'servers'),
+  /** <project id>.json: what the web UI keeps per project (the tree's expanded folders). */
+  uiState: join(dataDir, 'ui-state'),
 });
 
 const errno = (e: unknown): string | undefined => (e as NodeJS.ErrnoException).code;

@@ -1,0 +1,111 @@
+/**
+ * The UI's one way to the admin API (/api/v1): JSON in and out, and every error as an ApiError
+ * carrying the problem's title, detail and code, so a screen can show it whole.
+ */
+
+export interface Problem {
+  title: string;
+  status: number;
+  detail?: string;
+  code?: string;
+  details?: unknown;
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly title: string;
+  readonly detail?: string;
+  readonly code?: string;
+  readonly details?: unknown;
+  constructor(problem: Problem) {
+    super(problem.detail ? `${problem.title}: ${problem.detail}` : problem.title);
+    this.status = problem.status;
+    this.title = problem.title;
+    this.detail = problem.detail;
+    this.code = problem.code;
+    this.details = problem.details;
+  }
+}
+
+export const API = '/api/v1';
+
+/** Encodes a path parameter (a name or `METHOD /path` may hold slashes and spaces). */
+export const enc = (value: string): string => encodeURIComponent(value);
+
+/** `?a=1&b=x` from the defined values; '' when none. */
+export function query(values: Record<string, string | number | boolean | undefined | null>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(values))
+    if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
+async function problemOf(res: Response): Promise<ApiError> {
+  const text = await res.text().catch(() => '');
+  try {
+    const p = JSON.parse(text) as Partial<Problem>;
+    if (p && typeof p.title === 'string') return new ApiError({ ...p, title: p.title, status: res.status });
+  } catch {
+    // not JSON: the text (or the status line) is the message
+  }
+  return new ApiError({
+    title: `${res.status} ${res.statusText}`.trim(),
+    status: res.status,
+    detail: text || undefined,
+  });
+}
+
+/** Listeners told when the API answers 401 (the token is needed or the session ended). */
+const unauthorized = new Set<() => void>();
+export const onUnauthorized = (fn: () => void): (() => void) => {
+  unauthorized.add(fn);
+  return () => unauthorized.delete(fn);
+};
+
+export interface RequestOptions {
+  method?: string;
+  /** A value sent as JSON; a string is sent as it is with `contentType`. */
+  body?: unknown;
+  contentType?: string;
+  signal?: AbortSignal;
+}
+
+/** Calls the admin API; resolves with the parsed JSON (text for a non-JSON answer, undefined for 204). */
+export async function api<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    if (typeof options.body === 'string' && options.contentType) body = options.body;
+    else body = JSON.stringify(options.body);
+    headers['Content-Type'] = options.contentType ?? 'application/json';
+  }
+  let res: Response;
+  try {
+    res = await fetch(`${API}${path}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (e) {
+    if ((e as Error).name === 'AbortError') throw e;
+    throw new ApiError({
+      title: 'mockdev ui cannot be reached',
+      status: 0,
+      detail: 'Is `mockdev ui` still running? Start it again and reload this page.',
+    });
+  }
+  if (res.status === 401) for (const fn of unauthorized) fn();
+  if (!res.ok) throw await problemOf(res);
+  if (res.status === 204) return undefined as T;
+  const type = res.headers.get('content-type') ?? '';
+  return (type.includes('json') ? await res.json() : await res.text()) as T;
+}
+
+export const get = <T>(path: string, signal?: AbortSignal) => api<T>(path, { signal });
+export const post = <T>(path: string, body: unknown = {}) => api<T>(path, { method: 'POST', body });
+export const put = <T>(path: string, body: unknown = {}) => api<T>(path, { method: 'PUT', body });
+export const patch = <T>(path: string, body: unknown) => api<T>(path, { method: 'PATCH', body });
+export const del = <T>(path: string) => api<T>(path, { method: 'DELETE' });

@@ -1,0 +1,82 @@
+import { enc } from '../api/client';
+import { useEvent } from '../api/events';
+import { useData } from '../api/use-data';
+import { ErrorMessage } from '../components/notices';
+import { EndpointEditor } from '../editor/endpoint-editor';
+import { navigate, projectPath, useLocation } from '../router';
+import { EndpointTree } from '../tree/endpoint-tree';
+import type { Endpoint } from '../types';
+import type { ProjectScreenProps } from './registry';
+
+/**
+ * The endpoints of a project: the folder tree on the left, the editor on the right. The URL says
+ * what the editor shows: `?edit=<endpoint id>`, or `?new=<path prefix>` for a new endpoint (the
+ * tree's "Add Endpoint" fills the folder's prefix in). Changes made anywhere else (CLI, MCP, a
+ * hand edit) arrive as `endpoints` events and reload the list.
+ */
+export function EndpointsScreen({ project }: ProjectScreenProps) {
+  const { query } = useLocation();
+  const list = useData<Endpoint[]>(`/projects/${enc(project.id)}/endpoints`);
+  useEvent('endpoints', (e) => {
+    if (e.projectId === project.id) list.reload();
+  });
+  const editId = query.get('edit');
+  const newPrefix = query.get('new');
+  const endpoints = list.data ?? [];
+  const editing = editId ? endpoints.find((e) => e.id === editId) : undefined;
+  const go = (q: Record<string, string | undefined>) => navigate(projectPath(project.id, 'endpoints', q));
+
+  return (
+    <section className="screen endpoints-screen" aria-labelledby="screen-title">
+      <h1 id="screen-title" className="visually-hidden">
+        Endpoints of {project.name}
+      </h1>
+      <ErrorMessage error={list.error} />
+      <div className="endpoints-layout">
+        <EndpointTree
+          project={project}
+          endpoints={endpoints}
+          loading={list.loading && !list.data}
+          openId={editId ?? undefined}
+          onOpen={(e) => go({ edit: e.id })}
+          onAdd={(prefix) => go({ new: prefix })}
+          onChanged={list.reload}
+        />
+        <div className="editor-pane">
+          {editing ? (
+            <EndpointEditor
+              key={editing.id}
+              project={project}
+              endpoint={editing}
+              onSaved={(e) => {
+                list.reload();
+                go({ edit: e.id });
+              }}
+              onClose={() => go({})}
+            />
+          ) : newPrefix !== null ? (
+            <EndpointEditor
+              key={`new:${newPrefix}`}
+              project={project}
+              prefill={{ path: newPrefix || '/' }}
+              onSaved={(e) => {
+                list.reload();
+                go({ edit: e.id });
+              }}
+              onClose={() => go({})}
+            />
+          ) : editId && list.data ? (
+            <p role="status">That endpoint no longer exists (it may have been deleted elsewhere).</p>
+          ) : (
+            <div className="empty-editor">
+              <p>Select an endpoint to edit it, or add one.</p>
+              <button type="button" className="primary" onClick={() => go({ new: '/' })}>
+                Add Endpoint
+              </button>
+            </div>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

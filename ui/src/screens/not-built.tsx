@@ -1,0 +1,45 @@
+import type { ProjectListing } from '../types';
+
+/**
+ * The screens of features this version of mockdev does not have yet: each is in the navigation
+ * and says what it will do and that it is not built, instead of being missing.
+ */
+const FEATURES: Record<string, { title: string; what: string; cli: string }> = {
+  flows: {
+    title: 'Flows',
+    what: 'Flows run steps when a request hits an endpoint, after a delay, or after another step: return a mock response, send an HTTP callback, or wait. The list will have an Enabled toggle, a step editor with the three triggers and three actions, and each flow\u2019s run history.',
+    cli: 'mockdev flow',
+  },
+  contract: {
+    title: 'Contract testing',
+    what: 'Contract testing validates the logged requests against an OpenAPI document and lists each violation, with the coverage of its operations.',
+    cli: 'mockdev contract',
+  },
+  tunnels: {
+    title: 'Tunnels',
+    what: 'A tunnel gives the mock server a public URL: start, stop and status, with a check that the tunnel tool is installed.',
+    cli: 'mockdev tunnel',
+  },
+  tls: {
+    title: 'TLS',
+    what: 'TLS serves a project over HTTPS with a self-signed certificate: its status, generating one, and how to make this machine trust it.',
+    cli: 'mockdev tls',
+  },
+};
+
+export function NotBuiltScreen({ feature, project }: { feature: string; project?: ProjectListing }) {
+  const f = FEATURES[feature] ?? { title: feature, what: '', cli: '' };
+  return (
+    <section className="screen" aria-labelledby="screen-title">
+      <h1 id="screen-title">{f.title}</h1>
+      <div className="not-built" role="note">
+        <p>
+          <strong>Not built yet.</strong> {f.title} {f.title.endsWith('s') ? 'are' : 'is'} not part of this
+          version of mockdev: there is no <code>{f.cli}</code> command yet, and nothing here can change
+          {project ? ` ${project.name}` : ''}.
+        </p>
+        <p>{f.what}</p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,10 @@
+import type { ProjectScreenProps } from './registry';
+
+// Placeholder: replaced by the screen's implementation.
+export function RequestsScreen({ project }: ProjectScreenProps) {
+  return (
+    <section className="screen" aria-labelledby="screen-title">
+      <h1 id="screen-title">requests · {project.name}</h1>
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { get, patch } from './api/client';
+import { useEvent } from './api/events';
+import { useData } from './api/use-data';
+import type { ProjectListing, ServerInfo, Settings } from './types';
+
+/**
+ * What every screen shares: the settings (theme applied at once, confirmBeforeDelete), the
+ * projects and the running servers, each kept current by the event stream.
+ */
+interface Shared {
+  settings: Settings | undefined;
+  updateSettings: (change: Partial<Settings>) => Promise<Settings>;
+  projects: ProjectListing[] | undefined;
+  projectsError: unknown;
+  reloadProjects: () => void;
+  servers: ServerInfo[];
+  reloadServers: () => void;
+}
+
+const SharedContext = createContext<Shared | null>(null);
+
+export function useShared(): Shared {
+  const shared = useContext(SharedContext);
+  if (!shared) throw new Error('useShared outside SharedProvider');
+  return shared;
+}
+
+/** Applies a theme setting to the page: light, dark, or the system's (prefers-color-scheme). */
+export function applyTheme(theme: Settings['theme'] | undefined): void {
+  document.documentElement.dataset.theme = theme ?? 'system';
+}
+
+export function SharedProvider({ children }: { children: ReactNode }) {
+  const [settings, setSettings] = useState<Settings>();
+  const projects = useData<ProjectListing[]>('/projects');
+  const servers = useData<ServerInfo[]>('/servers');
+
+  useEffect(() => {
+    get<Settings>('/settings').then(setSettings, () => undefined);
+  }, []);
+  useEffect(() => applyTheme(settings?.theme), [settings?.theme]);
+
+  const updateSettings = useCallback(async (change: Partial<Settings>) => {
+    const next = await patch<Settings>('/settings', change);
+    setSettings(next);
+    return next;
+  }, []);
+
+  useEvent('projects', projects.reload);
+  useEvent('endpoints', projects.reload);
+  useEvent('server', servers.reload);
+
+  const value = useMemo<Shared>(
+    () => ({
+      settings,
+      updateSettings,
+      projects: projects.data,
+      projectsError: projects.error,
+      reloadProjects: projects.reload,
+      servers: servers.data ?? [],
+      reloadServers: servers.reload,
+    }),
+    [settings, updateSettings, projects.data, projects.error, projects.reload, servers.data, servers.reload],
+  );
+  return <SharedContext.Provider value={value}>{children}</SharedContext.Provider>;
+}

@@ -1,0 +1,20 @@
+/**
+ * The admin API's shapes the UI uses: the core's model types (type imports only; nothing of the
+ * core is bundled), plus the few answers that are not a model type.
+ */
+import type { Project } from '../../src/core/model/project';
+import type { ServerRecord } from '../../src/core/model/server';
+
+export type { Endpoint, Variation } from '../../src/core/model/endpoint';
+export type { Project } from '../../src/core/model/project';
+export type { Settings } from '../../src/core/model/settings';
+export type { ProjectDetail } from '../../src/core/model/project';
+export type { RequestRecord } from '../../src/core/model/request';
+export type { Recording } from '../../src/core/model/recording';
+export type { TreeState } from '../../src/core/model/ui-state';
+
+/** A project in GET /projects: a folder project carries its folder. */
+export type ProjectListing = Project & { dir?: string };
+
+/** A running mock server (GET /servers, `mockdev status --json`). */
+export type ServerInfo = ServerRecord & { uptimeMs: number };
