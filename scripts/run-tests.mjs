@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: the type check, the lint (layer rule included) and the format check, then every test
 // with Node's built-in runner (TypeScript through tsx): unit tests next to the code
-// (src/**/*.test.ts), contract suites (test/contract), integration tests (test/**/*.test.ts) and
+// (src/**/*.test.ts, ui/src/**/*.test.ts), contract suites (test/contract), integration tests (test/**/*.test.ts) and
 // the browser tests of the web UI (test/e2e, with chromium).
 // Usage: node scripts/run-tests.mjs [filter...]   (a filter keeps test files whose path contains
 // it, and skips the checks)
@@ -17,7 +17,7 @@ const walk = (dir) =>
     return statSync(full).isDirectory() ? walk(full) : [full];
   });
 const filters = process.argv.slice(2);
-const files = ['src', 'test']
+const files = ['src', 'test', 'ui']
   .flatMap((d) => walk(join(root, d)))
   .filter((f) => f.endsWith('.test.ts'))
   .map((f) => relative(root, f))
