@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// `npm start`: serves the demo project (the `init --with-examples` endpoints) on 127.0.0.1:3001.
+// `npm start`: serves the demo project (the `init --with-examples` endpoints) on 127.0.0.1:3001,
+// and the web UI (`mockdev ui`) on 127.0.0.1:3200, printing both URLs.
 // The demo is the project folder <data dir>/demo: made on the first run, served as it is on the
 // next ones (same id, same request log, your edits kept; delete the folder to start afresh). The
 // data directory is mockdev's usual one ($MOCKDEV_DATA_DIR when set), so `mockdev status`,
 // `mockdev requests list demo` and `mockdev stop demo` in another terminal reach it. PORT
-// overrides 3001.
+// overrides 3001, UI_PORT the UI's port (default: the uiPort setting, 3200). When either process
+// ends (`mockdev stop demo`, a busy port), the other is stopped and its exit code is ours.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -34,9 +36,50 @@ if (!reused) {
 }
 console.log(`Data directory: ${dataDir}`);
 console.log(`Demo project: ${demo}${reused ? ' (from an earlier run)' : ' (new)'}`);
-const server = spawn(process.execPath, [cli, 'serve', demo, '-p', port, '--host', '127.0.0.1'], {
-  stdio: 'inherit',
-  env,
+const children = [];
+let exiting = false;
+/** Runs one mockdev command; its output goes through, and `onLine` sees each line. */
+function run(args, onLine) {
+  const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
+  for (const [from, to] of [
+    [child.stdout, process.stdout],
+    [child.stderr, process.stderr],
+  ]) {
+    let rest = '';
+    from.setEncoding('utf8').on('data', (d) => {
+      to.write(d);
+      const lines = (rest + d).split('\n');
+      rest = lines.pop();
+      lines.forEach(onLine);
+    });
+  }
+  child.on('exit', (code, signal) => {
+    if (exiting) return;
+    exiting = true;
+    for (const other of children) if (other !== child && other.exitCode === null) other.kill('SIGTERM');
+    process.exitCode = code ?? (signal ? 1 : 0);
+  });
+  children.push(child);
+  return child;
+}
+
+const urls = {};
+const summary = (name, url) => {
+  urls[name] = url;
+  if (urls.demo && urls.ui)
+    console.log(`\nDemo mock server: ${urls.demo}\nWeb UI:           ${urls.ui}\n(Ctrl+C stops both)`);
+};
+run(['serve', demo, '-p', port, '--host', '127.0.0.1'], (line) => {
+  const m = /Serving "demo" at (http:\/\/\S+)/.exec(line);
+  if (m) summary('demo', m[1]);
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+const uiArgs = ['ui', '--host', '127.0.0.1', ...(process.env.UI_PORT ? ['-p', process.env.UI_PORT] : [])];
+run(uiArgs, (line) => {
+  const m = /admin API on (http:\/\/[^\s)]+)/.exec(line);
+  if (m) summary('ui', m[1]);
+});
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => {
+    exiting = true;
+    for (const child of children) if (child.exitCode === null) child.kill(signal);
+  });

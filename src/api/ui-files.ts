@@ -41,7 +41,6 @@ interface UiFile {
 
 /** dist/ui of this installation: the first ancestor of this module holding dist/ui/index.html. */
 export function findUiDir(from = dirname(fileURLToPath(import.meta.url))): string | undefined {
-  if (process.env.MOCKDEV_UI_DIR) return process.env.MOCKDEV_UI_DIR;
   for (let dir = from; ; dir = dirname(dir)) {
     const candidate = join(dir, 'dist', 'ui');
     if (existsSync(join(candidate, 'index.html'))) return candidate;

@@ -1,6 +1,6 @@
 /**
  * `npm start` (scripts/start-demo.mjs): the demo project is made once and served again on the
- * next runs, in mockdev's usual data directory (here a temp one, through the variables that
+ * next runs, beside the web UI (both URLs printed), in mockdev's usual data directory (here a temp one, through the variables that
  * point the platform's data folder elsewhere), so the CLI reaches it by name.
  */
 import assert from 'node:assert/strict';
@@ -14,6 +14,7 @@ import { waitUntil } from '../helpers/wait.js';
 
 interface Run {
   url: string;
+  uiUrl: string;
   out: () => string;
   exited: Promise<number | null>;
   pid: number;
@@ -39,6 +40,7 @@ describe('npm start (the demo)', () => {
       XDG_DATA_HOME: join(tmp.dir, 'xdg'),
       APPDATA: join(tmp.dir, 'appdata'),
       PORT: '0',
+      UI_PORT: '0',
     };
     // Where the CLI itself puts its data with that environment: the script must agree.
     const dataDir = resolveDataDir(env);
@@ -77,20 +79,20 @@ describe('npm start (the demo)', () => {
       );
       const run: Run = {
         url: '',
+        uiUrl: '',
         out: () => out,
         exited,
         pid: child.pid!,
         running: () => code === undefined,
       };
       runs.push(run);
-      await waitUntil(
-        () => /Serving "demo" at http:\/\/\S+/.test(out) || code !== undefined,
-        'the demo to be served',
-        20_000,
-      );
-      const m = /Serving "demo" at (http:\/\/\S+)/.exec(out);
-      assert.ok(m, `the demo is served (exit ${code}):\n${out}`);
+      const both = /Demo mock server: (http:\/\/\S+)\nWeb UI: +(http:\/\/\S+)/;
+      await waitUntil(() => both.test(out) || code !== undefined, 'the demo and the UI to be served', 20_000);
+      const m = both.exec(out);
+      assert.ok(m, `the demo and the UI are served, both URLs printed (exit ${code}):\n${out}`);
+      assert.match(out, new RegExp(`Serving "demo" at ${m[1]}`));
       run.url = m[1]!;
+      run.uiUrl = m[2]!;
       return run;
     };
     const demoId = async () => {
@@ -109,10 +111,17 @@ describe('npm start (the demo)', () => {
     assert.match(first.out(), /Demo project: .*demo \(new\)/);
     const id = await demoId();
     assert.equal((await fetch(`${first.url}/health`)).status, 200);
+    // The web UI is up beside it, and its API sees the demo project.
+    assert.match(await (await fetch(`${first.uiUrl}/`)).text(), /<div id="root">/);
+    const projects = (await (await fetch(`${first.uiUrl}/api/v1/projects`)).json()) as { name: string }[];
+    assert.deepEqual(
+      projects.map((p) => p.name),
+      ['demo'],
+    );
     await waitUntil(async () => (await logged()).join() === '/health', 'the first run to be logged');
     const stopped = await cli(['stop', 'demo']);
     assert.equal(stopped.code, 0, stopped.stderr);
-    assert.equal(await first.exited, 0);
+    assert.equal(await first.exited, 0, 'npm start ends (the UI with it) when the demo server is stopped');
 
     const second = await start();
     assert.match(second.out(), /Demo project: .*demo \(from an earlier run\)/);
