@@ -25,7 +25,7 @@ const percentile = (xs, p) => {
 };
 
 /** 1,000 endpoints as a user's project has them: lists, items with a parameter, writes. */
-function endpoints() {
+export function endpoints() {
   const base = { headers: {}, contentType: 'application/json', delay: 0, enabled: true, kind: 'mock' };
   const out = [];
   for (let i = 0; out.length < ENDPOINTS; i++) {

@@ -23,7 +23,11 @@
 //      BENCH_ONLY_IMPORT=1 to run only the import measurement, BENCH_SKIP_IMPORT=1 to skip it,
 //      BENCH_IMPORT_RUNS (5), BENCH_GITHUB_DOC=<file> to use a copy of api.github.com.json at hand,
 //      BENCH_ONLY_API=1 to run only the admin API measurement, BENCH_SKIP_API=1 to skip it,
-//      BENCH_API_CALLS (20).
+//      BENCH_API_CALLS (20), BENCH_ONLY_UI=1 to run only the web UI measurement, BENCH_SKIP_UI=1
+//      to skip it, BENCH_UI_RUNS (7).
+//
+// Web UI (issue 14, scripts/bench-ui.mjs): dist/ui's size gzipped (budget 250 KB) and the time
+// to the first interactive screen in chromium (target 1 s).
 //
 // Admin API (issue 13, scripts/bench-api.mjs): a spawned `mockdev ui` over a project of 1,000
 // endpoints with 100,000 request-log records (written through the log's own writer,
@@ -36,6 +40,7 @@ import { createRequire } from 'node:module';
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { measureGithubImport, median } from './bench-import.mjs';
 import { measureAdminApi } from './bench-api.mjs';
+import { measureUi } from './bench-ui.mjs';
 import { createMeasurer } from './bench-measure.mjs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -73,9 +78,26 @@ const { LOADGEN, TASKSET, startServer, stopServer, measure, measurePair, freePor
 const require = createRequire(import.meta.url);
 const mockdev = (...args) => execFileSync(process.execPath, [cli, ...args], { env, encoding: 'utf8' });
 
+// ---------------------------------------------------------------- web UI
+let uiLines;
+if (
+  process.env.BENCH_SKIP_UI !== '1' &&
+  process.env.BENCH_ONLY_IMPORT !== '1' &&
+  process.env.BENCH_ONLY_API !== '1'
+) {
+  const ui = await measureUi({ root, cli, env, runs: Number(process.env.BENCH_UI_RUNS ?? 7) });
+  uiLines = ui.lines;
+  for (const line of uiLines) console.log(line);
+  if (process.env.BENCH_ONLY_UI === '1') process.exit(ui.ok ? 0 : 1);
+}
+
 // ---------------------------------------------------------------- admin API
 let apiLines;
-if (process.env.BENCH_SKIP_API !== '1' && process.env.BENCH_ONLY_IMPORT !== '1') {
+if (
+  process.env.BENCH_SKIP_API !== '1' &&
+  process.env.BENCH_ONLY_IMPORT !== '1' &&
+  process.env.BENCH_ONLY_UI !== '1'
+) {
   const api = await measureAdminApi({ root, cli, env, calls: Number(process.env.BENCH_API_CALLS ?? 20) });
   apiLines = api.lines;
   for (const line of apiLines) console.log(line);
@@ -84,7 +106,11 @@ if (process.env.BENCH_SKIP_API !== '1' && process.env.BENCH_ONLY_IMPORT !== '1')
 
 // ---------------------------------------------------------------- import
 let importLine;
-if (process.env.BENCH_SKIP_IMPORT !== '1' && process.env.BENCH_ONLY_API !== '1') {
+if (
+  process.env.BENCH_SKIP_IMPORT !== '1' &&
+  process.env.BENCH_ONLY_API !== '1' &&
+  process.env.BENCH_ONLY_UI !== '1'
+) {
   importLine = await measureGithubImport({ root, cli, env });
   console.log(importLine);
 }
@@ -406,4 +432,5 @@ console.log(
 );
 if (importLine) console.log(importLine);
 if (apiLines) for (const line of apiLines) console.log(line);
+if (uiLines) for (const line of uiLines) console.log(line);
 process.exitCode = countOk ? 0 : 1;
