@@ -1,0 +1,183 @@
+#!/usr/bin/env node
+// `npm run screenshots`: a picture of every screen of the web UI, light and dark, into
+// docs/screenshots/<screen>-<theme>.png (the README shows them). It seeds a data dir of its own
+// (a project "Shop" with a tree of endpoints, variations, a recording proxy, logged requests,
+// a Pro license and an environment), runs the built `mockdev ui` on it and drives chromium
+// through the same harness as the browser tests. Run `npm run build` first.
+import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { join } from 'node:path';
+import { openUiSession } from '../test/helpers/browser.ts';
+import { testSigner } from '../test/helpers/license.ts';
+
+const root = new URL('..', import.meta.url).pathname;
+const out = join(root, 'docs', 'screenshots');
+mkdirSync(out, { recursive: true });
+
+const upstream = createServer((req, res) => {
+  res.writeHead(200, { 'Content-Type': 'application/json', 'X-Upstream': 'inventory' });
+  res.end(JSON.stringify({ path: req.url, items: [{ sku: 'A-100', stock: 12 }] }));
+});
+await new Promise((r) => upstream.listen(0, '127.0.0.1', r));
+const upstreamUrl = `http://127.0.0.1:${upstream.address().port}`;
+
+const signer = testSigner();
+const env = { MOCKDEV_LICENSE_PUBLIC_KEY: signer.publicKeyPem, MOCKDEV_LICENSE_URL: undefined };
+const must = async (r) => {
+  if (r.code !== 0) throw new Error(r.stderr);
+  return r;
+};
+
+const s = await openUiSession({
+  env,
+  seed: async (cli) => {
+    const run = (...args) => cli(args).then(must);
+    await run('project', 'create', 'Shop', '-p', '4100', '-d', 'The shop front API, mocked');
+    await run('project', 'create', 'Payments', '-p', '4101', '-d', 'Card payments');
+    const users = '[{"id":1,"name":"Ada"},{"id":2,"name":"Linus"}]';
+    await run('endpoint', 'add', 'Shop', '-p', '/api/users', '-n', 'List users', '-b', users);
+    await run('endpoint', 'add', 'Shop', '-m', 'POST', '-p', '/api/users', '-s', '201', '-b', '{"id":3}');
+    await run(
+      'endpoint',
+      'add',
+      'Shop',
+      '-p',
+      '/api/users/{id}',
+      '-n',
+      'One user',
+      '-b',
+      '{"id":"{{params.id}}","name":"Ada"}',
+      '-H',
+      'X-Request-Id: {{uuid}}',
+    );
+    await run('endpoint', 'add', 'Shop', '-m', 'DELETE', '-p', '/api/users/{id}', '-s', '204', '-b', '');
+    await run('endpoint', 'add', 'Shop', '-p', '/api/orders', '-b', '[]');
+    await run('endpoint', 'add', 'Shop', '-p', '/api/orders/{id}', '-b', '{"id":"{{params.id}}"}');
+    await run('endpoint', 'add', 'Shop', '-p', '/health', '-b', '{"status":"ok"}');
+    await run('endpoint', 'add', 'Shop', '-p', '/legacy/search', '-b', '[]');
+    await run('endpoint', 'disable', 'Shop', 'GET /legacy/search');
+    await run(
+      'endpoint',
+      'add',
+      'Shop',
+      '-n',
+      'inventory',
+      '-p',
+      '/inventory/*',
+      '--proxy',
+      upstreamUrl,
+      '--record',
+    );
+    await run(
+      'endpoint',
+      'variation',
+      'add',
+      'Shop',
+      'One user',
+      '-n',
+      'missing',
+      '-s',
+      '404',
+      '-b',
+      '{"error":"no such user"}',
+      '--when',
+      'param.id=0',
+    );
+    await run('license', 'activate', signer.key({ sub: 'ada@example.com' }));
+    await run(
+      'environment',
+      'create',
+      '-n',
+      'staging',
+      '-p',
+      'Shop',
+      '--var',
+      'API_URL=https://staging.example.com',
+      '--secret',
+      'API_KEY=sk_live_123',
+    );
+  },
+});
+
+const api = async (method, path, body) => {
+  const res = await fetch(`${s.url}/api/v1${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return res.status === 204 ? undefined : res.json();
+};
+
+try {
+  const shop = (await api('GET', '/projects')).find((p) => p.name === 'Shop');
+  const endpoints = await api('GET', `/projects/${shop.id}/endpoints`);
+  const one = endpoints.find((e) => e.name === 'One user');
+  const proxy = endpoints.find((e) => e.name === 'inventory');
+  const server = await api('PUT', `/projects/${shop.id}/server`, { port: 0 });
+  for (const [method, path, body] of [
+    ['GET', '/api/users'],
+    ['GET', '/api/users/7'],
+    ['GET', '/api/users/0'],
+    ['POST', '/api/users', '{"name":"Grace"}'],
+    ['GET', '/inventory/items?sku=A-100'],
+    ['GET', '/nope'],
+  ])
+    await fetch(`${server.url}${path}`, {
+      method,
+      body,
+      headers: body ? { 'Content-Type': 'application/json' } : {},
+    }).then((r) => r.text());
+  await api('PUT', `/projects/${shop.id}/tree-state`, { expanded: ['/api', '/api/users', '/inventory'] });
+
+  const screens = [
+    ['projects', '/projects'],
+    ['endpoints', `/projects/${shop.id}/endpoints?edit=${one.id}`],
+    ['requests', `/projects/${shop.id}/requests`],
+    ['recordings', `/projects/${shop.id}/recordings?endpoint=${proxy.id}`],
+    ['import', `/projects/${shop.id}/import`],
+    ['export', `/projects/${shop.id}/export`],
+    ['environments', `/projects/${shop.id}/environments`],
+    ['flows', `/projects/${shop.id}/flows`],
+    ['contract', `/projects/${shop.id}/contract`],
+    ['tunnels', `/projects/${shop.id}/tunnels`],
+    ['settings', '/settings'],
+    ['license', '/license'],
+    ['tls', '/tls'],
+  ];
+  const page = s.page;
+  for (const theme of ['light', 'dark']) {
+    await api('PATCH', '/settings', { theme });
+    for (const [name, path] of screens) {
+      await s.open(path);
+      await page.locator('main h1, main h2').first().waitFor();
+      if (name === 'requests')
+        await page
+          .getByRole('row')
+          .nth(1)
+          .click()
+          .catch(() => undefined);
+      if (name === 'recordings')
+        await page
+          .getByRole('row')
+          .nth(1)
+          .click()
+          .catch(() => undefined);
+      if (name === 'import') {
+        const curl = page.getByLabel('cURL command');
+        if (await curl.count())
+          await curl.fill(
+            `curl -X POST 'https://api.example.com/v1/orders?draft=true' -H 'Content-Type: application/json' -H 'Authorization: Bearer tok_123' --data-raw '{"sku":"A-100","qty":2}' --frobnicate`,
+          );
+      }
+      await page.waitForLoadState('networkidle').catch(() => undefined);
+      await page.waitForTimeout(400); // the live preview's debounce and the fonts settle
+      await page.screenshot({ path: join(out, `${name}-${theme}.png`) });
+      console.log(`docs/screenshots/${name}-${theme}.png`);
+    }
+  }
+  await api('PATCH', '/settings', { theme: 'system' });
+} finally {
+  await s.close();
+  upstream.close();
+}
