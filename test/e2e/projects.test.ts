@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { assertAccessible, openUiSession, type UiSession } from '../helpers/browser.js';
+import { tempDir } from '../helpers/cli.js';
 import { startServe } from '../helpers/server.js';
 import { http } from '../helpers/ui.js';
 import { waitUntil } from '../helpers/wait.js';
@@ -39,17 +40,21 @@ const row = (page: Page, name: string) =>
 describe('web UI: projects screen', () => {
   let s: UiSession;
   let busy: Server | undefined;
+  const folder = tempDir('mockdev-folder-project-');
   before(async () => {
     s = await openUiSession({
       seed: async (cli) => {
         await cli(['project', 'create', 'Shop', '-p', '4100', '-d', 'The shop API']);
         await cli(['endpoint', 'add', 'Shop', '-p', '/api/items', '-b', '[]']);
+        const init = await cli(['init', folder.dir, '-n', 'InFolder', '-p', '4500']);
+        assert.equal(init.code, 0, init.stderr);
       },
     });
   });
   after(async () => {
     await new Promise((resolve) => (busy ? busy.close(resolve) : resolve(undefined)));
     await s?.close();
+    folder.cleanup();
   });
 
   it('lists the projects with port, endpoint count, description and server status, and passes axe', async () => {
@@ -60,6 +65,8 @@ describe('web UI: projects screen', () => {
     await shop.getByRole('cell', { name: '1', exact: true }).waitFor();
     await shop.getByRole('cell', { name: 'The shop API' }).waitFor();
     await shop.getByText('Stopped').waitFor();
+    await shop.getByRole('cell', { name: 'data directory' }).waitFor();
+    await row(s.page, 'InFolder').getByRole('cell', { name: folder.dir }).waitFor();
     await assertAccessible(s.page, 'the projects screen');
   });
 

@@ -115,6 +115,13 @@ describe('web UI: request log', () => {
     assert.match(await get.innerText(), /\?page=2/, 'the query');
     const body = await get.getByLabel('Response body').innerText();
     assert.match(body, /^\{\n {2}"users": \[\n {4}\{\n {6}"id": 1,/, 'indented JSON with newlines');
+    const endpointId = (
+      await s.cliJson<{ id: string; method: string; path: string }[]>(['endpoint', 'list', 'Shop'])
+    ).find((e) => e.method === 'GET' && e.path === '/api/users')!.id;
+    assert.equal(
+      await get.getByRole('link', { name: 'Open the endpoint' }).getAttribute('href'),
+      `/projects/${projectId}/endpoints?edit=${endpointId}`,
+    );
     await assertAccessible(s.page, 'the request log with a request open');
   });
 

@@ -99,14 +99,16 @@ export function ProjectRow({ project }: { project: ProjectListing }) {
       <td className="server-cell">
         <ServerStatusText running={server.running} />
       </td>
-      <td className="row-actions">
-        <ServerButton server={server} label={<span className="visually-hidden">{project.name}</span>} />
-        <button type="button" onClick={() => setEditing(true)}>
-          Edit<span className="visually-hidden"> {project.name}</span>
-        </button>
-        <button type="button" className="danger-outline" onClick={() => void remove()}>
-          Delete<span className="visually-hidden"> {project.name}</span>
-        </button>
+      <td>
+        <div className="row-actions">
+          <ServerButton server={server} label={<span className="visually-hidden">{project.name}</span>} />
+          <button type="button" onClick={() => setEditing(true)}>
+            Edit<span className="visually-hidden"> {project.name}</span>
+          </button>
+          <button type="button" className="danger-outline" onClick={() => void remove()}>
+            Delete<span className="visually-hidden"> {project.name}</span>
+          </button>
+        </div>
       </td>
     </tr>
   );

@@ -1,9 +1,12 @@
+import { Link } from '../components/link';
+import { projectPath } from '../router';
 import type { RequestRecord } from '../types';
 import { BodyView, HeadersTable, QueryLine, StatusCode } from './exchange';
 import { formatDuration } from './format';
 
 /** One logged request whole: the request, the response, when and how long, star and delete. */
 export function RequestDetail(props: {
+  projectId: string;
   record: RequestRecord;
   onStar: (starred: boolean) => void;
   onDelete: () => void;
@@ -37,7 +40,15 @@ export function RequestDetail(props: {
         <dt>Duration</dt>
         <dd>{formatDuration(r.durationMs)}</dd>
         <dt>Endpoint</dt>
-        <dd>{r.endpointId ? <code>{r.endpointId}</code> : 'none matched'}</dd>
+        <dd>
+          {r.endpointId ? (
+            <Link href={projectPath(props.projectId, 'endpoints', { edit: r.endpointId })}>
+              Open the endpoint
+            </Link>
+          ) : (
+            'none matched'
+          )}
+        </dd>
         <dt>Request id</dt>
         <dd>
           <code>{r.id}</code>

@@ -199,6 +199,7 @@ export function RequestsScreen({ project }: ProjectScreenProps) {
         </div>
         {selected && (
           <RequestDetail
+            projectId={project.id}
             record={selected}
             onStar={(s) => void star(selected, s)}
             onDelete={() => void remove(selected)}
