@@ -3,6 +3,7 @@ import { useNotify } from '../components/notices';
 import { ProjectForm, type ProjectFields } from '../projects/project-form';
 import { ProjectRow } from '../projects/project-row';
 import '../projects/projects.css';
+import '../requests/shared.css';
 import { useShared } from '../state';
 import type { ProjectDetail } from '../types';
 

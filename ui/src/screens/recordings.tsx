@@ -9,6 +9,7 @@ import { RecordingDetail } from '../recordings/recording-detail';
 import { StatusCode } from '../requests/exchange';
 import { formatDuration, timeOfDay } from '../requests/format';
 import '../requests/requests.css';
+import '../requests/shared.css';
 import '../recordings/recordings.css';
 import { projectPath, useLocation } from '../router';
 import type { Recording } from '../types';

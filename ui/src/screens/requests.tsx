@@ -8,6 +8,7 @@ import { METHODS, STATUS_CLASSES, matchesFilter, timeOfDay, type RequestFilter }
 import { RequestDetail } from '../requests/request-detail';
 import { RequestTable } from '../requests/request-table';
 import '../requests/requests.css';
+import '../requests/shared.css';
 import type { RequestRecord } from '../types';
 import type { ProjectScreenProps } from './registry';
 
