@@ -32,6 +32,8 @@ describe('web UI: request log', () => {
   before(async () => {
     s = await openUiSession({
       seed: async (cli) => {
+        // bodies over 64 bytes are stored cut short (the truncated marker's test)
+        await cli(['settings', 'update', '--request-body-limit', '64']);
         await cli(['project', 'create', 'Shop', '-p', '4100']);
         await cli(['endpoint', 'add', 'Shop', '-p', '/api/users', '-b', '{"users":[{"id":1,"name":"Ada"}]}']);
         await cli([
@@ -173,11 +175,24 @@ describe('web UI: request log', () => {
     await countIs(1);
   });
 
+  it('marks a request whose body was cut short', async () => {
+    await send('POST', '/api/users', { note: 'x'.repeat(200) });
+    await countIs(2);
+    await rows.first().getByRole('button', { name: '/api/users', exact: true }).click();
+    const detail = s.page.getByRole('region', { name: /POST \/api\/users → 201/ });
+    await detail.getByText('Truncated', { exact: true }).waitFor();
+    // the badge is on the body that was cut, not on the short response
+    assert.equal(await detail.getByText('truncated', { exact: true }).count(), 1);
+    await detail.getByText('Request body').locator('..').getByText('truncated', { exact: true }).waitFor();
+    const body = await detail.getByLabel('Request body').innerText();
+    assert.equal(body.length, 64, 'the stored start of the body, as stored');
+  });
+
   it('passes axe in the dark theme', async () => {
     const set = await http(`${s.url}/api/v1/settings`, { method: 'PATCH', body: { theme: 'dark' } });
     assert.equal(set.status, 200, set.body);
     await s.open(`/projects/${projectId}/requests`);
-    await rows.first().getByRole('button', { name: '/api/users', exact: true }).click();
+    await rows.last().getByRole('button', { name: '/api/users', exact: true }).click();
     await s.page.getByRole('region', { name: /GET \/api\/users → 200/ }).waitFor();
     await waitUntil(
       async () => (await s.page.evaluate(() => document.documentElement.dataset.theme)) === 'dark',

@@ -1,5 +1,6 @@
 import { Link } from '../components/link';
 import { projectPath } from '../router';
+import { useShared } from '../state';
 import type { RequestRecord } from '../types';
 import { BodyView, HeadersTable, QueryLine, StatusCode } from './exchange';
 import { formatDuration } from './format';
@@ -13,6 +14,10 @@ export function RequestDetail(props: {
   onClose: () => void;
 }) {
   const r = props.record;
+  const limit = useShared().settings?.requestBodyLimitBytes;
+  // the record says one of its bodies was cut: the one as long as the limit
+  const cut = (body: string) =>
+    r.truncated && (limit === undefined || new TextEncoder().encode(body).length >= limit);
   return (
     <section className="detail-pane" aria-labelledby="request-detail-title">
       <div className="detail-head">
@@ -63,7 +68,7 @@ export function RequestDetail(props: {
       <h3>Request</h3>
       <QueryLine query={r.query} />
       <HeadersTable headers={r.headers} caption="Request headers" />
-      <BodyView label="Request body" body={r.body} headers={r.headers} truncated={r.truncated} />
+      <BodyView label="Request body" body={r.body} headers={r.headers} truncated={cut(r.body)} />
       <h3>
         Response <StatusCode status={r.response.status} />
       </h3>
@@ -72,7 +77,7 @@ export function RequestDetail(props: {
         label="Response body"
         body={r.response.body}
         headers={r.response.headers}
-        truncated={r.truncated}
+        truncated={cut(r.response.body)}
       />
     </section>
   );
