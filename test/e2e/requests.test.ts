@@ -188,6 +188,16 @@ describe('web UI: request log', () => {
     assert.equal(body.length, 64, 'the stored start of the body, as stored');
   });
 
+  it('shows a burst of requests, all of them, newest first', async () => {
+    await Promise.all(Array.from({ length: 8 }, (_, i) => send('GET', `/api/burst-${i}`)));
+    await countIs(10);
+    const times = await rows
+      .locator('time')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('datetime') ?? ''));
+    assert.deepEqual(times, [...times].sort().reverse());
+    assert.equal((await logged()).length, 10);
+  });
+
   it('passes axe in the dark theme', async () => {
     const set = await http(`${s.url}/api/v1/settings`, { method: 'PATCH', body: { theme: 'dark' } });
     assert.equal(set.status, 200, set.body);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { del, enc, get, put, query } from '../api/client';
 import { useEvent } from '../api/events';
 import { useData } from '../api/use-data';
@@ -14,8 +14,14 @@ import type { ProjectScreenProps } from './registry';
 
 /** How many of the newest requests the screen shows. */
 const LIMIT = 200;
+/** More new requests than this at once reload the list instead of fetching each. */
+const BURST = 5;
 /** The most the API lists at once: clearing counts up to this many first. */
 const COUNT_LIMIT = 1000;
+
+/** Newest first: by time, then by id (ids grow) within the same millisecond. */
+const newestFirst = (a: RequestRecord, b: RequestRecord) =>
+  b.timestamp.localeCompare(a.timestamp) || Number(b.id) - Number(a.id) || 0;
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -44,18 +50,31 @@ export function RequestsScreen({ project }: ProjectScreenProps) {
 
   const upsert = (r: RequestRecord) =>
     setRows((all) =>
-      all.some((x) => x.id === r.id) ? all.map((x) => (x.id === r.id ? r : x)) : [r, ...all].slice(0, LIMIT),
+      all.some((x) => x.id === r.id)
+        ? all.map((x) => (x.id === r.id ? r : x))
+        : [r, ...all].sort(newestFirst).slice(0, LIMIT),
     );
 
+  // Live: the events of one poll come together; a few are fetched one by one, a burst reloads
+  // the list once instead.
+  const pending = useRef<string[]>([]);
   useEvent('request', (e) => {
     if (e.projectId !== project.id || !matchesFilter(e, filter)) return;
-    get<RequestRecord>(`/requests/${enc(e.id)}`).then(
-      (r) => {
-        if (matchesFilter(r, filter)) upsert(r);
-      },
-      // it may be gone already (deleted or cleared meanwhile): the list says what is there
-      () => list.reload(),
-    );
+    pending.current.push(e.id);
+    if (pending.current.length > 1) return;
+    setTimeout(() => {
+      const ids = pending.current;
+      pending.current = [];
+      if (ids.length > BURST) return list.reload();
+      for (const id of ids)
+        get<RequestRecord>(`/requests/${enc(id)}`).then(
+          (r) => {
+            if (matchesFilter(r, filter)) upsert(r);
+          },
+          // it may be gone already (deleted or cleared meanwhile): the list says what is there
+          () => list.reload(),
+        );
+    }, 0);
   });
 
   const selected = rows.find((r) => r.id === selectedId);
