@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { del, enc, query } from '../api/client';
 import { useEvent } from '../api/events';
 import { useData } from '../api/use-data';
@@ -49,8 +49,15 @@ export function RecordingsScreen({ project }: ProjectScreenProps) {
     counts.reload();
     list.reload();
   };
+  // a burst of requests reloads once
+  const scheduled = useRef(false);
   useEvent('request', (e) => {
-    if (e.projectId === project.id) reload();
+    if (e.projectId !== project.id || scheduled.current) return;
+    scheduled.current = true;
+    setTimeout(() => {
+      scheduled.current = false;
+      reload();
+    }, 100);
   });
 
   const clear = async () => {
