@@ -190,7 +190,7 @@ export function RequestsScreen({ project }: ProjectScreenProps) {
         </button>
       </form>
       <ErrorMessage error={list.error} />
-      <p className="muted" role="status">
+      <p className="muted">
         {list.loading && !list.data
           ? 'Loading…'
           : `${plural(rows.length, filtered ? 'matching request' : 'request')}${rows.length >= LIMIT ? ` (the newest ${LIMIT})` : ''}. New ones appear as they come.`}
