@@ -162,6 +162,7 @@ describe('web UI: projects screen', () => {
       await top.getByRole('link', { name: served.url }).waitFor({ timeout: 3000 });
       await s.open('/projects');
       await row(s.page, 'Shop').getByRole('link', { name: served.url }).waitFor();
+      assert.equal((await http(`${served.url}/api/items`)).status, 200);
       const stop = await s.cli(['stop', 'Shop']);
       assert.equal(stop.code, 0, stop.stderr);
       await row(s.page, 'Shop').getByText('Stopped').waitFor({ timeout: 3000 });
@@ -176,7 +177,7 @@ describe('web UI: projects screen', () => {
     const dialog = s.page.getByRole('dialog', { name: 'Delete project Shop?' });
     await dialog.waitFor();
     await dialog.getByText('its 1 endpoint').waitFor();
-    await dialog.getByText('its request log').waitFor();
+    await dialog.getByText('its request log (1 logged request)').waitFor();
     await assertAccessible(s.page, 'the delete confirmation');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { del, enc, patch } from '../api/client';
+import { del, enc, get, patch, query } from '../api/client';
 import { useConfirm } from '../components/confirm';
 import { Link } from '../components/link';
 import { useNotify } from '../components/notices';
@@ -40,11 +40,21 @@ export function ProjectRow({ project }: { project: ProjectListing }) {
     }
   };
 
+  /** ` (12 logged requests)`, or nothing when the log cannot be read now. */
+  const logSize = async () => {
+    try {
+      const log = await get<unknown[]>(`/projects/${enc(project.id)}/requests${query({ limit: 1000 })}`);
+      return ` (${log.length >= 1000 ? '1000 or more logged requests' : plural(log.length, 'logged request')})`;
+    } catch {
+      return '';
+    }
+  };
+
   const remove = async () => {
     const items = [
       `Project “${project.name}” (port ${project.port})`,
       `its ${plural(project.endpointCount, 'endpoint')}`,
-      'its request log',
+      `its request log${await logSize()}`,
     ];
     if (project.dir) items.push(`its folder's project files in ${project.dir}`);
     if (server.running) items.push(`its running server at ${server.running.url} (stopped)`);
