@@ -1,8 +1,74 @@
-// Placeholder: replaced by the screen's implementation.
+import { post } from '../api/client';
+import { useNotify } from '../components/notices';
+import { ProjectForm, type ProjectFields } from '../projects/project-form';
+import { ProjectRow } from '../projects/project-row';
+import '../projects/projects.css';
+import '../requests/shared.css';
+import { useShared } from '../state';
+import type { ProjectDetail } from '../types';
+
+/**
+ * The projects: a table (name linking to its endpoints, port, endpoint count, description,
+ * folder, the mock server's status and URL), a form for a new one, Edit in place, Delete with
+ * what goes listed, Start and Stop per row. Live: `projects`, `endpoints` and `server` events
+ * (state.tsx) reload the lists, so what the CLI does shows without a reload.
+ */
 export function ProjectsScreen() {
+  const { projects, reloadProjects } = useShared();
+  const notify = useNotify();
+
+  const create = async (fields: ProjectFields) => {
+    try {
+      const p = await post<ProjectDetail>('/projects', fields);
+      notify.info(`Created ${p.name}`, `On port ${p.port}.`);
+      reloadProjects();
+      return true;
+    } catch (e) {
+      notify.error(e, 'Could not create the project');
+      return false;
+    }
+  };
+
   return (
-    <section className="screen" aria-labelledby="screen-title">
-      <h1 id="screen-title">projects</h1>
+    <section className="screen projects-screen" aria-labelledby="screen-title">
+      <h1 id="screen-title">Projects</h1>
+      {!projects ? (
+        <p className="loading">Loading…</p>
+      ) : projects.length === 0 ? (
+        <div className="empty-state">
+          <p>
+            <strong>No projects yet.</strong> A project is a set of mock endpoints served on its own port.
+          </p>
+          <p>
+            Create one with the form below, or from a terminal:{' '}
+            <code>mockdev project create "My API" -p 4000</code> (it shows up here at once).
+          </p>
+        </div>
+      ) : (
+        <table className="projects-table">
+          <caption className="visually-hidden">Projects</caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Port</th>
+              <th scope="col">Endpoints</th>
+              <th scope="col">Description</th>
+              <th scope="col">Folder</th>
+              <th scope="col">Mock server</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {projects.map((p) => (
+              <ProjectRow key={p.id} project={p} />
+            ))}
+          </tbody>
+        </table>
+      )}
+      <h2>New project</h2>
+      <ProjectForm idPrefix="new-project" submitLabel="Create project" onSubmit={create} portOptional />
     </section>
   );
 }

@@ -1,0 +1,42 @@
+/* eslint-disable no-restricted-imports -- a unit test run by node:test, never bundled into the UI */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { formatDuration, headerValue, matchesFilter, prettyBody, queryString } from './format';
+
+describe('request log formatting', () => {
+  it('pretty-prints a JSON body (by content type or by its look) and leaves other text alone', () => {
+    assert.deepEqual(prettyBody('{"a":1,"b":[2]}', 'application/json; charset=utf-8'), {
+      text: '{\n  "a": 1,\n  "b": [\n    2\n  ]\n}',
+      json: true,
+    });
+    assert.equal(prettyBody('[1]', undefined).json, true);
+    assert.equal(prettyBody('{"x":', 'application/json').text, '{"x":', 'a cut JSON body as stored');
+    assert.equal(prettyBody('{"x":', 'application/json').json, false);
+    assert.deepEqual(prettyBody('hello', 'text/plain'), { text: 'hello', json: false });
+    assert.deepEqual(prettyBody('', 'application/json'), { text: '', json: false });
+    assert.deepEqual(prettyBody(null), { text: '', json: false });
+    assert.equal(prettyBody('"s"', 'application/problem+json').json, true);
+  });
+
+  it('matches the filters: method, status class, starred', () => {
+    const r = { method: 'post', status: 404, starred: false };
+    assert.equal(matchesFilter(r, { method: '', status: '', starred: false }), true);
+    assert.equal(matchesFilter(r, { method: 'POST', status: '4xx', starred: false }), true);
+    assert.equal(matchesFilter(r, { method: 'GET', status: '', starred: false }), false);
+    assert.equal(matchesFilter(r, { method: '', status: '2xx', starred: false }), false);
+    assert.equal(matchesFilter(r, { method: '', status: '', starred: true }), false);
+    assert.equal(
+      matchesFilter({ method: 'GET', status: 599 }, { method: '', status: '5xx', starred: false }),
+      true,
+    );
+  });
+
+  it('finds headers in any case, writes queries and durations', () => {
+    assert.equal(headerValue({ 'Content-Type': 'text/html' }, 'content-type'), 'text/html');
+    assert.equal(headerValue({}, 'x'), undefined);
+    assert.equal(queryString({ a: '1', b: ['2', '3 4'] }), '?a=1&b=2&b=3+4');
+    assert.equal(queryString({}), '');
+    assert.equal(formatDuration(3.14159), '3.1 ms');
+    assert.equal(formatDuration(120.6), '121 ms');
+  });
+});

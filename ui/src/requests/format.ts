@@ -1,0 +1,75 @@
+/** Pure helpers of the request log and the recordings: bodies, times, filters. */
+
+/** A header's value by name, in any case. */
+export function headerValue(headers: Record<string, string>, name: string): string | undefined {
+  const lower = name.toLowerCase();
+  for (const [k, v] of Object.entries(headers)) if (k.toLowerCase() === lower) return v;
+  return undefined;
+}
+
+export interface PrettyBody {
+  text: string;
+  /** The body parsed as JSON and was indented. */
+  json: boolean;
+}
+
+/**
+ * A body as shown: JSON (said by the content type, or text that parses as an object or array)
+ * indented by two spaces; anything else as it is. A truncated JSON body does not parse and is
+ * shown as stored.
+ */
+export function prettyBody(body: string | null | undefined, contentType?: string): PrettyBody {
+  const text = body ?? '';
+  const trimmed = text.trim();
+  if (trimmed === '') return { text: '', json: false };
+  const looksJson = /[/+]json\b/i.test(contentType ?? '') || /^[[{]/.test(trimmed);
+  if (!looksJson) return { text, json: false };
+  try {
+    return { text: JSON.stringify(JSON.parse(trimmed), null, 2), json: true };
+  } catch {
+    return { text, json: false };
+  }
+}
+
+/** `2xx` … `5xx` as the API's status filter takes them. */
+export const STATUS_CLASSES = ['2xx', '3xx', '4xx', '5xx'] as const;
+export type StatusClass = (typeof STATUS_CLASSES)[number];
+
+export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
+
+export interface RequestFilter {
+  method: string;
+  status: StatusClass | '';
+  starred: boolean;
+}
+
+/** Whether a logged request (a `request` event's summary or a record) passes the filters. */
+export function matchesFilter(
+  r: { method: string; status: number; starred?: boolean },
+  f: RequestFilter,
+): boolean {
+  if (f.method && r.method.toUpperCase() !== f.method) return false;
+  if (f.status && Math.floor(r.status / 100) !== Number(f.status[0])) return false;
+  if (f.starred && !r.starred) return false;
+  return true;
+}
+
+/** A query object as `?a=1&b=2&b=3` (empty when none). */
+export function queryString(query: Record<string, string | string[]>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) for (const one of Array.isArray(v) ? v : [v]) q.append(k, one);
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
+/** The time of day with milliseconds (the log is read second by second), local time. */
+export function timeOfDay(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+  return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}.${pad(d.getMilliseconds(), 3)}`;
+}
+
+export function formatDuration(ms: number): string {
+  return ms < 10 ? `${ms.toFixed(1)} ms` : `${Math.round(ms)} ms`;
+}
