@@ -25,6 +25,8 @@ export default tseslint.config(
     // The web UI runs in the browser and sees the rest of mockdev only through the admin API:
     // from src/ it may import types of the core's model, nothing else.
     files: ['ui/src/**/*.{ts,tsx}'],
+    // Unit tests of the UI's pure parts run in Node (node:test).
+    ignores: ['ui/src/**/*.test.ts'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       'no-restricted-imports': [

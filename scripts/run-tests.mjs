@@ -44,6 +44,7 @@ if (filters.length === 0) {
   const checks = [
     ['type check (tsc --noEmit)', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
     ['type check of the web UI (tsc -p ui)', bin('tsc'), ['-p', 'ui/tsconfig.json']],
+    ['type check of the web UI unit tests', bin('tsc'), ['-p', 'ui/tsconfig.test.json']],
     ['lint (eslint)', bin('eslint'), ['.']],
     ['format (prettier --check)', bin('prettier'), ['--check', '.']],
   ];

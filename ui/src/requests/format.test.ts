@@ -1,4 +1,3 @@
-/* eslint-disable no-restricted-imports -- a unit test run by node:test, never bundled into the UI */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { formatDuration, headerValue, matchesFilter, prettyBody, queryString } from './format';
