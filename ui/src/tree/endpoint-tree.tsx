@@ -76,13 +76,16 @@ function ProjectTree(props: EndpointTreeProps) {
   // The endpoint open in the editor is shown (its folders expanded) and selected.
   const openExists = openId !== undefined && index.get(openId)?.kind === 'endpoint';
   const ready = initialOpen !== undefined;
+  // The tree is rendered once its box has a size (react-window keeps a scroll position it
+  // computed in a box too small).
+  const shown = ready && size.height > 0;
   useEffect(() => {
     const t = tree.current;
     if (!t || !openId || !openExists) return;
     t.openParents(openId);
     t.setSelection({ ids: [openId], anchor: openId, mostRecent: openId });
     void t.scrollTo(openId);
-  }, [openId, openExists, ready]);
+  }, [openId, openExists, shown]);
 
   const openMenu = useCallback(
     (node: NodeApi<TreeNode>, x: number, y: number) =>
@@ -120,7 +123,7 @@ function ProjectTree(props: EndpointTreeProps) {
     } else if (e.key === 'Delete' && !mod) {
       void actions
         .deleteEndpoints(selectedEndpoints(nodes, t.selectedIds, search))
-        .then(() => t.deselectAll());
+        .then((deleted) => deleted && t.deselectAll());
     } else if (e.key === 'Enter' && !mod) {
       if (focused?.data.kind === 'endpoint') onOpen(focused.data.endpoint);
       else focused?.toggle();
@@ -171,7 +174,7 @@ function ProjectTree(props: EndpointTreeProps) {
         hidden={empty || loading || !ready || matching === 0}
         onKeyDownCapture={onKeyDownCapture}
       >
-        {ready && (
+        {shown && (
           <RowCtx.Provider value={rowContext}>
             <Tree<TreeNode>
               ref={tree}
@@ -189,8 +192,8 @@ function ProjectTree(props: EndpointTreeProps) {
               disableDrop
               disableEdit
               aria-label="Endpoints"
-              width={size.width || 300}
-              height={Math.max(size.height, ROW_HEIGHT)}
+              width={size.width}
+              height={size.height}
               rowHeight={ROW_HEIGHT}
               indent={16}
               renderRow={TreeRow}

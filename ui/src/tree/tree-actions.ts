@@ -27,8 +27,8 @@ export interface TreeActionsOptions {
 export interface TreeActions {
   /** The menu of a row (folder or endpoint). */
   menuFor: (node: TreeNode) => MenuItem[];
-  /** Deletes these endpoints after a confirmation listing them (the Delete key on a selection). */
-  deleteEndpoints: (list: Endpoint[]) => Promise<void>;
+  /** Deletes these endpoints after a confirmation listing them (the Delete key on a selection); true when deleted. */
+  deleteEndpoints: (list: Endpoint[]) => Promise<boolean>;
 }
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
@@ -51,18 +51,20 @@ export function useTreeActions({
 
   return useMemo(() => {
     const deleteEndpoints = async (list: Endpoint[]) => {
-      if (list.length === 0) return;
+      if (list.length === 0) return false;
       const ok = await confirm({
         title: list.length === 1 ? 'Delete this endpoint?' : `Delete ${plural(list.length, 'endpoint')}?`,
         items: list.map(endpointLabel),
       });
-      if (!ok) return;
+      if (!ok) return false;
       try {
         if (list.length === 1) await del(`${base}/${enc(list[0]!.id)}`);
         else await del(`${base}${query({ ids: list.map((e) => e.id).join(',') })}`);
         notify.info(`Deleted ${plural(list.length, 'endpoint')}`);
+        return true;
       } catch (e) {
         notify.error(e, 'Could not delete');
+        return false;
       } finally {
         onChanged();
       }

@@ -2,7 +2,8 @@ import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 
 /**
  * An element's content size, kept current with a ResizeObserver (react-arborist virtualises its
- * rows and needs a height and a width in pixels). 0 × 0 while the element is hidden.
+ * rows and needs a height and a width in pixels). 0 × 0 until it is first shown; while it is
+ * hidden again, the last size shown.
  */
 export function useElementSize<T extends HTMLElement>(): [
   RefObject<T | null>,
@@ -16,6 +17,7 @@ export function useElementSize<T extends HTMLElement>(): [
     const measure = () => {
       const width = Math.floor(el.clientWidth);
       const height = Math.floor(el.clientHeight);
+      if (width === 0 && height === 0) return; // hidden
       setSize((s) => (s.width === width && s.height === height ? s : { width, height }));
     };
     measure();
