@@ -193,6 +193,7 @@ describe('endpoint tree menus and actions', () => {
     await s.page.keyboard.press('ArrowRight');
     await sub.waitFor();
     assert.deepEqual(await itemsOf(sub), ['cURL', 'fetch', 'axios', 'Python']);
+    await assertAccessible(s.page, 'the tree with the Copy as Code submenu open (dark)');
     assert.equal(
       await m.getByRole('menuitem', { name: 'Copy as Code' }).getAttribute('aria-expanded'),
       'true',

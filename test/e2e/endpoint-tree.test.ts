@@ -155,6 +155,7 @@ describe('endpoint tree', () => {
     );
     for (const name of ['api/', 'users/', '{id}/'])
       assert.equal(await item(s.page, name).getAttribute('aria-expanded'), 'true');
+    await assertAccessible(s.page, 'the endpoint tree while searching (light)');
     await search.fill('delete');
     await expectShown(s.page, ['api/', 'users/', 'DELETE /api/users/{id} Remove user'], 'a search by method');
     await search.fill('root');

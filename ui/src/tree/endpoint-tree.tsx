@@ -110,7 +110,10 @@ function ProjectTree(props: EndpointTreeProps) {
     [openId, onOpen, openMenu],
   );
 
-  // The keys react-arborist does not give (or gives otherwise): see the top of this file's tests.
+  // Keys handled here, before react-arborist sees them: Ctrl/Cmd+A selects every row (never the
+  // page's text) and Ctrl/Cmd+Shift+A none, Delete deletes the selection (a folder meaning its
+  // endpoints), Enter opens an endpoint or toggles a folder, Shift+F10 or the menu key opens the
+  // row's menu. react-arborist keeps Up/Down (move), Right/Left (expand, collapse), Space (toggle).
   const onKeyDownCapture = (e: KeyboardEvent<HTMLDivElement>) => {
     const t = tree.current;
     if (!t || !(e.target instanceof Element) || !e.target.closest('[role="tree"]')) return;
