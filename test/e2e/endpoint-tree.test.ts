@@ -269,6 +269,17 @@ describe('endpoint tree', () => {
     assert.equal(await item(s.page, 'api/').getAttribute('aria-expanded'), 'true');
   });
 
+  it('saves a toggle made just before the page goes away (a reload at once)', async () => {
+    await expectStored(s.dataDir, projectId, ['/api', '/api/users']);
+    await item(s.page, 'health/').dblclick();
+    await s.page.reload();
+    await expectStored(s.dataDir, projectId, ['/api', '/api/users', '/health']);
+    await s.page.reload();
+    await expectAttr(item(s.page, 'health/'), 'aria-expanded', 'true', 'health/ after the reload');
+    await item(s.page, 'health/').dblclick();
+    await expectStored(s.dataDir, projectId, ['/api', '/api/users']);
+  });
+
   it('keeps the expanded folders across a reload, another browser and a restart of mockdev ui', async () => {
     const expected = [
       'api/',

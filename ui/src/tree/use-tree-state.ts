@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { enc, get, put } from '../api/client';
+import { API, enc, get, put } from '../api/client';
 import { useNotify } from '../components/notices';
 import type { TreeState } from '../types';
 
@@ -70,6 +70,26 @@ export function useTreeState(projectId: string): TreeStateHandle {
     },
     [send],
   );
+
+  // Leaving the page (a reload, a closed tab) sends a waiting save too: a keepalive request
+  // outlives the page.
+  useEffect(() => {
+    const flush = () => {
+      const p = pending.current;
+      if (!p) return;
+      clearTimeout(p.timer);
+      pending.current = null;
+      void fetch(`${API}${path}`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ expanded: p.expanded }),
+        credentials: 'same-origin',
+        keepalive: true,
+      }).catch(() => undefined); // the page is going away: nowhere left to show an error
+    };
+    window.addEventListener('pagehide', flush);
+    return () => window.removeEventListener('pagehide', flush);
+  }, [path]);
 
   return { expanded, save };
 }
