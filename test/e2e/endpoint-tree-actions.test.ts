@@ -62,7 +62,10 @@ describe('endpoint tree menus and actions', () => {
     const m = menu('Actions for /api');
     await m.waitFor();
     assert.deepEqual(await itemsOf(m), ['Add Endpoint', 'Delete Path']);
-    await eventually(async () => (await focusedName(s.page)) === null, 'focus in the menu');
+    await eventually(
+      async () => (await s.page.evaluate(() => document.activeElement?.getAttribute('role'))) === 'menuitem',
+      'focus on the first menu item',
+    );
     assert.equal(await s.page.evaluate(() => document.activeElement?.textContent), 'Add Endpoint');
     await s.page.keyboard.press('ArrowDown');
     assert.equal(await s.page.evaluate(() => document.activeElement?.textContent), 'Delete Path');
