@@ -3,7 +3,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from
 /**
  * An accessible popup menu (`role="menu"` with `menuitem`s): focus moves to the first item,
  * Up/Down (and Home/End) move, Enter or Space runs an item, Right opens an item's submenu and
- * Left closes it, Escape closes (and the owner returns focus where it came from), Tab or a click
+ * Left closes it, Escape or Tab closes (and the owner returns focus where it came from), a click
  * outside closes.
  */
 export interface MenuItem {
@@ -20,7 +20,7 @@ export interface MenuProps {
   /** Where the menu opens (viewport coordinates of its top left corner). */
   x: number;
   y: number;
-  /** Closes the menu; `restoreFocus` when focus should go back to what opened it (Escape, a chosen item). */
+  /** Closes the menu; `restoreFocus` when focus should go back to what opened it (Escape, Tab, a chosen item). */
   onClose: (restoreFocus: boolean) => void;
 }
 
@@ -126,7 +126,7 @@ function MenuList({ label, items, x, y, onClose, onBack, openIndex, onOpenSub, o
     else if (e.key === 'Escape') {
       if (onBack) onBack();
       else onClose(true);
-    } else if (e.key === 'Tab') onClose(false);
+    } else if (e.key === 'Tab') onClose(true);
     else handled = false;
     if (handled) {
       e.preventDefault();
