@@ -1,0 +1,180 @@
+/// <reference types="node" />
+/* eslint-disable no-restricted-imports -- a unit test run by Node (node:test), never bundled into the UI */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Endpoint } from '../types';
+import {
+  buildTree,
+  endpointLabel,
+  endpointsUnderPrefix,
+  folderIdOf,
+  folderIds,
+  matchesSearch,
+  selectedEndpoints,
+  type TreeNode,
+} from './build-tree';
+
+let n = 0;
+const ep = (method: string, path: string, name?: string, extra: Partial<Endpoint> = {}): Endpoint =>
+  ({
+    id: `e${++n}`,
+    name: name ?? `${method.toLowerCase()}-${n}`,
+    method,
+    path,
+    status: 200,
+    headers: {},
+    body: '',
+    contentType: 'application/json',
+    delay: 0,
+    enabled: true,
+    kind: 'mock',
+    variations: [],
+    ...extra,
+  }) as Endpoint;
+
+/** The tree as lines: folders as their names, endpoints as METHOD path, indented by depth. */
+function outline(nodes: TreeNode[], depth = 0): string[] {
+  return nodes.flatMap((node) =>
+    node.kind === 'folder'
+      ? [`${'  '.repeat(depth)}${node.name} (${node.id})`, ...outline(node.children, depth + 1)]
+      : [`${'  '.repeat(depth)}${node.endpoint.method} ${node.endpoint.path}`],
+  );
+}
+
+describe('buildTree', () => {
+  it('puts a collection and its {id} in the same folder, and deeper paths in folders of their own', () => {
+    const tree = buildTree([
+      ep('GET', '/api/users/{id}/orders'),
+      ep('GET', '/api/users/{id}'),
+      ep('GET', '/api/users'),
+      ep('GET', '/health'),
+      ep('GET', '/'),
+    ]);
+    assert.deepEqual(outline(tree), [
+      'api/ (/api)',
+      '  users/ (/api/users)',
+      '    {id}/ (/api/users/{id})',
+      '      orders/ (/api/users/{id}/orders)',
+      '        GET /api/users/{id}/orders',
+      '    GET /api/users',
+      '    GET /api/users/{id}',
+      'health/ (/health)',
+      '  GET /health',
+      'GET /',
+    ]);
+  });
+
+  it('treats :id and {id} as the same segment, keeping the spelling seen first for the label', () => {
+    const tree = buildTree([
+      ep('GET', '/users/:id/posts'),
+      ep('PUT', '/users/{id}/posts'),
+      ep('GET', '/users/:id'),
+    ]);
+    assert.deepEqual(outline(tree), [
+      'users/ (/users)',
+      '  :id/ (/users/{id})',
+      '    posts/ (/users/{id}/posts)',
+      '      GET /users/:id/posts',
+      '      PUT /users/{id}/posts',
+      '  GET /users/:id',
+    ]);
+  });
+
+  it('drops every trailing parameter and a final wildcard, and ignores extra slashes', () => {
+    assert.equal(folderIdOf('/a/{x}/{y}'), '/a');
+    assert.equal(folderIdOf('/a/:x/:y'), '/a');
+    assert.equal(folderIdOf('/stripe/*'), '/stripe');
+    assert.equal(folderIdOf('/{id}'), null);
+    assert.equal(folderIdOf('/'), null);
+    assert.equal(folderIdOf('/api/users/'), '/api/users');
+    assert.equal(folderIdOf('//api//users'), '/api/users');
+    assert.equal(folderIdOf('/files/{name}.json'), '/files/{name}.json');
+  });
+
+  it('sorts folders first, then endpoints by path, then by method GET POST PUT PATCH DELETE HEAD OPTIONS', () => {
+    const tree = buildTree([
+      ep('OPTIONS', '/b'),
+      ep('HEAD', '/b'),
+      ep('DELETE', '/b'),
+      ep('PATCH', '/b'),
+      ep('PUT', '/b'),
+      ep('POST', '/b'),
+      ep('GET', '/b'),
+      ep('GET', '/b/z/x'),
+      ep('GET', '/b/a/x'),
+      ep('GET', '/b/{id}'),
+      ep('GET', '/a'),
+    ]);
+    assert.deepEqual(outline(tree), [
+      'a/ (/a)',
+      '  GET /a',
+      'b/ (/b)',
+      '  a/ (/b/a)',
+      '    x/ (/b/a/x)',
+      '      GET /b/a/x',
+      '  z/ (/b/z)',
+      '    x/ (/b/z/x)',
+      '      GET /b/z/x',
+      '  GET /b',
+      '  POST /b',
+      '  PUT /b',
+      '  PATCH /b',
+      '  DELETE /b',
+      '  HEAD /b',
+      '  OPTIONS /b',
+      '  GET /b/{id}',
+    ]);
+  });
+
+  it('labels endpoints METHOD /path as stored, then the name; lists every folder id', () => {
+    const e = ep('GET', '/api/users/{id}', 'Get user');
+    assert.equal(endpointLabel(e), 'GET /api/users/{id} Get user');
+    const tree = buildTree([e, ep('POST', '/api/orders')]);
+    assert.deepEqual([...folderIds(tree)].sort(), ['/api', '/api/orders', '/api/users']);
+    assert.deepEqual(buildTree([]), []);
+  });
+});
+
+describe('search and selection', () => {
+  it('matches path, method or name, case-insensitively', () => {
+    const e = ep('PATCH', '/api/Orders/{id}', 'Amend order');
+    assert.ok(matchesSearch(e, 'orders'));
+    assert.ok(matchesSearch(e, 'patch'));
+    assert.ok(matchesSearch(e, 'AMEND'));
+    assert.ok(matchesSearch(e, '  '));
+    assert.ok(!matchesSearch(e, 'users'));
+  });
+
+  it('turns selected ids into endpoints: folders mean their endpoints (matching the search), each once, unknown ids ignored', () => {
+    const list = ep('GET', '/api/users', 'List users');
+    const one = ep('GET', '/api/users/{id}', 'Get user');
+    const orders = ep('GET', '/api/orders', 'List orders');
+    const health = ep('GET', '/health');
+    const tree = buildTree([list, one, orders, health]);
+    const ids = (es: Endpoint[]) => es.map((e) => e.id);
+    assert.deepEqual(ids(selectedEndpoints(tree, ['/api/users', one.id, 'gone'])), [list.id, one.id]);
+    assert.deepEqual(ids(selectedEndpoints(tree, ['/api', health.id])), [
+      orders.id,
+      list.id,
+      one.id,
+      health.id,
+    ]);
+    assert.deepEqual(ids(selectedEndpoints(tree, ['/api'], 'get user')), [one.id]);
+    assert.deepEqual(ids(selectedEndpoints(tree, ['/api', orders.id], 'get user')), [orders.id, one.id]);
+    assert.deepEqual(selectedEndpoints(tree, []), []);
+  });
+
+  it('says which endpoints a path prefix takes as the admin API does', () => {
+    const users = ep('GET', '/api/users');
+    const user = ep('GET', '/api/users/:id');
+    const orders = ep('GET', '/api/users/{userId}/orders');
+    const settings = ep('GET', '/api/usersettings');
+    const all = [settings, orders, user, users];
+    const ids = (es: Endpoint[]) => es.map((e) => e.id);
+    assert.deepEqual(ids(endpointsUnderPrefix(all, '/api/users')), [users.id, user.id, orders.id]);
+    assert.deepEqual(ids(endpointsUnderPrefix(all, '/api/users/{id}')), [user.id, orders.id]);
+    assert.deepEqual(ids(endpointsUnderPrefix(all, '/api/users/')), [users.id, user.id, orders.id]);
+    assert.equal(endpointsUnderPrefix(all, '/').length, 4);
+    assert.deepEqual(endpointsUnderPrefix(all, '/nope'), []);
+  });
+});

@@ -1,0 +1,95 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { API, enc, get, put } from '../api/client';
+import { useNotify } from '../components/notices';
+import type { TreeState } from '../types';
+
+/** How long the tree waits after a toggle before saving (several quick toggles: one PUT). */
+const SAVE_DELAY_MS = 250;
+
+export interface TreeStateHandle {
+  /** The expanded folders as saved (undefined while loading; empty when it could not be read). */
+  expanded: string[] | undefined;
+  /** Saves the expanded folders (debounced; a pending save is sent when the tree goes away). */
+  save: (expanded: string[]) => void;
+}
+
+/**
+ * The endpoint tree's expanded folders, kept per project in the data directory through the admin
+ * API (`GET|PUT /projects/{project}/tree-state`), so they survive a reload, another browser and
+ * a restart of `mockdev ui`.
+ */
+export function useTreeState(projectId: string): TreeStateHandle {
+  const notify = useNotify();
+  const [expanded, setExpanded] = useState<string[]>();
+  const path = `/projects/${enc(projectId)}/tree-state`;
+  const pending = useRef<{ timer: ReturnType<typeof setTimeout>; expanded: string[] } | null>(null);
+
+  useEffect(() => {
+    const abort = new AbortController();
+    setExpanded(undefined);
+    get<TreeState>(path, abort.signal).then(
+      (state) => setExpanded(state.expanded),
+      (e: unknown) => {
+        if (abort.signal.aborted) return;
+        notify.error(e, 'Could not read which folders were expanded');
+        setExpanded([]);
+      },
+    );
+    return () => abort.abort();
+  }, [path, notify]);
+
+  const send = useCallback(
+    (list: string[]) => {
+      put<TreeState>(path, { expanded: list }).catch((e: unknown) =>
+        notify.error(e, 'Could not save which folders are expanded'),
+      );
+    },
+    [path, notify],
+  );
+
+  const save = useCallback(
+    (list: string[]) => {
+      if (pending.current) clearTimeout(pending.current.timer);
+      const timer = setTimeout(() => {
+        pending.current = null;
+        send(list);
+      }, SAVE_DELAY_MS);
+      pending.current = { timer, expanded: list };
+    },
+    [send],
+  );
+
+  // A save still waiting when the tree goes away (another screen, another project) is sent now.
+  useEffect(
+    () => () => {
+      const p = pending.current;
+      if (!p) return;
+      clearTimeout(p.timer);
+      pending.current = null;
+      send(p.expanded);
+    },
+    [send],
+  );
+
+  // Leaving the page (a reload, a closed tab) sends a waiting save too: a keepalive request
+  // outlives the page.
+  useEffect(() => {
+    const flush = () => {
+      const p = pending.current;
+      if (!p) return;
+      clearTimeout(p.timer);
+      pending.current = null;
+      void fetch(`${API}${path}`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ expanded: p.expanded }),
+        credentials: 'same-origin',
+        keepalive: true,
+      }).catch(() => undefined); // the page is going away: nowhere left to show an error
+    };
+    window.addEventListener('pagehide', flush);
+    return () => window.removeEventListener('pagehide', flush);
+  }, [path]);
+
+  return { expanded, save };
+}
