@@ -1,5 +1,3 @@
-/// <reference types="node" />
-/* eslint-disable no-restricted-imports -- a unit test run by Node (node:test), never bundled into the UI */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Endpoint } from '../types';
