@@ -1,0 +1,218 @@
+import { useId } from 'react';
+import { describeError } from '../components/notices';
+import { newRowId, type HeaderRow } from './form-model';
+import { describeJsonProblem, formatJson, isJsonContentType, jsonProblem } from './json-check';
+
+/**
+ * The parts the endpoint form and the variation form share: a labelled input with its problem
+ * shown in place, the header rows, the body with its JSON check.
+ */
+
+/** Props that tie an input to the message under it (`aria-invalid` when it is a problem). */
+export function invalidProps(messageId: string, problem: string | undefined) {
+  return problem ? { 'aria-invalid': true as const, 'aria-describedby': messageId } : {};
+}
+
+export function FieldMessage({ id, problem }: { id: string; problem: string | undefined }) {
+  if (!problem) return null;
+  return (
+    <span id={id} className="field-problem">
+      {problem}
+    </span>
+  );
+}
+
+interface TextFieldProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  problem?: string;
+  hint?: string;
+  className?: string;
+  placeholder?: string;
+  inputMode?: 'numeric' | 'text' | 'url';
+}
+
+/** A labelled text input; its problem (if any) below it, tied with aria-describedby. */
+export function TextField({
+  label,
+  value,
+  onChange,
+  problem,
+  hint,
+  className,
+  placeholder,
+  inputMode,
+}: TextFieldProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const problemId = `${id}-problem`;
+  const describedBy = [problem ? problemId : '', hint ? hintId : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <label className={className}>
+      {label}
+      <input
+        type="text"
+        inputMode={inputMode}
+        value={value}
+        placeholder={placeholder}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={describedBy}
+      />
+      {hint && (
+        <span id={hintId} className="hint field-hint">
+          {hint}
+        </span>
+      )}
+      <FieldMessage id={problemId} problem={problem} />
+    </label>
+  );
+}
+
+/** Header rows: a name and a value each, added and removed; problems by row id. */
+export function HeadersEditor({
+  rows,
+  onChange,
+  problems,
+  what,
+}: {
+  rows: HeaderRow[];
+  onChange: (rows: HeaderRow[]) => void;
+  problems: Record<number, string>;
+  /** "Response" or "Variation": names the rows' labels. */
+  what: string;
+}) {
+  const base = useId();
+  const set = (id: number, change: Partial<HeaderRow>) =>
+    onChange(rows.map((r) => (r.id === id ? { ...r, ...change } : r)));
+  return (
+    <div className="headers-editor">
+      {rows.length === 0 && <p className="hint">No headers.</p>}
+      {rows.length > 0 && (
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Value</th>
+              <th scope="col">
+                <span className="visually-hidden">Remove</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r, i) => {
+              const problemId = `${base}-${r.id}`;
+              return (
+                <tr key={r.id}>
+                  <td>
+                    <input
+                      aria-label={`${what} header ${i + 1} name`}
+                      value={r.name}
+                      className="mono"
+                      onChange={(e) => set(r.id, { name: e.target.value })}
+                      {...invalidProps(problemId, problems[r.id])}
+                    />
+                    <FieldMessage id={problemId} problem={problems[r.id]} />
+                  </td>
+                  <td>
+                    <input
+                      aria-label={`${what} header ${i + 1} value`}
+                      value={r.value}
+                      className="mono"
+                      onChange={(e) => set(r.id, { value: e.target.value })}
+                    />
+                  </td>
+                  <td>
+                    <button
+                      type="button"
+                      onClick={() => onChange(rows.filter((x) => x.id !== r.id))}
+                      aria-label={`Remove ${what.toLowerCase()} header ${r.name || i + 1}`}
+                    >
+                      Remove
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+      <button type="button" onClick={() => onChange([...rows, { id: newRowId(), name: '', value: '' }])}>
+        Add header
+      </button>
+    </div>
+  );
+}
+
+/**
+ * The body: a textarea checked as JSON as you type when the content type is JSON (the problem
+ * with its line and column; a warning only when the body holds a template), a Format button,
+ * and the API's own problem with the body (a template that does not compile) in place.
+ */
+export function BodyField({
+  label,
+  value,
+  onChange,
+  contentType,
+  apiProblem,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  contentType: string;
+  apiProblem?: unknown;
+}) {
+  const id = useId();
+  const json = isJsonContentType(contentType);
+  const problem = json ? jsonProblem(value) : null;
+  const apiText = apiProblem
+    ? (describeError(apiProblem).detail ?? describeError(apiProblem).title)
+    : undefined;
+  const describedBy = [problem ? `${id}-json` : '', apiText ? `${id}-api` : ''].filter(Boolean).join(' ');
+  const canFormat = json && value.trim() !== '' && !problem;
+  return (
+    <div className="body-field">
+      <div className="body-label-row">
+        <label htmlFor={`${id}-text`}>{label}</label>
+        <button
+          type="button"
+          disabled={!canFormat}
+          title={canFormat ? 'Pretty-print the JSON' : 'Only a body that is valid JSON can be formatted'}
+          onClick={() => onChange(formatJson(value))}
+        >
+          Format
+        </button>
+      </div>
+      <textarea
+        id={`${id}-text`}
+        rows={10}
+        spellCheck={false}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={(problem && !problem.template) || apiText ? true : undefined}
+        aria-describedby={describedBy || undefined}
+      />
+      {problem && (
+        <p id={`${id}-json`} className={problem.template ? 'field-warning' : 'field-problem'}>
+          {problem.template
+            ? 'Not JSON as written (a template may make it JSON when rendered): '
+            : 'Invalid JSON: '}
+          {describeJsonProblem(problem)}
+        </p>
+      )}
+      {apiText && (
+        <p id={`${id}-api`} className="field-problem">
+          {apiText}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Whether a body must not be saved: JSON content, not JSON, and no template to explain it. */
+export function bodyBlocksSave(body: string, contentType: string): boolean {
+  if (!isJsonContentType(contentType)) return false;
+  const p = jsonProblem(body);
+  return p !== null && !p.template;
+}
