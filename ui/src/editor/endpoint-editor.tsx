@@ -4,7 +4,7 @@ import { useConfirm } from '../components/confirm';
 import { ErrorMessage, useNotify } from '../components/notices';
 import type { Endpoint, ProjectListing } from '../types';
 import { apiFieldProblem } from './api-problem';
-import { BodyField, bodyBlocksSave, HeadersEditor, TextField } from './fields';
+import { BodyField, bodyBlocksSave, HeadersEditor, SelectField, TextField } from './fields';
 import {
   createInput,
   endpointForm,
@@ -154,14 +154,12 @@ export function EndpointEditor({ project, endpoint, prefill, onSaved, onClose }:
               problem={shown('name')}
               placeholder={isNew ? 'generated from method and path' : undefined}
             />
-            <label>
-              Method
-              <select value={form.method} onChange={(e) => set('method', e.target.value)}>
-                {METHODS.map((m) => (
-                  <option key={m}>{m}</option>
-                ))}
-              </select>
-            </label>
+            <SelectField
+              label="Method"
+              value={form.method}
+              onChange={(v) => set('method', v)}
+              options={METHODS}
+            />
             <TextField
               label="Path"
               className="wide"
@@ -170,13 +168,15 @@ export function EndpointEditor({ project, endpoint, prefill, onSaved, onClose }:
               problem={shown('path')}
               hint="Parameters as :id or {id}; a proxy may end in /*"
             />
-            <label>
-              Kind
-              <select value={form.kind} onChange={(e) => set('kind', e.target.value as EndpointForm['kind'])}>
-                <option value="mock">mock (answers itself)</option>
-                <option value="proxy">proxy (forwards to a target)</option>
-              </select>
-            </label>
+            <SelectField
+              label="Kind"
+              value={form.kind}
+              onChange={(v) => set('kind', v as EndpointForm['kind'])}
+              options={[
+                ['mock', 'mock (answers itself)'],
+                ['proxy', 'proxy (forwards to a target)'],
+              ]}
+            />
             <label className="inline">
               <input
                 type="checkbox"

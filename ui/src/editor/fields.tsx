@@ -49,9 +49,10 @@ export function TextField({
   const problemId = `${id}-problem`;
   const describedBy = [problem ? problemId : '', hint ? hintId : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <label className={className}>
-      {label}
+    <div className={`field ${className ?? ''}`}>
+      <label htmlFor={id}>{label}</label>
       <input
+        id={id}
         type="text"
         inputMode={inputMode}
         value={value}
@@ -66,7 +67,39 @@ export function TextField({
         </span>
       )}
       <FieldMessage id={problemId} problem={problem} />
-    </label>
+    </div>
+  );
+}
+
+/** A labelled select of fixed options. */
+export function SelectField({
+  label,
+  value,
+  onChange,
+  options,
+  disabled,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly (string | [value: string, text: string])[];
+  disabled?: boolean;
+}) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)}>
+        {options.map((o) => {
+          const [v, text] = typeof o === 'string' ? [o, o] : o;
+          return (
+            <option key={v} value={v}>
+              {text}
+            </option>
+          );
+        })}
+      </select>
+    </div>
   );
 }
 

@@ -3,6 +3,7 @@ import { del, enc, get, patch, put } from '../api/client';
 import { useConfirm } from '../components/confirm';
 import { useNotify } from '../components/notices';
 import type { Endpoint, ProjectListing, Variation } from '../types';
+import { SelectField } from './fields';
 import { VariationEditor } from './variation-editor';
 import { MODE_LABELS, ruleText, SELECTION_MODES } from './variation-model';
 
@@ -78,27 +79,19 @@ export function Variations({
     <section className="variations" aria-labelledby="variations-title">
       <h3 id="variations-title">Variations</h3>
       <div className="toolbar">
-        <label>
-          Selection mode
-          <select
-            value={mode}
-            disabled={busy}
-            onChange={(e) => {
-              const next = e.target.value;
-              void run('Could not change the selection mode', async () => {
-                const saved = await patch<Endpoint>(path, { mode: next });
-                notify.info(`Selection mode: ${next}`);
-                return saved;
-              });
-            }}
-          >
-            {SELECTION_MODES.map((m) => (
-              <option key={m} value={m}>
-                {MODE_LABELS[m]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          label="Selection mode"
+          value={mode}
+          disabled={busy}
+          options={SELECTION_MODES.map((m) => [m, MODE_LABELS[m]] as [string, string])}
+          onChange={(next) =>
+            void run('Could not change the selection mode', async () => {
+              const saved = await patch<Endpoint>(path, { mode: next });
+              notify.info(`Selection mode: ${next}`);
+              return saved;
+            })
+          }
+        />
       </div>
       <p className="hint" role="status">
         {active ? (
