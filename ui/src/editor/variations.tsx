@@ -148,7 +148,7 @@ export function Variations({
                       <button
                         type="button"
                         disabled={busy}
-                        aria-label={`Make variation ${v.name} active`}
+                        aria-label={`Make active: ${v.name}`}
                         onClick={() => void activate(v)}
                       >
                         Make active
