@@ -105,6 +105,7 @@ describe('endpoint editor (web UI)', () => {
     assert.equal(await ed.getByRole('button', { name: 'Format' }).isDisabled(), true);
     await ed.getByRole('button', { name: 'Save', exact: true }).click();
     await ed.getByRole('alert').filter({ hasText: 'The body is not valid JSON' }).waitFor();
+    await waitUntil(() => body.evaluate((el) => el === document.activeElement), 'the body focused');
     assert.equal((await show('POST /api/users')).body, '{"id":7,"name":"Ann"}', 'nothing was saved');
 
     await body.fill('{"id":7,"tags":["a","b"]}');
@@ -184,6 +185,10 @@ describe('endpoint editor (web UI)', () => {
     await saved.getByRole('button', { name: 'Save', exact: true }).click();
     await saved.getByText('Give the URL requests are forwarded to').waitFor();
     assert.equal(await saved.getByLabel('Target URL').getAttribute('aria-invalid'), 'true');
+    await waitUntil(
+      () => saved.getByLabel('Target URL').evaluate((el) => el === document.activeElement),
+      'the target focused',
+    );
     assert.equal((await show('GET /github/*')).proxy?.target, 'https://api.github.com');
   });
 

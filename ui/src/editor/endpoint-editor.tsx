@@ -4,7 +4,7 @@ import { useConfirm } from '../components/confirm';
 import { ErrorMessage, useNotify } from '../components/notices';
 import type { Endpoint, ProjectListing } from '../types';
 import { apiFieldProblem } from './api-problem';
-import { BodyField, bodyBlocksSave, HeadersEditor, SelectField, TextField } from './fields';
+import { BodyField, bodyBlocksSave, HeadersEditor, SelectField, TextField, useFocusProblem } from './fields';
 import {
   createInput,
   endpointForm,
@@ -47,6 +47,8 @@ export function EndpointEditor({ project, endpoint, prefill, onSaved, onClose }:
   const dirty = !sameForm(base, form);
   const dirtyRef = useRef(dirty);
   dirtyRef.current = dirty;
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusProblem = useFocusProblem(formRef);
 
   // The endpoint as the list has it now (saved here, or changed elsewhere): shown at once
   // unless something is typed, which is kept.
@@ -68,13 +70,13 @@ export function EndpointEditor({ project, endpoint, prefill, onSaved, onClose }:
     (tried ? problems[field] : undefined) ?? apiFieldProblem(saveError, field);
   const set = <K extends keyof EndpointForm>(key: K, value: EndpointForm[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
-  const base_ = `/projects/${enc(project.id)}/endpoints`;
+  const listPath = `/projects/${enc(project.id)}/endpoints`;
   const title = isNew ? 'New endpoint' : `Edit ${latest?.method ?? ''} ${latest?.path ?? ''}`;
 
   async function save(e: FormEvent) {
     e.preventDefault();
     setTried(true);
-    if (Object.keys(problems).length || Object.keys(rowProblems).length || blocked) return;
+    if (Object.keys(problems).length || Object.keys(rowProblems).length || blocked) return focusProblem();
     setBusy(true);
     setSaveError(undefined);
     try {
@@ -85,9 +87,9 @@ export function EndpointEditor({ project, endpoint, prefill, onSaved, onClose }:
           notify.info('Nothing to save: no field changed');
           return;
         }
-        saved = await patch<Endpoint>(`${base_}/${enc(endpoint.id)}`, change);
+        saved = await patch<Endpoint>(`${listPath}/${enc(endpoint.id)}`, change);
       } else {
-        saved = await post<Endpoint>(base_, createInput(form));
+        saved = await post<Endpoint>(listPath, createInput(form));
       }
       const f = endpointForm(saved);
       setBase(f);
@@ -98,6 +100,7 @@ export function EndpointEditor({ project, endpoint, prefill, onSaved, onClose }:
       onSaved(saved);
     } catch (err) {
       setSaveError(err);
+      focusProblem();
     } finally {
       setBusy(false);
     }
@@ -129,7 +132,7 @@ export function EndpointEditor({ project, endpoint, prefill, onSaved, onClose }:
     if (latest.kind === 'proxy' || latest.proxy) items.push('Its recordings');
     if (!(await confirm({ title: 'Delete this endpoint?', items, confirmLabel: 'Delete endpoint' }))) return;
     try {
-      await del(`${base_}/${enc(latest.id)}`);
+      await del(`${listPath}/${enc(latest.id)}`);
       notify.info(`Deleted ${latest.method} ${latest.path}`);
       onClose();
     } catch (err) {
@@ -143,7 +146,7 @@ export function EndpointEditor({ project, endpoint, prefill, onSaved, onClose }:
         <h2 id="endpoint-editor-title">{title}</h2>
         {dirty && <span className="badge">Unsaved changes</span>}
       </div>
-      <form onSubmit={save} noValidate aria-labelledby="endpoint-editor-title">
+      <form ref={formRef} onSubmit={save} noValidate aria-labelledby="endpoint-editor-title">
         <fieldset>
           <legend>Request</legend>
           <div className="form-grid">
@@ -271,6 +274,9 @@ export function EndpointEditor({ project, endpoint, prefill, onSaved, onClose }:
             contentType={form.contentType}
             apiProblem={apiFieldProblem(saveError, 'body') ? saveError : undefined}
           />
+          {(form.status.trim() === '204' || form.status.trim() === '304') && (
+            <p className="hint">A {form.status.trim()} is sent without a body or Content-Type.</p>
+          )}
         </fieldset>
 
         <ErrorMessage error={saveError} />

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useState, type RefObject } from 'react';
 import { describeError } from '../components/notices';
 import { newRowId, type HeaderRow } from './form-model';
 import { describeJsonProblem, formatJson, isJsonContentType, jsonProblem } from './json-check';
@@ -7,6 +7,18 @@ import { describeJsonProblem, formatJson, isJsonContentType, jsonProblem } from 
  * The parts the endpoint form and the variation form share: a labelled input with its problem
  * shown in place, the header rows, the body with its JSON check.
  */
+
+/**
+ * After a refused save: moves the focus to the form's first field marked invalid (once the
+ * problems are rendered), so a keyboard or screen reader user lands on what to fix.
+ */
+export function useFocusProblem(form: RefObject<HTMLFormElement | null>): () => void {
+  const [asked, setAsked] = useState(0);
+  useEffect(() => {
+    if (asked) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [asked, form]);
+  return () => setAsked((n) => n + 1);
+}
 
 /** Props that tie an input to the message under it (`aria-invalid` when it is a problem). */
 export function invalidProps(messageId: string, problem: string | undefined) {

@@ -1,9 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { enc, patch, post } from '../api/client';
 import { ErrorMessage, useNotify } from '../components/notices';
 import type { Endpoint, ProjectListing, Variation } from '../types';
 import { apiFieldProblem } from './api-problem';
-import { BodyField, bodyBlocksSave, HeadersEditor, TextField } from './fields';
+import { BodyField, bodyBlocksSave, HeadersEditor, TextField, useFocusProblem } from './fields';
 import { headerProblems, sameForm } from './form-model';
 import { RulesEditor } from './rules-editor';
 import {
@@ -35,6 +35,8 @@ export function VariationEditor({
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusProblem = useFocusProblem(formRef);
   const problems = variationProblems(form);
   const rowProblems = headerProblems(form.headers);
   const rules = ruleProblems(form.rules);
@@ -55,7 +57,7 @@ export function VariationEditor({
       Object.keys(rules).length ||
       blocked
     )
-      return;
+      return focusProblem();
     setBusy(true);
     setError(undefined);
     try {
@@ -73,13 +75,14 @@ export function VariationEditor({
       onDone(saved);
     } catch (err) {
       setError(err);
+      focusProblem();
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <form className="variation-editor" onSubmit={save} noValidate aria-labelledby={titleId}>
+    <form ref={formRef} className="variation-editor" onSubmit={save} noValidate aria-labelledby={titleId}>
       <h4 id={titleId}>{variation ? `Edit variation ${variation.name}` : 'New variation'}</h4>
       <div className="form-grid">
         <TextField
