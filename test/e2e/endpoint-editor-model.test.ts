@@ -8,6 +8,7 @@ import {
   endpointProblems,
   headerProblems,
   headersPatch,
+  problemField,
   sameForm,
 } from '../../ui/src/editor/form-model.js';
 import {
@@ -187,6 +188,17 @@ describe('the endpoint form', () => {
       { id: 5, name: '', value: '' },
     ];
     assert.deepEqual(Object.keys(headerProblems(rows)), ['2', '3', '4']);
+  });
+
+  it('tells which field an API problem is about', () => {
+    assert.equal(problemField('body'), 'body');
+    assert.equal(problemField('proxy.target'), 'proxy.target');
+    assert.equal(problemField('header "X-A"'), 'headers');
+    assert.equal(problemField('headers.X-A'), 'headers');
+    assert.equal(problemField('variation "v" body'), 'body');
+    assert.equal(problemField('variation "a b" statusText'), 'statusText');
+    assert.equal(problemField('variations.0.rules.0.value'), 'rules');
+    assert.equal(problemField('variations.3.status'), 'status');
   });
 
   it('compares forms whatever the row ids', () => {

@@ -124,7 +124,7 @@ describe('endpoint editor: variations (web UI)', () => {
       .waitFor();
   });
 
-  it('shows the API refusing a name the endpoint already has', async () => {
+  it('shows the API refusing a taken name or a template, and asks before discarding', async () => {
     await s.cli(['endpoint', 'variation', 'add', 'Shop', 'GET /api/users', '-n', 'empty', '-s', '204']);
     const v = section();
     await v.getByRole('row', { name: /empty/ }).waitFor(); // the endpoints event brought it
@@ -134,9 +134,27 @@ describe('endpoint editor: variations (web UI)', () => {
     await form.getByRole('button', { name: 'Add variation' }).click();
     await form.getByRole('alert').filter({ hasText: 'already has a variation named "empty"' }).waitFor();
     assert.equal(await form.getByLabel('Variation name').inputValue(), 'EMPTY');
-    await form.getByRole('button', { name: 'Cancel' }).click();
-    await form.waitFor({ state: 'detached' });
+
+    await form.getByLabel('Variation name').fill('listing');
+    await form.getByLabel('Variation content type').fill('text/plain');
+    await form.getByLabel('Variation body').fill('{{#each items}}{{name}}');
+    await form.getByRole('button', { name: 'Add variation' }).click();
+    await form
+      .locator('.body-field')
+      .getByText(/^Invalid template in variation "listing" body at line 1, column \d+/)
+      .waitFor();
+    assert.equal(await form.getByLabel('Variation body').getAttribute('aria-invalid'), 'true');
     assert.equal((await variations()).length, 2);
+
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    const dialog = s.page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+    await dialog.getByRole('listitem').filter({ hasText: 'New variation listing' }).waitFor();
+    await dialog.getByRole('button', { name: 'Discard' }).click();
+    await form.waitFor({ state: 'detached' });
+    assert.deepEqual(
+      (await variations()).map((x) => x.name),
+      ['page-two', 'empty'],
+    );
   });
 
   it('deletes a variation after a confirmation that lists it', async () => {

@@ -62,6 +62,14 @@ export function EndpointEditor({ project, endpoint, prefill, onSaved, onClose }:
     }
   }, [endpoint]);
 
+  // Leaving the page (reload, closing the tab) with unsaved changes: the browser asks.
+  useEffect(() => {
+    if (!dirty) return;
+    const ask = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [dirty]);
+
   const isNew = !endpoint;
   const problems = endpointProblems(form, isNew);
   const rowProblems = headerProblems(form.headers);

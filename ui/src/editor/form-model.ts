@@ -231,3 +231,15 @@ export const FIELD_LABELS: Record<string, string> = {
   proxy: 'Proxy settings',
   rules: 'Rules',
 };
+
+/**
+ * The form field an API problem's `details.field` is about: `body`, `status`, `proxy.target`;
+ * `headers` for `header "X-A"` or `headers.X-A`; `rules` for `variations.0.rules.0.value`; a
+ * variation's own (`variation "v" body`, `variations.0.status`) without the prefix.
+ */
+export function problemField(named: string): string {
+  const own = named.replace(/^(variations\.\d+\.|variation ".*?" )/, '');
+  if (/^headers?\b/.test(own)) return 'headers';
+  if (/^rules\b/.test(own)) return 'rules';
+  return own;
+}

@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { enc, patch, post } from '../api/client';
+import { useConfirm } from '../components/confirm';
 import { ErrorMessage, useNotify } from '../components/notices';
 import type { Endpoint, ProjectListing, Variation } from '../types';
 import { apiFieldProblem } from './api-problem';
@@ -30,6 +31,7 @@ export function VariationEditor({
   onCancel: () => void;
 }) {
   const notify = useNotify();
+  const confirm = useConfirm();
   const [base] = useState<VariationForm>(() => variationForm(variation, endpoint));
   const [form, setForm] = useState<VariationForm>(base);
   const [tried, setTried] = useState(false);
@@ -79,6 +81,19 @@ export function VariationEditor({
     } finally {
       setBusy(false);
     }
+  }
+
+  async function cancel() {
+    if (!sameForm(base, form)) {
+      const ok = await confirm({
+        title: 'Discard unsaved changes?',
+        message: `The ${variation ? `changes to variation ${variation.name}` : 'new variation'} will be lost.`,
+        items: [variation ? `Variation ${variation.name}: your edits` : `New variation ${form.name.trim()}`],
+        confirmLabel: 'Discard',
+      });
+      if (!ok) return;
+    }
+    onCancel();
   }
 
   return (
@@ -134,6 +149,9 @@ export function VariationEditor({
           onChange={(rows) => set('headers', rows)}
           problems={rowProblems}
         />
+        {apiFieldProblem(error, 'headers') && (
+          <p className="field-problem">{apiFieldProblem(error, 'headers')}</p>
+        )}
       </fieldset>
       <BodyField
         label="Variation body"
@@ -149,7 +167,7 @@ export function VariationEditor({
         </p>
       )}
       <div className="actions">
-        <button type="button" onClick={onCancel}>
+        <button type="button" onClick={cancel}>
           Cancel
         </button>
         <button type="submit" className="primary" disabled={busy || (!!variation && sameForm(base, form))}>
