@@ -4,7 +4,15 @@ import { useConfirm } from '../components/confirm';
 import { ErrorMessage, useNotify } from '../components/notices';
 import type { Endpoint, ProjectListing } from '../types';
 import { apiFieldProblem } from './api-problem';
-import { BodyField, bodyBlocksSave, HeadersEditor, SelectField, TextField, useFocusProblem } from './fields';
+import {
+  BodyField,
+  bodyBlocksSave,
+  CONTENT_TYPES,
+  HeadersEditor,
+  SelectField,
+  TextField,
+  useFocusProblem,
+} from './fields';
 import {
   createInput,
   endpointForm,
@@ -253,6 +261,7 @@ export function EndpointEditor({ project, endpoint, prefill, onSaved, onClose }:
               label="Content type"
               value={form.contentType}
               onChange={(v) => set('contentType', v)}
+              suggestions={CONTENT_TYPES}
               problem={shown('contentType')}
             />
             <TextField

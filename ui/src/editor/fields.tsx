@@ -43,6 +43,8 @@ interface TextFieldProps {
   className?: string;
   placeholder?: string;
   inputMode?: 'numeric' | 'text' | 'url';
+  /** Values offered as the user types (a datalist); any other may be typed. */
+  suggestions?: readonly string[];
 }
 
 /** A labelled text input; its problem (if any) below it, tied with aria-describedby. */
@@ -55,6 +57,7 @@ export function TextField({
   className,
   placeholder,
   inputMode,
+  suggestions,
 }: TextFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
@@ -69,10 +72,18 @@ export function TextField({
         inputMode={inputMode}
         value={value}
         placeholder={placeholder}
+        list={suggestions ? `${id}-list` : undefined}
         onChange={(e) => onChange(e.target.value)}
         aria-invalid={problem ? true : undefined}
         aria-describedby={describedBy}
       />
+      {suggestions && (
+        <datalist id={`${id}-list`}>
+          {suggestions.map((v) => (
+            <option key={v} value={v} />
+          ))}
+        </datalist>
+      )}
       {hint && (
         <span id={hintId} className="hint field-hint">
           {hint}
@@ -114,6 +125,17 @@ export function SelectField({
     </div>
   );
 }
+
+/** Content types offered in the content type fields. */
+export const CONTENT_TYPES = [
+  'application/json',
+  'text/plain',
+  'text/html',
+  'application/xml',
+  'text/csv',
+  'application/problem+json',
+  'application/octet-stream',
+] as const;
 
 /** Header rows: a name and a value each, added and removed; problems by row id. */
 export function HeadersEditor({

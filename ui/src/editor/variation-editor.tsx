@@ -4,7 +4,14 @@ import { useConfirm } from '../components/confirm';
 import { ErrorMessage, useNotify } from '../components/notices';
 import type { Endpoint, ProjectListing, Variation } from '../types';
 import { apiFieldProblem } from './api-problem';
-import { BodyField, bodyBlocksSave, HeadersEditor, TextField, useFocusProblem } from './fields';
+import {
+  BodyField,
+  bodyBlocksSave,
+  CONTENT_TYPES,
+  HeadersEditor,
+  TextField,
+  useFocusProblem,
+} from './fields';
 import { headerProblems, sameForm } from './form-model';
 import { RulesEditor } from './rules-editor';
 import {
@@ -124,6 +131,7 @@ export function VariationEditor({
           label="Variation content type"
           value={form.contentType}
           onChange={(v) => set('contentType', v)}
+          suggestions={CONTENT_TYPES}
           problem={shown('contentType')}
         />
         <TextField
