@@ -157,6 +157,16 @@ describe('endpoint editor: variations (web UI)', () => {
     );
   });
 
+  it('says so when the variation edited is removed elsewhere', async () => {
+    const v = section();
+    await v.getByRole('button', { name: 'Edit variation empty' }).click();
+    await v.getByRole('form', { name: 'Edit variation empty' }).waitFor();
+    await s.cli(['endpoint', 'variation', 'remove', 'Shop', 'GET /api/users', 'empty', '--force']);
+    await v.getByText('That variation no longer exists (it was deleted elsewhere).').waitFor();
+    await v.getByRole('button', { name: 'OK' }).click();
+    await v.getByRole('button', { name: 'Add variation' }).waitFor();
+  });
+
   it('deletes a variation after a confirmation that lists it', async () => {
     const v = section();
     await v.getByRole('button', { name: 'Delete variation page-two' }).click();
@@ -164,9 +174,7 @@ describe('endpoint editor: variations (web UI)', () => {
     await dialog.getByRole('listitem').filter({ hasText: 'Variation page-two (207)' }).waitFor();
     await dialog.getByRole('button', { name: 'Delete variation' }).click();
     await v.getByRole('row', { name: /page-two/ }).waitFor({ state: 'detached' });
-    assert.deepEqual(
-      (await variations()).map((x) => x.name),
-      ['empty'],
-    );
+    assert.deepEqual(await variations(), []);
+    await v.getByText('No variations: the endpoint always answers with its own response.').waitFor();
   });
 });

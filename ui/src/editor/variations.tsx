@@ -169,7 +169,14 @@ export function Variations({
           </tbody>
         </table>
       )}
-      {editing === null ? (
+      {editing !== null && editing !== 'new' && !edited ? (
+        <p role="status">
+          That variation no longer exists (it was deleted elsewhere).{' '}
+          <button type="button" onClick={() => setEditing(null)}>
+            OK
+          </button>
+        </p>
+      ) : editing === null ? (
         <p>
           <button type="button" onClick={() => setEditing('new')}>
             Add variation
