@@ -14,6 +14,7 @@ import {
   HeaderNameSchema,
   HeaderValueSchema,
   StatusSchema,
+  StatusTextSchema,
 } from '../../core/model/fields.js';
 import { RuleObjectSchema } from '../../core/model/rules.js';
 import { defineRoute, type Route } from '../route.js';
@@ -30,7 +31,13 @@ const RuleInputSchema = z.union([
 
 /** The fields a caller may give, without the stored defaults (unset: the use case decides). */
 const variationFields = z
-  .object({ status: StatusSchema, body: z.string(), contentType: ContentTypeSchema, delay: DelaySchema })
+  .object({
+    status: StatusSchema,
+    statusText: StatusTextSchema.describe('The reason phrase; "" removes it (update)'),
+    body: z.string(),
+    contentType: ContentTypeSchema,
+    delay: DelaySchema,
+  })
   .partial()
   .extend({
     rules: z

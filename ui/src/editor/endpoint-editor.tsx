@@ -1,4 +1,31 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { del, enc, patch, post } from '../api/client';
+import { useConfirm } from '../components/confirm';
+import { ErrorMessage, useNotify } from '../components/notices';
 import type { Endpoint, ProjectListing } from '../types';
+import { apiFieldProblem } from './api-problem';
+import {
+  BodyField,
+  bodyBlocksSave,
+  CONTENT_TYPES,
+  HeadersEditor,
+  SelectField,
+  TextField,
+  useFocusProblem,
+} from './fields';
+import {
+  createInput,
+  endpointForm,
+  endpointPatch,
+  endpointProblems,
+  FIELD_LABELS,
+  headerProblems,
+  METHODS,
+  sameForm,
+  type EndpointForm,
+} from './form-model';
+import { Variations } from './variations';
+import './editor.css';
 
 export interface EndpointEditorProps {
   project: ProjectListing;
@@ -10,7 +37,295 @@ export interface EndpointEditorProps {
   onClose: () => void;
 }
 
-// Placeholder: replaced by the endpoint editor.
-export function EndpointEditor({ endpoint, prefill }: EndpointEditorProps) {
-  return <h2>{endpoint ? `${endpoint.method} ${endpoint.path}` : `New endpoint ${prefill?.path ?? ''}`}</h2>;
+/**
+ * Every field of an endpoint (method, path, status, headers, body, content type, delay, enabled,
+ * kind and proxy settings), saved as a whole for a new one and as the changed fields for an
+ * existing one; its variations below. Problems the form can see are shown at the field before
+ * saving; the API's answer to a failed save is shown in place with its detail.
+ */
+export function EndpointEditor({ project, endpoint, prefill, onSaved, onClose }: EndpointEditorProps) {
+  const notify = useNotify();
+  const confirm = useConfirm();
+  const [base, setBase] = useState<EndpointForm>(() => endpointForm(endpoint, prefill));
+  const [form, setForm] = useState<EndpointForm>(base);
+  const [latest, setLatest] = useState<Endpoint | undefined>(endpoint);
+  const [saveError, setSaveError] = useState<unknown>();
+  const [tried, setTried] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const dirty = !sameForm(base, form);
+  const dirtyRef = useRef(dirty);
+  dirtyRef.current = dirty;
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusProblem = useFocusProblem(formRef);
+
+  // The endpoint as the list has it now (saved here, or changed elsewhere): shown at once
+  // unless something is typed, which is kept.
+  useEffect(() => {
+    if (!endpoint) return;
+    setLatest(endpoint);
+    if (!dirtyRef.current) {
+      const f = endpointForm(endpoint);
+      setBase(f);
+      setForm(f);
+    }
+  }, [endpoint]);
+
+  // Leaving the page (reload, closing the tab) with unsaved changes: the browser asks.
+  useEffect(() => {
+    if (!dirty) return;
+    const ask = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [dirty]);
+
+  const isNew = !endpoint;
+  const problems = endpointProblems(form, isNew);
+  const rowProblems = headerProblems(form.headers);
+  const blocked = bodyBlocksSave(form.body, form.contentType);
+  const shown = (field: keyof typeof problems) =>
+    (tried ? problems[field] : undefined) ?? apiFieldProblem(saveError, field);
+  const set = <K extends keyof EndpointForm>(key: K, value: EndpointForm[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
+  const listPath = `/projects/${enc(project.id)}/endpoints`;
+  const title = isNew ? 'New endpoint' : `Edit ${latest?.method ?? ''} ${latest?.path ?? ''}`;
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    setTried(true);
+    if (Object.keys(problems).length || Object.keys(rowProblems).length || blocked) return focusProblem();
+    setBusy(true);
+    setSaveError(undefined);
+    try {
+      let saved: Endpoint;
+      if (endpoint) {
+        const change = endpointPatch(base, form);
+        if (!Object.keys(change).length) {
+          notify.info('Nothing to save: no field changed');
+          return;
+        }
+        saved = await patch<Endpoint>(`${listPath}/${enc(endpoint.id)}`, change);
+      } else {
+        saved = await post<Endpoint>(listPath, createInput(form));
+      }
+      const f = endpointForm(saved);
+      setBase(f);
+      setForm(f);
+      setLatest(saved);
+      setTried(false);
+      notify.info(`${isNew ? 'Created' : 'Saved'} ${saved.method} ${saved.path}`);
+      onSaved(saved);
+    } catch (err) {
+      setSaveError(err);
+      focusProblem();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function close() {
+    if (dirty) {
+      const changed = isNew
+        ? ['The new endpoint']
+        : Object.keys(endpointPatch(base, form)).map((k) => FIELD_LABELS[k] ?? k);
+      const ok = await confirm({
+        title: 'Discard unsaved changes?',
+        message: 'These changes are not saved:',
+        items: changed.length ? changed : ['Your edits'],
+        confirmLabel: 'Discard',
+      });
+      if (!ok) return;
+    }
+    onClose();
+  }
+
+  async function remove() {
+    if (!latest) return;
+    const items = [`${latest.method} ${latest.path} (${latest.name})`];
+    if (latest.variations.length)
+      items.push(
+        `Its ${latest.variations.length} variation(s): ${latest.variations.map((v) => v.name).join(', ')}`,
+      );
+    if (latest.kind === 'proxy' || latest.proxy) items.push('Its recordings');
+    if (!(await confirm({ title: 'Delete this endpoint?', items, confirmLabel: 'Delete endpoint' }))) return;
+    try {
+      await del(`${listPath}/${enc(latest.id)}`);
+      notify.info(`Deleted ${latest.method} ${latest.path}`);
+      onClose();
+    } catch (err) {
+      notify.error(err, 'Could not delete the endpoint');
+    }
+  }
+
+  return (
+    <section className="endpoint-editor" aria-labelledby="endpoint-editor-title">
+      <div className="editor-head">
+        <h2 id="endpoint-editor-title">{title}</h2>
+        {dirty && <span className="badge">Unsaved changes</span>}
+      </div>
+      <form ref={formRef} onSubmit={save} noValidate aria-labelledby="endpoint-editor-title">
+        <fieldset>
+          <legend>Request</legend>
+          <div className="form-grid">
+            <TextField
+              label="Name"
+              value={form.name}
+              onChange={(v) => set('name', v)}
+              problem={shown('name')}
+              placeholder={isNew ? 'generated from method and path' : undefined}
+            />
+            <SelectField
+              label="Method"
+              value={form.method}
+              onChange={(v) => set('method', v)}
+              options={METHODS}
+            />
+            <TextField
+              label="Path"
+              className="wide"
+              value={form.path}
+              onChange={(v) => set('path', v)}
+              problem={shown('path')}
+              hint="Parameters as :id or {id}; a proxy may end in /*"
+            />
+            <SelectField
+              label="Kind"
+              value={form.kind}
+              onChange={(v) => set('kind', v as EndpointForm['kind'])}
+              options={[
+                ['mock', 'mock (answers itself)'],
+                ['proxy', 'proxy (forwards to a target)'],
+              ]}
+            />
+            <label className="inline">
+              <input
+                type="checkbox"
+                checked={form.enabled}
+                onChange={(e) => set('enabled', e.target.checked)}
+              />
+              Enabled
+            </label>
+          </div>
+        </fieldset>
+
+        {form.kind === 'proxy' && (
+          <fieldset>
+            <legend>Proxy settings</legend>
+            <div className="form-grid">
+              <TextField
+                label="Target URL"
+                className="wide"
+                value={form.proxyTarget}
+                onChange={(v) => set('proxyTarget', v)}
+                problem={shown('proxy.target')}
+                placeholder="https://api.example.com"
+                inputMode="url"
+              />
+              <TextField
+                label="Timeout (ms)"
+                value={form.proxyTimeout}
+                onChange={(v) => set('proxyTimeout', v)}
+                problem={shown('proxy.timeoutMs')}
+                hint="Empty: 30000"
+                inputMode="numeric"
+              />
+              <label className="inline">
+                <input
+                  type="checkbox"
+                  checked={form.proxyRecord}
+                  onChange={(e) => set('proxyRecord', e.target.checked)}
+                />
+                Record forwarded exchanges
+              </label>
+            </div>
+          </fieldset>
+        )}
+
+        <fieldset>
+          <legend>Response{form.kind === 'proxy' ? ' (used when the endpoint is a mock)' : ''}</legend>
+          <div className="form-grid">
+            <TextField
+              label="Status"
+              value={form.status}
+              onChange={(v) => set('status', v)}
+              problem={shown('status')}
+              inputMode="numeric"
+            />
+            <TextField
+              label="Status text"
+              value={form.statusText}
+              onChange={(v) => set('statusText', v)}
+              problem={apiFieldProblem(saveError, 'statusText')}
+              hint="Empty: the standard one"
+            />
+            <TextField
+              label="Content type"
+              value={form.contentType}
+              onChange={(v) => set('contentType', v)}
+              suggestions={CONTENT_TYPES}
+              problem={shown('contentType')}
+            />
+            <TextField
+              label="Delay (ms)"
+              value={form.delay}
+              onChange={(v) => set('delay', v)}
+              problem={shown('delay')}
+              inputMode="numeric"
+            />
+          </div>
+          <fieldset className="nested">
+            <legend>Response headers</legend>
+            <HeadersEditor
+              what="Response"
+              rows={form.headers}
+              onChange={(rows) => set('headers', rows)}
+              problems={{ ...rowProblems }}
+            />
+            {apiFieldProblem(saveError, 'headers') && (
+              <p className="field-problem">{apiFieldProblem(saveError, 'headers')}</p>
+            )}
+          </fieldset>
+          <BodyField
+            label="Body"
+            value={form.body}
+            onChange={(v) => set('body', v)}
+            contentType={form.contentType}
+            apiProblem={apiFieldProblem(saveError, 'body') ? saveError : undefined}
+          />
+          {(form.status.trim() === '204' || form.status.trim() === '304') && (
+            <p className="hint">A {form.status.trim()} is sent without a body or Content-Type.</p>
+          )}
+        </fieldset>
+
+        <ErrorMessage error={saveError} />
+        {tried && blocked && (
+          <p className="field-problem" role="alert">
+            The body is not valid JSON: fix it, or change the content type to send it as it is.
+          </p>
+        )}
+        <div className="actions">
+          {latest && (
+            <button type="button" className="danger push-left" onClick={remove}>
+              Delete endpoint
+            </button>
+          )}
+          <button type="button" onClick={close}>
+            {dirty ? 'Cancel' : 'Close'}
+          </button>
+          <button type="submit" className="primary" disabled={busy}>
+            {isNew ? 'Create endpoint' : 'Save'}
+          </button>
+        </div>
+      </form>
+      {latest && (
+        <Variations
+          project={project}
+          endpoint={latest}
+          onChanged={(e) => {
+            setLatest(e);
+            onSaved(e);
+          }}
+        />
+      )}
+    </section>
+  );
 }

@@ -1,0 +1,285 @@
+import { useEffect, useId, useState, type RefObject } from 'react';
+import { describeError } from '../components/notices';
+import { newRowId, type HeaderRow } from './form-model';
+import { describeJsonProblem, formatJson, isJsonContentType, jsonProblem } from './json-check';
+
+/**
+ * The parts the endpoint form and the variation form share: a labelled input with its problem
+ * shown in place, the header rows, the body with its JSON check.
+ */
+
+/**
+ * After a refused save: moves the focus to the form's first field marked invalid (once the
+ * problems are rendered), so a keyboard or screen reader user lands on what to fix.
+ */
+export function useFocusProblem(form: RefObject<HTMLFormElement | null>): () => void {
+  const [asked, setAsked] = useState(0);
+  useEffect(() => {
+    if (asked) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [asked, form]);
+  return () => setAsked((n) => n + 1);
+}
+
+/** Props that tie an input to the message under it (`aria-invalid` when it is a problem). */
+export function invalidProps(messageId: string, problem: string | undefined) {
+  return problem ? { 'aria-invalid': true as const, 'aria-describedby': messageId } : {};
+}
+
+export function FieldMessage({ id, problem }: { id: string; problem: string | undefined }) {
+  if (!problem) return null;
+  return (
+    <span id={id} className="field-problem">
+      {problem}
+    </span>
+  );
+}
+
+interface TextFieldProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  problem?: string;
+  hint?: string;
+  className?: string;
+  placeholder?: string;
+  inputMode?: 'numeric' | 'text' | 'url';
+  /** Values offered as the user types (a datalist); any other may be typed. */
+  suggestions?: readonly string[];
+}
+
+/** A labelled text input; its problem (if any) below it, tied with aria-describedby. */
+export function TextField({
+  label,
+  value,
+  onChange,
+  problem,
+  hint,
+  className,
+  placeholder,
+  inputMode,
+  suggestions,
+}: TextFieldProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const problemId = `${id}-problem`;
+  const describedBy = [problem ? problemId : '', hint ? hintId : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={`field ${className ?? ''}`}>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="text"
+        inputMode={inputMode}
+        value={value}
+        placeholder={placeholder}
+        list={suggestions ? `${id}-list` : undefined}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={describedBy}
+      />
+      {suggestions && (
+        <datalist id={`${id}-list`}>
+          {suggestions.map((v) => (
+            <option key={v} value={v} />
+          ))}
+        </datalist>
+      )}
+      {hint && (
+        <span id={hintId} className="hint field-hint">
+          {hint}
+        </span>
+      )}
+      <FieldMessage id={problemId} problem={problem} />
+    </div>
+  );
+}
+
+/** A labelled select of fixed options. */
+export function SelectField({
+  label,
+  value,
+  onChange,
+  options,
+  disabled,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly (string | [value: string, text: string])[];
+  disabled?: boolean;
+}) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)}>
+        {options.map((o) => {
+          const [v, text] = typeof o === 'string' ? [o, o] : o;
+          return (
+            <option key={v} value={v}>
+              {text}
+            </option>
+          );
+        })}
+      </select>
+    </div>
+  );
+}
+
+/** Content types offered in the content type fields. */
+export const CONTENT_TYPES = [
+  'application/json',
+  'text/plain',
+  'text/html',
+  'application/xml',
+  'text/csv',
+  'application/problem+json',
+  'application/octet-stream',
+] as const;
+
+/** Header rows: a name and a value each, added and removed; problems by row id. */
+export function HeadersEditor({
+  rows,
+  onChange,
+  problems,
+  what,
+}: {
+  rows: HeaderRow[];
+  onChange: (rows: HeaderRow[]) => void;
+  problems: Record<number, string>;
+  /** "Response" or "Variation": names the rows' labels. */
+  what: string;
+}) {
+  const base = useId();
+  const set = (id: number, change: Partial<HeaderRow>) =>
+    onChange(rows.map((r) => (r.id === id ? { ...r, ...change } : r)));
+  return (
+    <div className="headers-editor">
+      {rows.length === 0 && <p className="hint">No headers.</p>}
+      {rows.length > 0 && (
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Value</th>
+              <th scope="col">
+                <span className="visually-hidden">Remove</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r, i) => {
+              const problemId = `${base}-${r.id}`;
+              return (
+                <tr key={r.id}>
+                  <td>
+                    <input
+                      aria-label={`${what} header ${i + 1} name`}
+                      value={r.name}
+                      className="mono"
+                      onChange={(e) => set(r.id, { name: e.target.value })}
+                      {...invalidProps(problemId, problems[r.id])}
+                    />
+                    <FieldMessage id={problemId} problem={problems[r.id]} />
+                  </td>
+                  <td>
+                    <input
+                      aria-label={`${what} header ${i + 1} value`}
+                      value={r.value}
+                      className="mono"
+                      onChange={(e) => set(r.id, { value: e.target.value })}
+                    />
+                  </td>
+                  <td>
+                    <button
+                      type="button"
+                      onClick={() => onChange(rows.filter((x) => x.id !== r.id))}
+                      aria-label={`Remove ${what.toLowerCase()} header ${r.name || i + 1}`}
+                    >
+                      Remove
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+      <button type="button" onClick={() => onChange([...rows, { id: newRowId(), name: '', value: '' }])}>
+        Add header
+      </button>
+    </div>
+  );
+}
+
+/**
+ * The body: a textarea checked as JSON as you type when the content type is JSON (the problem
+ * with its line and column; a warning only when the body holds a template), a Format button,
+ * and the API's own problem with the body (a template that does not compile) in place.
+ */
+export function BodyField({
+  label,
+  value,
+  onChange,
+  contentType,
+  apiProblem,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  contentType: string;
+  apiProblem?: unknown;
+}) {
+  const id = useId();
+  const json = isJsonContentType(contentType);
+  const problem = json ? jsonProblem(value) : null;
+  const apiText = apiProblem
+    ? (describeError(apiProblem).detail ?? describeError(apiProblem).title)
+    : undefined;
+  const describedBy = [problem ? `${id}-json` : '', apiText ? `${id}-api` : ''].filter(Boolean).join(' ');
+  const canFormat = json && value.trim() !== '' && !problem;
+  return (
+    <div className="body-field">
+      <div className="body-label-row">
+        <label htmlFor={`${id}-text`}>{label}</label>
+        <button
+          type="button"
+          disabled={!canFormat}
+          title={canFormat ? 'Pretty-print the JSON' : 'Only a body that is valid JSON can be formatted'}
+          onClick={() => onChange(formatJson(value))}
+        >
+          Format
+        </button>
+      </div>
+      <textarea
+        id={`${id}-text`}
+        rows={10}
+        spellCheck={false}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={(problem && !problem.template) || apiText ? true : undefined}
+        aria-describedby={describedBy || undefined}
+      />
+      {problem && (
+        <p id={`${id}-json`} className={problem.template ? 'field-warning' : 'field-problem'}>
+          {problem.template
+            ? 'Not JSON as written (a template may make it JSON when rendered): '
+            : 'Invalid JSON: '}
+          {describeJsonProblem(problem)}
+        </p>
+      )}
+      {apiText && (
+        <p id={`${id}-api`} className="field-problem">
+          {apiText}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Whether a body must not be saved: JSON content, not JSON, and no template to explain it. */
+export function bodyBlocksSave(body: string, contentType: string): boolean {
+  if (!isJsonContentType(contentType)) return false;
+  const p = jsonProblem(body);
+  return p !== null && !p.template;
+}

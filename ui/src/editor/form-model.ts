@@ -1,0 +1,245 @@
+/**
+ * The endpoint editor's form as plain data: built from an endpoint, checked, and turned into
+ * what the admin API takes (the whole input for a new endpoint, only the changed fields for an
+ * existing one, a removed header as `null`). No React here (and imports with .js, as Node's: unit
+ * tested from test/e2e/endpoint-editor-model.test.ts).
+ */
+import type { Endpoint, EndpointPatch } from '../../../src/core/model/endpoint.js';
+import type { HttpMethod } from '../../../src/core/model/fields.js';
+
+export const METHODS = [
+  'GET',
+  'POST',
+  'PUT',
+  'PATCH',
+  'DELETE',
+  'HEAD',
+  'OPTIONS',
+  'TRACE',
+] as const satisfies readonly HttpMethod[];
+// Every method the model allows is offered (a compile error names a missing one).
+const _allMethods: Exclude<HttpMethod, (typeof METHODS)[number]> extends never ? true : never = true;
+void _allMethods;
+
+export interface HeaderRow {
+  /** Stable id of the row while it is edited. */
+  id: number;
+  name: string;
+  value: string;
+}
+
+let nextId = 1;
+export const newRowId = (): number => nextId++;
+
+export const headerRows = (headers: Record<string, string> | undefined): HeaderRow[] =>
+  Object.entries(headers ?? {}).map(([name, value]) => ({ id: newRowId(), name, value }));
+
+export interface EndpointForm {
+  name: string;
+  method: string;
+  path: string;
+  status: string;
+  statusText: string;
+  contentType: string;
+  delay: string;
+  enabled: boolean;
+  kind: 'mock' | 'proxy';
+  proxyTarget: string;
+  proxyRecord: boolean;
+  /** Empty: the default timeout. */
+  proxyTimeout: string;
+  headers: HeaderRow[];
+  body: string;
+}
+
+export function endpointForm(endpoint?: Endpoint, prefill?: { path?: string }): EndpointForm {
+  if (!endpoint)
+    return {
+      name: '',
+      method: 'GET',
+      path: prefill?.path || '/',
+      status: '200',
+      statusText: '',
+      contentType: 'application/json',
+      delay: '0',
+      enabled: true,
+      kind: 'mock',
+      proxyTarget: '',
+      proxyRecord: false,
+      proxyTimeout: '',
+      headers: [],
+      body: '',
+    };
+  return {
+    name: endpoint.name,
+    method: endpoint.method,
+    path: endpoint.path,
+    status: String(endpoint.status),
+    statusText: endpoint.statusText ?? '',
+    contentType: endpoint.contentType,
+    delay: String(endpoint.delay),
+    enabled: endpoint.enabled,
+    kind: endpoint.kind,
+    proxyTarget: endpoint.proxy?.target ?? '',
+    proxyRecord: endpoint.proxy?.record ?? false,
+    proxyTimeout: endpoint.proxy?.timeoutMs !== undefined ? String(endpoint.proxy.timeoutMs) : '',
+    headers: headerRows(endpoint.headers),
+    body: endpoint.body,
+  };
+}
+
+/** The headers of the rows (rows with neither name nor value are ignored). */
+export function rowsToHeaders(rows: HeaderRow[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const r of rows) if (r.name.trim() || r.value) out[r.name.trim()] = r.value;
+  return out;
+}
+
+/** The same form, whatever the rows' ids. */
+export function sameForm<T extends object>(a: T, b: T): boolean {
+  const plain = (f: T) => JSON.stringify(f, (k, v: unknown) => (k === 'id' ? undefined : v));
+  return plain(a) === plain(b);
+}
+
+/** A whole number from `min` to `max`, or undefined when the text is not one. */
+export function wholeNumber(text: string, min: number, max: number): number | undefined {
+  if (!/^\s*-?\d+\s*$/.test(text)) return undefined;
+  const n = Number(text);
+  return n >= min && n <= max ? n : undefined;
+}
+
+export const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/** Problems of the header rows, by row id. */
+export function headerProblems(rows: HeaderRow[]): Record<number, string> {
+  const out: Record<number, string> = {};
+  const seen = new Set<string>();
+  for (const r of rows) {
+    const name = r.name.trim();
+    if (!name && !r.value) continue;
+    if (!name) out[r.id] = 'Give the header a name';
+    else if (!HEADER_NAME.test(name))
+      out[r.id] = 'A header name may contain only letters, digits and !#$%&\'*+-.^_`|~ (no spaces or ":")';
+    else if (seen.has(name.toLowerCase())) out[r.id] = `"${name}" is given twice`;
+    seen.add(name.toLowerCase());
+  }
+  return out;
+}
+
+export type FieldProblems = Partial<
+  Record<'name' | 'path' | 'status' | 'delay' | 'proxy.target' | 'proxy.timeoutMs' | 'contentType', string>
+>;
+
+/** What the form can tell before asking the API (the API checks everything again). */
+export function endpointProblems(form: EndpointForm, isNew: boolean): FieldProblems {
+  const out: FieldProblems = {};
+  if (!isNew && !form.name.trim()) out.name = 'Give the endpoint a name';
+  if (!form.path.trim()) out.path = 'Give a path, e.g. /api/users';
+  if (wholeNumber(form.status, 200, 599) === undefined) out.status = 'A whole number from 200 to 599';
+  if (wholeNumber(form.delay, 0, 600_000) === undefined)
+    out.delay = 'A whole number of milliseconds from 0 to 600000';
+  if (!form.contentType.trim()) out.contentType = 'Give a content type, e.g. application/json';
+  if (form.kind === 'proxy') {
+    if (!form.proxyTarget.trim()) out['proxy.target'] = 'Give the URL requests are forwarded to';
+    if (form.proxyTimeout.trim() && wholeNumber(form.proxyTimeout, 1, 3_600_000) === undefined)
+      out['proxy.timeoutMs'] = 'A whole number of milliseconds from 1 to 3600000 (empty: 30000)';
+  }
+  return out;
+}
+
+function proxyOf(form: EndpointForm): NonNullable<EndpointPatch['proxy']> {
+  const timeout = form.proxyTimeout.trim();
+  return {
+    target: form.proxyTarget.trim(),
+    record: form.proxyRecord,
+    ...(timeout ? { timeoutMs: Number(timeout) } : {}),
+  };
+}
+
+/** The body of POST …/endpoints for a new endpoint. */
+export function createInput(form: EndpointForm): Record<string, unknown> {
+  return {
+    ...(form.name.trim() ? { name: form.name.trim() } : {}),
+    method: form.method,
+    path: form.path.trim(),
+    status: Number(form.status),
+    ...(form.statusText ? { statusText: form.statusText } : {}),
+    headers: rowsToHeaders(form.headers),
+    body: form.body,
+    contentType: form.contentType.trim(),
+    delay: Number(form.delay),
+    enabled: form.enabled,
+    kind: form.kind,
+    ...(form.kind === 'proxy' ? { proxy: proxyOf(form) } : {}),
+  };
+}
+
+/**
+ * Header changes for a PATCH that merges: each new or changed header, and `null` for each one
+ * of `before` no longer there (names compared in any case).
+ */
+export function headersPatch(
+  before: Record<string, string>,
+  after: Record<string, string>,
+): Record<string, string | null> {
+  const out: Record<string, string | null> = {};
+  const afterLower = new Map(Object.keys(after).map((k) => [k.toLowerCase(), k]));
+  for (const name of Object.keys(before)) if (!afterLower.has(name.toLowerCase())) out[name] = null;
+  for (const [name, value] of Object.entries(after)) if (before[name] !== value) out[name] = value;
+  return out;
+}
+
+/** The body of PATCH …/endpoints/{id}: only what differs from `base` (the form as loaded). */
+export function endpointPatch(base: EndpointForm, form: EndpointForm): Record<string, unknown> {
+  const p: Record<string, unknown> = {};
+  if (form.name.trim() !== base.name) p.name = form.name.trim();
+  if (form.method !== base.method) p.method = form.method;
+  if (form.path.trim() !== base.path) p.path = form.path.trim();
+  if (form.status !== base.status) p.status = Number(form.status);
+  if (form.statusText !== base.statusText) p.statusText = form.statusText === '' ? null : form.statusText;
+  if (form.contentType.trim() !== base.contentType) p.contentType = form.contentType.trim();
+  if (form.delay !== base.delay) p.delay = Number(form.delay);
+  if (form.enabled !== base.enabled) p.enabled = form.enabled;
+  if (form.kind !== base.kind) p.kind = form.kind;
+  if (form.body !== base.body) p.body = form.body;
+  const headers = headersPatch(rowsToHeaders(base.headers), rowsToHeaders(form.headers));
+  if (Object.keys(headers).length) p.headers = headers;
+  if (
+    form.kind === 'proxy' &&
+    (form.kind !== base.kind ||
+      form.proxyTarget.trim() !== base.proxyTarget ||
+      form.proxyRecord !== base.proxyRecord ||
+      form.proxyTimeout.trim() !== base.proxyTimeout)
+  )
+    p.proxy = proxyOf(form);
+  return p;
+}
+
+/** The fields a patch changes, as the form names them (for "discard unsaved changes?"). */
+export const FIELD_LABELS: Record<string, string> = {
+  name: 'Name',
+  method: 'Method',
+  path: 'Path',
+  status: 'Status',
+  statusText: 'Status text',
+  contentType: 'Content type',
+  delay: 'Delay',
+  enabled: 'Enabled',
+  kind: 'Kind',
+  body: 'Body',
+  headers: 'Headers',
+  proxy: 'Proxy settings',
+  rules: 'Rules',
+};
+
+/**
+ * The form field an API problem's `details.field` is about: `body`, `status`, `proxy.target`;
+ * `headers` for `header "X-A"` or `headers.X-A`; `rules` for `variations.0.rules.0.value`; a
+ * variation's own (`variation "v" body`, `variations.0.status`) without the prefix.
+ */
+export function problemField(named: string): string {
+  const own = named.replace(/^(variations\.\d+\.|variation ".*?" )/, '');
+  if (/^headers?\b/.test(own)) return 'headers';
+  if (/^rules\b/.test(own)) return 'rules';
+  return own;
+}

@@ -1,0 +1,173 @@
+/**
+ * A variation's form as plain data, its rules as rows, and what the variation routes take:
+ * the whole input for a new one, only the changed fields for an existing one.
+ */
+import type { Rule, SelectionMode } from '../../../src/core/model/rules.js';
+import type { Variation } from '../../../src/core/model/endpoint.js';
+import {
+  headerRows,
+  headersPatch,
+  newRowId,
+  rowsToHeaders,
+  wholeNumber,
+  type HeaderRow,
+} from './form-model.js';
+
+export const RULE_SOURCES = ['query', 'header', 'param', 'body'] as const satisfies readonly Rule['source'][];
+export const RULE_OPS = ['equals', 'regex', 'exists'] as const satisfies readonly Rule['op'][];
+export const SELECTION_MODES = ['rules', 'sequential', 'random'] as const satisfies readonly SelectionMode[];
+// Every source, op and mode the model allows is offered (a compile error names a missing one).
+const _all: [
+  Exclude<Rule['source'], (typeof RULE_SOURCES)[number]>,
+  Exclude<Rule['op'], (typeof RULE_OPS)[number]>,
+  Exclude<SelectionMode, (typeof SELECTION_MODES)[number]>,
+] extends [never, never, never]
+  ? true
+  : never = true;
+void _all;
+
+export const SOURCE_LABELS: Record<Rule['source'], string> = {
+  query: 'Query parameter',
+  header: 'Request header',
+  param: 'Path parameter',
+  body: 'JSON body path',
+};
+export const OP_LABELS: Record<Rule['op'], string> = {
+  equals: 'equals',
+  regex: 'matches regex',
+  exists: 'exists',
+};
+export const MODE_LABELS: Record<SelectionMode, string> = {
+  rules: 'By rules: the first variation whose rules all match, else the endpoint’s response',
+  sequential: 'Sequential: the endpoint’s response, then each variation in turn',
+  random: 'Random: any of them, equally likely',
+};
+
+export interface RuleRow {
+  id: number;
+  source: Rule['source'];
+  key: string;
+  op: Rule['op'];
+  value: string;
+}
+
+export const newRuleRow = (): RuleRow => ({
+  id: newRowId(),
+  source: 'query',
+  key: '',
+  op: 'equals',
+  value: '',
+});
+
+export interface VariationForm {
+  name: string;
+  status: string;
+  statusText: string;
+  contentType: string;
+  delay: string;
+  headers: HeaderRow[];
+  body: string;
+  rules: RuleRow[];
+}
+
+/** The form of a variation; a new one starts with the endpoint's status and content type. */
+export function variationForm(
+  v: Variation | undefined,
+  defaults: { status: number; contentType: string },
+): VariationForm {
+  if (!v)
+    return {
+      name: '',
+      status: String(defaults.status),
+      statusText: '',
+      contentType: defaults.contentType,
+      delay: '0',
+      headers: [],
+      body: '',
+      rules: [],
+    };
+  return {
+    name: v.name,
+    status: String(v.status),
+    statusText: v.statusText ?? '',
+    contentType: v.contentType,
+    delay: String(v.delay),
+    headers: headerRows(v.headers),
+    body: v.body,
+    rules: (v.rules ?? []).map((r) => ({ id: newRowId(), ...r, value: r.value ?? '' })),
+  };
+}
+
+/** The stored rules of the rows (`exists` has no value). */
+export function rowsToRules(rows: RuleRow[]): Rule[] {
+  return rows.map((r) => ({
+    source: r.source,
+    key: r.key.trim(),
+    op: r.op,
+    ...(r.op === 'exists' ? {} : { value: r.value }),
+  }));
+}
+
+/** A rule as the CLI writes it: `query.page=2`, `header.x-role~^adm`, `body.user.id?`. */
+export function ruleText(rule: Rule): string {
+  const sign = rule.op === 'equals' ? '=' : rule.op === 'regex' ? '~' : '?';
+  return `${rule.source}.${rule.key}${sign}${rule.op === 'exists' ? '' : (rule.value ?? '')}`;
+}
+
+/** Problems of the rule rows, by row id: an empty key, a regex that does not compile. */
+export function ruleProblems(rows: RuleRow[]): Record<number, string> {
+  const out: Record<number, string> = {};
+  for (const r of rows) {
+    if (!r.key.trim()) out[r.id] = 'Give the rule a key (a parameter or header name, or a body path)';
+    else if (r.op === 'regex')
+      try {
+        new RegExp(r.value);
+      } catch (e) {
+        out[r.id] =
+          `Not a valid regular expression: ${(e as Error).message.replace(/^Invalid regular expression: /, '')}`;
+      }
+  }
+  return out;
+}
+
+export function variationProblems(
+  form: VariationForm,
+): Partial<Record<'name' | 'status' | 'delay' | 'contentType', string>> {
+  const out: Partial<Record<'name' | 'status' | 'delay' | 'contentType', string>> = {};
+  if (!form.name.trim()) out.name = 'Give the variation a name';
+  if (wholeNumber(form.status, 200, 599) === undefined) out.status = 'A whole number from 200 to 599';
+  if (wholeNumber(form.delay, 0, 600_000) === undefined)
+    out.delay = 'A whole number of milliseconds from 0 to 600000';
+  if (!form.contentType.trim()) out.contentType = 'Give a content type, e.g. application/json';
+  return out;
+}
+
+/** The body of POST …/variations. */
+export function variationInput(form: VariationForm): Record<string, unknown> {
+  return {
+    name: form.name.trim(),
+    status: Number(form.status),
+    ...(form.statusText ? { statusText: form.statusText } : {}),
+    contentType: form.contentType.trim(),
+    delay: Number(form.delay),
+    headers: rowsToHeaders(form.headers),
+    body: form.body,
+    rules: rowsToRules(form.rules),
+  };
+}
+
+/** The body of PATCH …/variations/{v}: only what differs from `base`; `rules` replaces the list. */
+export function variationPatch(base: VariationForm, form: VariationForm): Record<string, unknown> {
+  const p: Record<string, unknown> = {};
+  if (form.name.trim() !== base.name) p.name = form.name.trim();
+  if (form.status !== base.status) p.status = Number(form.status);
+  if (form.statusText !== base.statusText) p.statusText = form.statusText;
+  if (form.contentType.trim() !== base.contentType) p.contentType = form.contentType.trim();
+  if (form.delay !== base.delay) p.delay = Number(form.delay);
+  if (form.body !== base.body) p.body = form.body;
+  const headers = headersPatch(rowsToHeaders(base.headers), rowsToHeaders(form.headers));
+  if (Object.keys(headers).length) p.headers = headers;
+  const rules = rowsToRules(form.rules);
+  if (JSON.stringify(rules) !== JSON.stringify(rowsToRules(base.rules))) p.rules = rules;
+  return p;
+}
