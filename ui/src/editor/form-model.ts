@@ -4,8 +4,8 @@
  * existing one, a removed header as `null`). No React here (and imports with .js, as Node's: unit
  * tested from test/e2e/endpoint-editor-model.test.ts).
  */
-import type { Endpoint, EndpointPatch } from '../../../src/core/model/endpoint.js';
-import type { HttpMethod } from '../../../src/core/model/fields.js';
+import type { Endpoint, EndpointPatch } from '../../../src/core/model/endpoint';
+import type { HttpMethod } from '../../../src/core/model/fields';
 
 export const METHODS = [
   'GET',

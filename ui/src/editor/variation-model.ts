@@ -2,8 +2,8 @@
  * A variation's form as plain data, its rules as rows, and what the variation routes take:
  * the whole input for a new one, only the changed fields for an existing one.
  */
-import type { Rule, SelectionMode } from '../../../src/core/model/rules.js';
-import type { Variation } from '../../../src/core/model/endpoint.js';
+import type { Rule, SelectionMode } from '../../../src/core/model/rules';
+import type { Variation } from '../../../src/core/model/endpoint';
 import {
   headerRows,
   headersPatch,
@@ -11,7 +11,7 @@ import {
   rowsToHeaders,
   wholeNumber,
   type HeaderRow,
-} from './form-model.js';
+} from './form-model';
 
 export const RULE_SOURCES = ['query', 'header', 'param', 'body'] as const satisfies readonly Rule['source'][];
 export const RULE_OPS = ['equals', 'regex', 'exists'] as const satisfies readonly Rule['op'][];

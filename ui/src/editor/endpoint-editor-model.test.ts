@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Endpoint, Variation } from '../../src/core/model/endpoint.js';
+import type { Endpoint, Variation } from '../../../src/core/model/endpoint';
 import {
   createInput,
   endpointForm,
@@ -10,21 +10,21 @@ import {
   headersPatch,
   problemField,
   sameForm,
-} from '../../ui/src/editor/form-model.js';
+} from './form-model';
 import {
   describeJsonProblem,
   formatJson,
   isJsonContentType,
   jsonProblem,
   lineColumn,
-} from '../../ui/src/editor/json-check.js';
+} from './json-check';
 import {
   ruleProblems,
   ruleText,
   variationForm,
   variationInput,
   variationPatch,
-} from '../../ui/src/editor/variation-model.js';
+} from './variation-model';
 
 // The endpoint editor's pure parts (no browser): the JSON check, the form <-> API mapping.
 
