@@ -1,0 +1,139 @@
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { describeError } from '../components/notices';
+
+/** One setting's save: resolves, or rejects with the API's error (shown next to the field). */
+export type Save = (value: unknown) => Promise<void>;
+
+function FieldError({ id, error }: { id: string; error: unknown }) {
+  if (!error) return null;
+  const { title, detail } = describeError(error);
+  return (
+    <span id={id} className="field-error" role="alert">
+      {detail ?? title}
+    </span>
+  );
+}
+
+/** Saves on every change; shows the error next to the field. */
+function useSaver(save: Save) {
+  const [error, setError] = useState<unknown>();
+  const [busy, setBusy] = useState(false);
+  const run = async (value: unknown): Promise<boolean> => {
+    setBusy(true);
+    try {
+      await save(value);
+      setError(undefined);
+      return true;
+    } catch (e) {
+      setError(e);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { error, busy, run };
+}
+
+export function CheckboxField(props: { label: string; hint?: ReactNode; value: boolean; save: Save }) {
+  const errId = useId();
+  const { error, busy, run } = useSaver(props.save);
+  return (
+    <div className="setting">
+      <label className="inline">
+        <input
+          type="checkbox"
+          checked={props.value}
+          disabled={busy}
+          aria-describedby={error ? errId : undefined}
+          onChange={(e) => void run(e.target.checked)}
+        />
+        {props.label}
+      </label>
+      {props.hint && <div className="hint">{props.hint}</div>}
+      <FieldError id={errId} error={error} />
+    </div>
+  );
+}
+
+export function SelectField(props: {
+  label: string;
+  value: string;
+  options: readonly { value: string; label: string }[];
+  save: Save;
+}) {
+  const errId = useId();
+  const { error, busy, run } = useSaver(props.save);
+  return (
+    <div className="setting">
+      <label>
+        {props.label}
+        <select
+          value={props.value}
+          disabled={busy}
+          aria-describedby={error ? errId : undefined}
+          onChange={(e) => void run(e.target.value)}
+        >
+          {props.options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <FieldError id={errId} error={error} />
+    </div>
+  );
+}
+
+/**
+ * A number or text setting: edited freely, saved on Enter or when the field is left (if it
+ * changed). A number field sends what was typed as a number (or the text when it is not one, so
+ * the API names what is wrong); an empty text field sends `emptyAs`.
+ */
+export function InputField(props: {
+  label: string;
+  hint?: ReactNode;
+  kind: 'number' | 'text';
+  value: number | string | null;
+  emptyAs?: null;
+  save: Save;
+}) {
+  const errId = useId();
+  const shown = props.value === null ? '' : String(props.value);
+  const [text, setText] = useState(shown);
+  const { error, busy, run } = useSaver(props.save);
+  useEffect(() => setText(shown), [shown]);
+  const commit = () => {
+    if (text === shown && !error) return;
+    let value: unknown = text;
+    if (props.kind === 'number')
+      value = text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : text;
+    else if (text.trim() === '' && props.emptyAs === null) value = null;
+    void run(value);
+  };
+  return (
+    <div className="setting">
+      <label>
+        {props.label}
+        <input
+          type={props.kind === 'number' ? 'number' : 'text'}
+          inputMode={props.kind === 'number' ? 'numeric' : undefined}
+          value={text}
+          disabled={busy}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errId : undefined}
+          onChange={(e) => setText(e.target.value)}
+          onBlur={commit}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              commit();
+            }
+          }}
+        />
+      </label>
+      {props.hint && <div className="hint">{props.hint}</div>}
+      <FieldError id={errId} error={error} />
+    </div>
+  );
+}
