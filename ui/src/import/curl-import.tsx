@@ -46,7 +46,7 @@ export function CurlImport({ project }: { project: ProjectListing }) {
 
   return (
     <section className="import-part" aria-labelledby={`${id}-h`}>
-      <h2 id={`${id}-h`}>cURL command</h2>
+      <h2 id={`${id}-h`}>cURL import</h2>
       <p className="hint">
         Paste a command (bash or Windows cmd quoting, a browser’s “Copy as cURL” too): the preview follows as
         you type.

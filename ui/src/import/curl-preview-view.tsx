@@ -106,10 +106,13 @@ function KeyValueTable({
 export function CurlParseError({ error }: { error: unknown }) {
   const e = error instanceof ApiError ? error : undefined;
   const details = (e?.details ?? {}) as { line?: number; column?: number; fix?: string };
+  const said = e ? (e.detail ?? e.title) : String((error as Error)?.message ?? error);
+  // The detail ends with the fix; it is shown once, on its own line.
+  const message = details.fix && said.includes(details.fix) ? said.replace(details.fix, '').trim() : said;
   return (
     <div className="error-box" role="alert" data-testid="curl-error">
       <strong>{e ? 'This command cannot be read' : 'The preview failed'}</strong>
-      <div>{e ? (e.detail ?? e.title) : (error as Error)?.message}</div>
+      <div>{message}</div>
       {details.line !== undefined && (
         <div className="muted">
           At line {details.line}

@@ -64,7 +64,7 @@ export function OpenApiImport({ project }: { project: ProjectListing }) {
 
   return (
     <section className="import-part" aria-labelledby={`${id}-h`}>
-      <h2 id={`${id}-h`}>OpenAPI document</h2>
+      <h2 id={`${id}-h`}>OpenAPI import</h2>
       <p className="hint">OpenAPI 3.0, 3.1 or Swagger 2.0, as JSON or YAML: choose a file or paste it.</p>
       <form onSubmit={(e) => void submit(e)}>
         <div className="toolbar">
@@ -81,7 +81,7 @@ export function OpenApiImport({ project }: { project: ProjectListing }) {
         <label className="block">
           OpenAPI document (JSON or YAML)
           <textarea
-            rows={10}
+            rows={6}
             value={text}
             spellCheck={false}
             onChange={(e) => {
