@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useData } from '../api/use-data';
 import { ErrorMessage } from '../components/notices';
-import { CheckboxField, InputField, SelectField, type Save } from '../settings/fields';
+import { CheckboxField, InputField, RadioField, SelectField, type Save } from '../settings/fields';
 import '../settings/settings.css';
 import { useShared } from '../state';
 import type { Settings } from '../types';
@@ -53,7 +53,13 @@ export function SettingsScreen() {
       </p>
       <section aria-labelledby="settings-appearance">
         <h2 id="settings-appearance">Appearance</h2>
-        <ThemeChoice value={s.theme} save={save('theme', 'theme')} />
+        <RadioField
+          legend="Theme"
+          name="theme"
+          value={s.theme}
+          options={THEMES}
+          save={save('theme', 'theme')}
+        />
       </section>
       <section aria-labelledby="settings-ports">
         <h2 id="settings-ports">Ports</h2>
@@ -139,29 +145,5 @@ export function SettingsScreen() {
         />
       </section>
     </section>
-  );
-}
-
-function ThemeChoice({ value, save }: { value: Settings['theme']; save: Save }) {
-  const [error, setError] = useState<unknown>();
-  return (
-    <div className="setting">
-      <fieldset>
-        <legend>Theme</legend>
-        {THEMES.map((t) => (
-          <label className="inline" key={t.value}>
-            <input
-              type="radio"
-              name="theme"
-              value={t.value}
-              checked={value === t.value}
-              onChange={() => save(t.value).then(() => setError(undefined), setError)}
-            />
-            {t.label}
-          </label>
-        ))}
-      </fieldset>
-      <ErrorMessage error={error} />
-    </div>
   );
 }

@@ -14,12 +14,15 @@ function FieldError({ id, error }: { id: string; error: unknown }) {
   );
 }
 
-/** Saves on every change; shows the error next to the field. */
-function useSaver(save: Save) {
+/**
+ * Saves on every change. The control shows the value chosen at once (`pending`) while it is
+ * saved; a refused value goes back to the saved one, with the error next to the field.
+ */
+function useSaver<T>(save: Save) {
   const [error, setError] = useState<unknown>();
-  const [busy, setBusy] = useState(false);
-  const run = async (value: unknown): Promise<boolean> => {
-    setBusy(true);
+  const [pending, setPending] = useState<{ value: T }>();
+  const run = async (value: T): Promise<boolean> => {
+    setPending({ value });
     try {
       await save(value);
       setError(undefined);
@@ -28,22 +31,21 @@ function useSaver(save: Save) {
       setError(e);
       return false;
     } finally {
-      setBusy(false);
+      setPending(undefined);
     }
   };
-  return { error, busy, run };
+  return { error, pending, run };
 }
 
 export function CheckboxField(props: { label: string; hint?: ReactNode; value: boolean; save: Save }) {
   const errId = useId();
-  const { error, busy, run } = useSaver(props.save);
+  const { error, pending, run } = useSaver<boolean>(props.save);
   return (
     <div className="setting">
       <label className="inline">
         <input
           type="checkbox"
-          checked={props.value}
-          disabled={busy}
+          checked={pending ? pending.value : props.value}
           aria-describedby={error ? errId : undefined}
           onChange={(e) => void run(e.target.checked)}
         />
@@ -62,14 +64,13 @@ export function SelectField(props: {
   save: Save;
 }) {
   const errId = useId();
-  const { error, busy, run } = useSaver(props.save);
+  const { error, pending, run } = useSaver<string>(props.save);
   return (
     <div className="setting">
       <label>
         {props.label}
         <select
-          value={props.value}
-          disabled={busy}
+          value={pending ? pending.value : props.value}
           aria-describedby={error ? errId : undefined}
           onChange={(e) => void run(e.target.value)}
         >
@@ -101,7 +102,7 @@ export function InputField(props: {
   const errId = useId();
   const shown = props.value === null ? '' : String(props.value);
   const [text, setText] = useState(shown);
-  const { error, busy, run } = useSaver(props.save);
+  const { error, pending, run } = useSaver<unknown>(props.save);
   useEffect(() => setText(shown), [shown]);
   const commit = () => {
     if (text === shown && !error) return;
@@ -119,7 +120,7 @@ export function InputField(props: {
           type={props.kind === 'number' ? 'number' : 'text'}
           inputMode={props.kind === 'number' ? 'numeric' : undefined}
           value={text}
-          disabled={busy}
+          readOnly={pending !== undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errId : undefined}
           onChange={(e) => setText(e.target.value)}
@@ -133,6 +134,39 @@ export function InputField(props: {
         />
       </label>
       {props.hint && <div className="hint">{props.hint}</div>}
+      <FieldError id={errId} error={error} />
+    </div>
+  );
+}
+
+/** A choice of a few values as a radio group (a fieldset with its legend). */
+export function RadioField(props: {
+  legend: string;
+  name: string;
+  value: string;
+  options: readonly { value: string; label: string }[];
+  save: Save;
+}) {
+  const errId = useId();
+  const { error, pending, run } = useSaver<string>(props.save);
+  const shown = pending ? pending.value : props.value;
+  return (
+    <div className="setting">
+      <fieldset aria-describedby={error ? errId : undefined}>
+        <legend>{props.legend}</legend>
+        {props.options.map((o) => (
+          <label className="inline" key={o.value}>
+            <input
+              type="radio"
+              name={props.name}
+              value={o.value}
+              checked={shown === o.value}
+              onChange={() => void run(o.value)}
+            />
+            {o.label}
+          </label>
+        ))}
+      </fieldset>
       <FieldError id={errId} error={error} />
     </div>
   );
