@@ -54,6 +54,13 @@ describe('web UI: OpenAPI export', () => {
     await preview()
       .getByText(/"openapi": "3\.0\.\d"/)
       .waitFor();
+    await assertAccessibleInBothThemes(s.page, 'the export screen (JSON)');
+  });
+
+  it('follows the project: an endpoint added from the CLI appears in the preview', async () => {
+    const r = await s.cli(['endpoint', 'add', 'Pet Shop', '-n', 'List owners', '-p', '/owners', '-m', 'GET']);
+    assert.equal(r.code, 0, r.stderr);
+    await preview().getByText('"/owners": {').waitFor();
   });
 
   it('downloads the document as <project>.openapi.json and .yaml, as the preview shows it', async () => {
@@ -71,7 +78,7 @@ describe('web UI: OpenAPI export', () => {
       const text = readFileSync(saved, 'utf8');
       const doc = (format === 'json' ? JSON.parse(text) : parse(text)) as Doc;
       assert.match(doc.openapi, /^3\.0\.\d$/);
-      assert.deepEqual(Object.keys(doc.paths).sort(), ['/health', '/pets', '/pets/{petId}']);
+      assert.deepEqual(Object.keys(doc.paths).sort(), ['/health', '/owners', '/pets', '/pets/{petId}']);
       assert.ok((doc.paths['/pets'] as Record<string, unknown>).post, 'the POST /pets operation is there');
     }
   });

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { get, enc, query } from '../api/client';
+import { useEvent } from '../api/events';
 import { ErrorMessage } from '../components/notices';
 import { exportFileName } from '../import/format';
 import '../import/import.css';
@@ -15,7 +16,12 @@ export function ExportScreen({ project }: ProjectScreenProps) {
   const [version, setVersion] = useState<Version>('3.0');
   const [doc, setDoc] = useState<{ text: string; key: string }>();
   const [error, setError] = useState<unknown>();
+  const [changes, setChanges] = useState(0);
   const key = `${format}/${version}`;
+  // The preview follows the project: an endpoint changed anywhere (UI, CLI, MCP) fetches it again.
+  useEvent('endpoints', (e) => {
+    if (e.projectId === project.id) setChanges((n) => n + 1);
+  });
 
   useEffect(() => {
     const abort = new AbortController();
@@ -28,7 +34,7 @@ export function ExportScreen({ project }: ProjectScreenProps) {
       },
     );
     return () => abort.abort();
-  }, [project.id, format, version, key]);
+  }, [project.id, format, version, key, changes]);
 
   const current = doc?.key === key ? doc : undefined;
   const fileName = exportFileName(project.name, format);
