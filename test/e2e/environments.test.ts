@@ -103,9 +103,14 @@ describe('web UI: environments (Pro)', () => {
   });
 
   it('activates a project and a global environment, and deactivates one keeping the other', async () => {
+    // An edit in progress stays while the list changes around it.
+    await s.page.getByLabel('Value of API_URL').fill('not saved yet');
     await row('Dev').getByRole('button', { name: 'Activate Dev' }).click();
     await row('Dev').getByText('Active', { exact: true }).waitFor();
     assert.equal((await find('Dev'))?.active, true);
+    assert.equal(await s.page.getByLabel('Value of API_URL').inputValue(), 'not saved yet');
+    await s.page.getByRole('button', { name: 'Close' }).click();
+    await s.page.getByRole('heading', { name: /^Edit Dev/ }).waitFor({ state: 'detached' });
 
     await s.page.getByLabel('New environment name').fill('Shared');
     await s.page.getByLabel('Scope').selectOption('global');

@@ -18,11 +18,16 @@ export function EnvironmentEditor(props: { env: EnvironmentView; onSaved: () => 
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>();
 
+  // Shown again from the API once it changed (saved here or elsewhere), not on every reload of
+  // the list (an activation elsewhere on the screen keeps the edits in progress).
+  const [shownVersion, setShownVersion] = useState(env.updatedAt);
   useEffect(() => {
+    if (env.updatedAt === shownVersion) return;
+    setShownVersion(env.updatedAt);
     setName(env.name);
     setRows(rowsOf(env));
     setRevealed(false);
-  }, [env]);
+  }, [env, shownVersion]);
 
   const change = (rowId: number, update: Partial<Row>) =>
     setRows((all) => all.map((r) => (r.id === rowId ? { ...r, ...update } : r)));
