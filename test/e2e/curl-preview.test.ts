@@ -116,6 +116,8 @@ describe('web UI: cURL import with its live preview', () => {
     assert.ok(endpoint, 'the CLI lists the imported endpoint under its edited name');
     assert.equal(endpoint.method, 'PUT');
     assert.equal(endpoint.path, '/v1/carts/7');
+    // The next import starts from the generated name again.
+    await nameIs('put-carts-by-id');
     await created.getByRole('link', { name: 'Open Update cart' }).click();
     await s.page.waitForURL(`**/projects/${shop}/endpoints?edit=${endpoint.id}`);
   });

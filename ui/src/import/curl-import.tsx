@@ -20,7 +20,8 @@ export function CurlImport({ project }: { project: ProjectListing }) {
   const [busy, setBusy] = useState(false);
   const [importError, setImportError] = useState<unknown>();
   const [created, setCreated] = useState<Endpoint>();
-  const { preview, error, pending } = useCurlPreview(command, project.id);
+  const [imported, setImported] = useState(0);
+  const { preview, error, pending } = useCurlPreview(command, project.id, imported);
 
   useEffect(() => {
     if (preview && !nameEdited) setName(preview.name);
@@ -36,6 +37,9 @@ export function CurlImport({ project }: { project: ProjectListing }) {
         body: { command, name: name.trim() || undefined },
       });
       setCreated(endpoint);
+      // The next import starts from the name generated for it again.
+      setNameEdited(false);
+      setImported((n) => n + 1);
       notify.info(`Created ${endpoint.name}`);
     } catch (err) {
       setImportError(err);

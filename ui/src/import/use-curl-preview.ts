@@ -11,6 +11,8 @@ export const PREVIEW_DEBOUNCE_MS = 150;
 export function useCurlPreview(
   command: string,
   projectId: string,
+  /** Changed to ask again for the same command (after an import the generated name changes). */
+  refresh = 0,
 ): { preview?: CurlPreview; error?: unknown; pending: boolean } {
   const [state, setState] = useState<{ preview?: CurlPreview; error?: unknown; pending: boolean }>({
     pending: false,
@@ -41,6 +43,6 @@ export function useCurlPreview(
       clearTimeout(timer);
       abort.abort();
     };
-  }, [command, projectId]);
+  }, [command, projectId, refresh]);
   return state;
 }
