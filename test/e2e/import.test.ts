@@ -101,6 +101,17 @@ describe('web UI: OpenAPI import', () => {
     const yamlError = s.page.getByRole('alert').filter({ hasText: /not valid YAML.*line 3, column 10/ });
     await yamlError.waitFor();
     await assertAccessibleInBothThemes(s.page, 'the import screen with an error');
+
+    // Strict: a $ref that cannot be resolved refuses the whole document, naming where it is.
+    await doc.fill(readFileSync(join(FIXTURES, 'bad', 'missing-ref.yaml'), 'utf8'));
+    await s.page.getByLabel('Strict: refuse the document at its first problem').check();
+    await s.page.getByRole('button', { name: 'Import document' }).click();
+    await s.page
+      .getByRole('alert')
+      .filter({
+        hasText: /has a \$ref that cannot be resolved: "\.\/does-not-exist\.yaml" at #\/paths\/~1users/,
+      })
+      .waitFor();
     assert.equal((await endpoints('Shop')).length, 5);
     assert.equal((await s.cliJson<unknown[]>(['project', 'list'])).length, 2);
   });

@@ -121,7 +121,7 @@ describe('web UI: settings and license', () => {
     await s.page.getByRole('heading', { level: 1, name: 'License' }).waitFor();
     const status = s.page.getByTestId('license-status');
     await status.getByText('Free', { exact: true }).waitFor();
-    await status.getByText('none', { exact: true }).waitFor();
+    await status.getByText('No license activated', { exact: true }).waitFor();
     await assertAccessibleInBothThemes(s.page, 'the license screen');
 
     const key = s.page.getByRole('textbox', { name: 'License key' });
@@ -134,10 +134,20 @@ describe('web UI: settings and license', () => {
     assert.equal((await s.cliJson<Status>(['license', 'status'])).plan, 'free');
     await assertAccessibleInBothThemes(s.page, 'the license screen with an error');
 
+    // A key signed by someone else is refused (403), its reason shown.
+    await key.fill(testSigner().key({ sub: 'eve@example.com' }));
+    await s.page.getByRole('button', { name: 'Activate', exact: true }).click();
+    await s.page
+      .getByRole('alert')
+      .getByText(/This license key is refused: its signature does not match/)
+      .waitFor();
+    assert.equal((await s.cliJson<Status>(['license', 'status'])).plan, 'free');
+
     const valid = signer.key({ sub: 'ada@example.com' });
     await key.fill(valid);
     await s.page.getByRole('button', { name: 'Activate', exact: true }).click();
     await status.getByText('Pro', { exact: true }).waitFor();
+    await status.getByText('Active', { exact: true }).waitFor();
     await status.getByText('ada@example.com').waitFor();
     await status.getByText(`…${valid.slice(-6)}`).waitFor();
     assert.equal(await s.page.getByText(valid).count(), 0, 'the key is never shown whole');

@@ -5,6 +5,13 @@ import { ErrorMessage, useNotify } from '../components/notices';
 import type { LicenseStatus } from '../import/types';
 import '../license/license.css';
 
+const STATES: Record<LicenseStatus['state'], string> = {
+  none: 'No license activated',
+  active: 'Active',
+  expired: 'Expired',
+  invalid: 'Invalid',
+};
+
 const date = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : undefined);
 
 /** The license (docs/license.md): its status, activation by key, activation by e-mail then Check. */
@@ -30,7 +37,7 @@ export function LicenseScreen() {
 
 function StatusView({ status }: { status: LicenseStatus }) {
   const rows: [string, string | undefined][] = [
-    ['State', status.state],
+    ['State', STATES[status.state]],
     ['Licensee', status.licensee ?? undefined],
     ['Issued', date(status.issuedAt)],
     ['Expires', status.state === 'none' ? undefined : (date(status.expiresAt) ?? 'Never')],
