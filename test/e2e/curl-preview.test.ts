@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import type { Request } from 'playwright-core';
 import { openUiSession, type UiSession } from '../helpers/browser.js';
 import { assertAccessibleInBothThemes, projectId } from '../helpers/io.js';
 import { waitUntil } from '../helpers/wait.js';
@@ -42,6 +43,32 @@ describe('web UI: cURL import with its live preview', () => {
     await command().pressSequentially(' -X DELETE');
     await route().getByText('DELETE /v1/users/42', { exact: true }).waitFor();
     await assertAccessibleInBothThemes(s.page, 'the cURL preview');
+  });
+
+  it('cancels a preview request made stale by typing: only the newest command is shown', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const slow = (r: Request) =>
+      r.url().endsWith('/api/v1/curl/preview') &&
+      (r.postDataJSON() as { command: string }).command.includes('/slow');
+    await s.page.route('**/api/v1/curl/preview', async (r) => {
+      if (slow(r.request())) await held;
+      await r.continue().catch(() => undefined);
+    });
+    try {
+      const sent = s.page.waitForRequest(slow);
+      const failed = s.page.waitForEvent('requestfailed', slow);
+      await command().fill('curl https://api.example.com/slow');
+      await sent;
+      await command().fill('curl -X PATCH https://api.example.com/fast');
+      await route().getByText('PATCH /fast', { exact: true }).waitFor();
+      const aborted = await failed;
+      assert.match(aborted.failure()?.errorText ?? '', /ABORTED|cancel/i);
+    } finally {
+      release();
+      await s.page.unroute('**/api/v1/curl/preview');
+    }
+    assert.equal(await route().innerText(), 'PATCH /fast');
   });
 
   it('shows the query and headers as key/value tables, the JSON body formatted and Basic auth', async () => {
