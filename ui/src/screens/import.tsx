@@ -1,10 +1,15 @@
+import { CurlImport } from '../import/curl-import';
+import { OpenApiImport } from '../import/openapi-import';
+import '../import/import.css';
 import type { ProjectScreenProps } from './registry';
 
-// Placeholder: replaced by the screen's implementation.
+/** Import into a project: an OpenAPI document, or one endpoint from a cURL command. */
 export function ImportScreen({ project }: ProjectScreenProps) {
   return (
-    <section className="screen" aria-labelledby="screen-title">
-      <h1 id="screen-title">import · {project.name}</h1>
+    <section className="screen import-screen" aria-labelledby="screen-title">
+      <h1 id="screen-title">Import into {project.name}</h1>
+      <OpenApiImport project={project} />
+      <CurlImport project={project} />
     </section>
   );
 }

@@ -1,0 +1,175 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { enc, get, patch as patchApi } from '../api/client';
+import { ErrorMessage, useNotify } from '../components/notices';
+import type { EnvironmentView } from '../import/types';
+import { MASK, newRow, patchOf, removedKeys, revealRows, rowsOf, type Row } from './rows';
+
+/**
+ * One environment's name, variables and secrets as editable rows. Secrets stay masked until
+ * "Reveal secrets" fetches them (`?reveal=true`); a hidden secret left alone keeps its value.
+ */
+export function EnvironmentEditor(props: { env: EnvironmentView; onSaved: () => void; onClose: () => void }) {
+  const { env } = props;
+  const notify = useNotify();
+  const id = useId();
+  const [name, setName] = useState(env.name);
+  const [rows, setRows] = useState<Row[]>(() => rowsOf(env));
+  const [revealed, setRevealed] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>();
+
+  // Shown again from the API once it changed (saved here or elsewhere), not on every reload of
+  // the list (an activation elsewhere on the screen keeps the edits in progress).
+  const [shownVersion, setShownVersion] = useState(env.updatedAt);
+  useEffect(() => {
+    if (env.updatedAt === shownVersion) return;
+    setShownVersion(env.updatedAt);
+    setName(env.name);
+    setRows(rowsOf(env));
+    setRevealed(false);
+  }, [env, shownVersion]);
+
+  const change = (rowId: number, update: Partial<Row>) =>
+    setRows((all) => all.map((r) => (r.id === rowId ? { ...r, ...update } : r)));
+
+  const reveal = async () => {
+    setError(undefined);
+    try {
+      const full = await get<EnvironmentView>(`/environments/${enc(env.id)}?reveal=true`);
+      setRows((all) => revealRows(all, full));
+      setRevealed(true);
+    } catch (e) {
+      setError(e);
+    }
+  };
+
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    const result = patchOf(rows, removedKeys(env, rows), { from: env.name, to: name });
+    if ('error' in result) {
+      setError(new Error(result.error));
+      return;
+    }
+    if (Object.keys(result.patch).length === 0) {
+      notify.info('Nothing to save: no change');
+      return;
+    }
+    setBusy(true);
+    setError(undefined);
+    try {
+      await patchApi<EnvironmentView>(`/environments/${enc(env.id)}`, result.patch);
+      notify.info(`Saved ${name.trim()}`);
+      props.onSaved();
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const hasSecrets = rows.some((r) => r.secret && !r.known);
+  return (
+    <form className="env-editor" aria-labelledby={`${id}-h`} onSubmit={(e) => void save(e)}>
+      <h2 id={`${id}-h`}>
+        Edit {env.name}{' '}
+        <span className="muted small">({env.scope === 'global' ? 'global' : 'this project'})</span>
+      </h2>
+      <label>
+        Environment name
+        <input value={name} onChange={(e) => setName(e.target.value)} required />
+      </label>
+      <table className="env-vars">
+        <caption>Variables</caption>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Value</th>
+            <th scope="col">Secret</th>
+            <th scope="col">
+              <span className="visually-hidden">Remove</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 && (
+            <tr>
+              <td colSpan={4} className="muted">
+                No variables yet.
+              </td>
+            </tr>
+          )}
+          {rows.map((r, i) => {
+            const label = r.key.trim() || `row ${i + 1}`;
+            return (
+              <tr key={r.id}>
+                <td>
+                  <input
+                    aria-label={`Name of variable ${i + 1}`}
+                    className="mono"
+                    value={r.key}
+                    onChange={(e) => change(r.id, { key: e.target.value })}
+                  />
+                </td>
+                <td>
+                  <input
+                    aria-label={`Value of ${label}`}
+                    className="mono"
+                    type={r.secret && !revealed ? 'password' : 'text'}
+                    autoComplete="off"
+                    value={r.value}
+                    placeholder={r.known ? undefined : `${MASK} (hidden)`}
+                    onChange={(e) => change(r.id, { value: e.target.value, known: true })}
+                  />
+                </td>
+                <td>
+                  <input
+                    type="checkbox"
+                    aria-label={`${label} is a secret`}
+                    checked={r.secret}
+                    onChange={(e) => change(r.id, { secret: e.target.checked })}
+                  />
+                </td>
+                <td>
+                  <button
+                    type="button"
+                    aria-label={`Remove ${label}`}
+                    onClick={() => setRows((all) => all.filter((x) => x.id !== r.id))}
+                  >
+                    Remove
+                  </button>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <div className="toolbar">
+        <button type="button" onClick={() => setRows((all) => [...all, newRow()])}>
+          Add variable
+        </button>
+        {!revealed && env.secretKeys.length > 0 && (
+          <button type="button" onClick={() => void reveal()}>
+            Reveal secrets
+          </button>
+        )}
+        {revealed && (
+          <button type="button" onClick={() => setRevealed(false)}>
+            Hide secrets
+          </button>
+        )}
+        {hasSecrets && (
+          <span className="muted">Hidden secrets keep their values unless you type a new one.</span>
+        )}
+      </div>
+      <ErrorMessage error={error} />
+      <div className="actions start">
+        <button type="submit" className="primary" disabled={busy}>
+          Save environment
+        </button>
+        <button type="button" onClick={props.onClose}>
+          Close
+        </button>
+      </div>
+    </form>
+  );
+}
