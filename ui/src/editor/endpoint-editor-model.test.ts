@@ -11,20 +11,8 @@ import {
   problemField,
   sameForm,
 } from './form-model';
-import {
-  describeJsonProblem,
-  formatJson,
-  isJsonContentType,
-  jsonProblem,
-  lineColumn,
-} from './json-check';
-import {
-  ruleProblems,
-  ruleText,
-  variationForm,
-  variationInput,
-  variationPatch,
-} from './variation-model';
+import { describeJsonProblem, formatJson, isJsonContentType, jsonProblem, lineColumn } from './json-check';
+import { ruleProblems, ruleText, variationForm, variationInput, variationPatch } from './variation-model';
 
 // The endpoint editor's pure parts (no browser): the JSON check, the form <-> API mapping.
 

@@ -4,14 +4,7 @@
  */
 import type { Rule, SelectionMode } from '../../../src/core/model/rules';
 import type { Variation } from '../../../src/core/model/endpoint';
-import {
-  headerRows,
-  headersPatch,
-  newRowId,
-  rowsToHeaders,
-  wholeNumber,
-  type HeaderRow,
-} from './form-model';
+import { headerRows, headersPatch, newRowId, rowsToHeaders, wholeNumber, type HeaderRow } from './form-model';
 
 export const RULE_SOURCES = ['query', 'header', 'param', 'body'] as const satisfies readonly Rule['source'][];
 export const RULE_OPS = ['equals', 'regex', 'exists'] as const satisfies readonly Rule['op'][];

@@ -1,5 +1,3 @@
-/// <reference types="node" />
-/* eslint-disable no-restricted-imports -- a unit test of pure UI code: it runs in Node, not in the browser */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { documentType, exportFileName, formatBody, maskSecret, queryRows } from './format';

@@ -65,6 +65,8 @@ export function EndpointsScreen({ project }: ProjectScreenProps) {
               }}
               onClose={() => go({})}
             />
+          ) : editId && list.loading ? (
+            <p className="loading">Loading…</p>
           ) : editId && list.data ? (
             <p role="status">That endpoint no longer exists (it may have been deleted elsewhere).</p>
           ) : (
