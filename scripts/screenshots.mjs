@@ -151,24 +151,16 @@ try {
     for (const [name, path] of screens) {
       await s.open(path);
       await page.locator('main h1, main h2').first().waitFor();
-      if (name === 'requests')
-        await page
-          .getByRole('row')
-          .nth(1)
-          .click()
-          .catch(() => undefined);
-      if (name === 'recordings')
-        await page
-          .getByRole('row')
-          .nth(1)
-          .click()
-          .catch(() => undefined);
+      // The request log and the recordings with one item's detail open (its path is a button).
+      if (name === 'requests' || name === 'recordings')
+        await page.getByRole('row').nth(1).getByRole('button').first().click();
       if (name === 'import') {
-        const curl = page.getByLabel('cURL command');
-        if (await curl.count())
-          await curl.fill(
+        await page
+          .getByLabel('cURL command')
+          .fill(
             `curl -X POST 'https://api.example.com/v1/orders?draft=true' -H 'Content-Type: application/json' -H 'Authorization: Bearer tok_123' --data-raw '{"sku":"A-100","qty":2}' --frobnicate`,
           );
+        await page.getByRole('heading', { name: 'cURL import' }).evaluate((h) => h.scrollIntoView());
       }
       await page.waitForLoadState('networkidle').catch(() => undefined);
       await page.waitForTimeout(400); // the live preview's debounce and the fonts settle
