@@ -69,6 +69,8 @@ export interface RequestOptions {
   body?: unknown;
   contentType?: string;
   signal?: AbortSignal;
+  /** The request outlives the page (a save sent while the page is being left). */
+  keepalive?: boolean;
 }
 
 /** Calls the admin API; resolves with the parsed JSON (text for a non-JSON answer, undefined for 204). */
@@ -88,6 +90,7 @@ export async function api<T = unknown>(path: string, options: RequestOptions = {
       body,
       credentials: 'same-origin',
       signal: options.signal,
+      keepalive: options.keepalive,
     });
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;

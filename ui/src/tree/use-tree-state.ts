@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { API, enc, get, put } from '../api/client';
+import { api, enc, get, put } from '../api/client';
 import { useNotify } from '../components/notices';
 import type { TreeState } from '../types';
 
@@ -79,13 +79,8 @@ export function useTreeState(projectId: string): TreeStateHandle {
       if (!p) return;
       clearTimeout(p.timer);
       pending.current = null;
-      void fetch(`${API}${path}`, {
-        method: 'PUT',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({ expanded: p.expanded }),
-        credentials: 'same-origin',
-        keepalive: true,
-      }).catch(() => undefined); // the page is going away: nowhere left to show an error
+      // The page is going away: nowhere left to show an error.
+      api(path, { method: 'PUT', body: { expanded: p.expanded }, keepalive: true }).catch(() => undefined);
     };
     window.addEventListener('pagehide', flush);
     return () => window.removeEventListener('pagehide', flush);
