@@ -192,10 +192,13 @@ function byRoute(eps: Endpoint[], ref: string): Endpoint | undefined {
 export async function listEndpoints(
   ctx: AppContext,
   projectRef: string | undefined,
-  options: { enabledOnly?: boolean } & OptionalProjectOptions = {},
+  options: { enabledOnly?: boolean; pathPrefix?: string } & OptionalProjectOptions = {},
 ): Promise<Endpoint[]> {
   const state = await resolveProjectOrCwd(ctx, projectRef, options);
-  return options.enabledOnly ? state.endpoints.filter((e) => e.enabled) : state.endpoints;
+  const prefix = options.pathPrefix === undefined ? undefined : checkPathPrefix(options.pathPrefix);
+  return state.endpoints.filter(
+    (e) => (!options.enabledOnly || e.enabled) && (prefix === undefined || isUnderPathPrefix(e.path, prefix)),
+  );
 }
 
 export async function getEndpoint(
@@ -339,6 +342,19 @@ export async function removeEndpoint(
 /** Which endpoints removeEndpoints takes: these ids, or every path under a folder. */
 export type EndpointSelection = { ids: string[] } | { pathPrefix: string };
 
+/** A path prefix as a folder of endpoints is named (`/api/users`), trimmed; else INVALID_ARGUMENT. */
+function checkPathPrefix(value: string): string {
+  const prefix = value.trim();
+  if (!prefix.startsWith('/') || /[?#]/.test(prefix)) {
+    throw new MockdevError(
+      'INVALID_ARGUMENT',
+      `Invalid path prefix ${JSON.stringify(prefix)}: must be a path such as /api/users`,
+      { details: { field: 'pathPrefix', value: prefix } },
+    );
+  }
+  return prefix;
+}
+
 /** The endpoints a selection names; all or nothing: an unknown id, or a folder holding none, is NOT_FOUND. */
 export function selectEndpoints(state: StoredProject, selection: EndpointSelection): Endpoint[] {
   const where = `project "${state.project.name}"`;
@@ -357,16 +373,7 @@ export function selectEndpoints(state: StoredProject, selection: EndpointSelecti
     }
     return state.endpoints.filter((e) => ids.includes(e.id));
   }
-  const prefix = selection.pathPrefix.trim();
-  if (!prefix.startsWith('/') || /[?#]/.test(prefix)) {
-    throw new MockdevError(
-      'INVALID_ARGUMENT',
-      `Invalid path prefix ${JSON.stringify(prefix)}: must be a path such as /api/users`,
-      {
-        details: { field: 'pathPrefix', value: prefix },
-      },
-    );
-  }
+  const prefix = checkPathPrefix(selection.pathPrefix);
   const under = state.endpoints.filter((e) => isUnderPathPrefix(e.path, prefix));
   if (under.length === 0) {
     throw new MockdevError(

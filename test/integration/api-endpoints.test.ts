@@ -203,6 +203,31 @@ describe('admin API: removing several endpoints', () => {
     assert.deepEqual(await paths(api, p), ['GET /api/usersettings', 'GET /health']);
   });
 
+  it('GET ?pathPrefix lists exactly what DELETE ?pathPrefix removes (the UI asks with it before Delete Path)', async (t) => {
+    const api = apiSandbox(t);
+    const { p } = await tree(api);
+    const listed = async (prefix: string) => {
+      const r = await api.call(
+        'GET',
+        `/api/v1/projects/${p}/endpoints?pathPrefix=${encodeURIComponent(prefix)}`,
+      );
+      assert.equal(r.status, 200, r.body);
+      return (r.json as Json[]).map((e) => `${e.method as string} ${e.path as string}`);
+    };
+    assert.deepEqual(await listed('/api/users/{x}'), ['GET /api/users/{id}', 'DELETE /api/users/:id/']);
+    assert.deepEqual(await listed('/nothing'), [], 'an empty folder lists nothing (no 404 for a list)');
+    assert.equal((await listed('/')).length, 6);
+    const expected = await listed('/api/users');
+    const removed = await api.call('DELETE', `/api/v1/projects/${p}/endpoints?pathPrefix=/api/users`);
+    assert.deepEqual(
+      (removed.json as Json[]).map((e) => `${e.method as string} ${e.path as string}`),
+      expected,
+    );
+    const bad = await api.call('GET', `/api/v1/projects/${p}/endpoints?pathPrefix=api`);
+    assert.equal(bad.status, 400);
+    assert.match(String((bad.json as Json).detail), /Invalid path prefix "api"/);
+  });
+
   it('?pathPrefix with a parameter segment matches :id and {id} alike', async (t) => {
     const api = apiSandbox(t);
     const { p } = await tree(api);

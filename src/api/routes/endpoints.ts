@@ -35,6 +35,12 @@ const ListQuerySchema = z.object({
     .optional()
     .transform((v) => v === 'true')
     .describe('true: only the endpoints the server answers with'),
+  pathPrefix: z
+    .string()
+    .optional()
+    .describe(
+      'Only the endpoints at or under this path, as a folder (what `DELETE ?pathPrefix=` would remove): /api/users takes /api/users and /api/users/{id}, never /api/usersettings',
+    ),
 });
 
 const RemoveQuerySchema = z.object({
@@ -68,7 +74,7 @@ export const endpointRoutes: Route[] = [
     query: ListQuerySchema,
     response: { schema: z.array(EndpointSchema), description: 'The endpoints, in their stored order' },
     handle: ({ ctx, params, query }) =>
-      listEndpoints(ctx, params.project!, { enabledOnly: query.enabledOnly }),
+      listEndpoints(ctx, params.project!, { enabledOnly: query.enabledOnly, pathPrefix: query.pathPrefix }),
   }),
   defineRoute<EndpointInput>({
     method: 'POST',

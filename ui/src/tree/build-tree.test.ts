@@ -4,7 +4,6 @@ import type { Endpoint } from '../types';
 import {
   buildTree,
   endpointLabel,
-  endpointsUnderPrefix,
   folderIdOf,
   folderIds,
   matchesSearch,
@@ -160,19 +159,5 @@ describe('search and selection', () => {
     assert.deepEqual(ids(selectedEndpoints(tree, ['/api'], 'get user')), [one.id]);
     assert.deepEqual(ids(selectedEndpoints(tree, ['/api', orders.id], 'get user')), [orders.id, one.id]);
     assert.deepEqual(selectedEndpoints(tree, []), []);
-  });
-
-  it('says which endpoints a path prefix takes as the admin API does', () => {
-    const users = ep('GET', '/api/users');
-    const user = ep('GET', '/api/users/:id');
-    const orders = ep('GET', '/api/users/{userId}/orders');
-    const settings = ep('GET', '/api/usersettings');
-    const all = [settings, orders, user, users];
-    const ids = (es: Endpoint[]) => es.map((e) => e.id);
-    assert.deepEqual(ids(endpointsUnderPrefix(all, '/api/users')), [users.id, user.id, orders.id]);
-    assert.deepEqual(ids(endpointsUnderPrefix(all, '/api/users/{id}')), [user.id, orders.id]);
-    assert.deepEqual(ids(endpointsUnderPrefix(all, '/api/users/')), [users.id, user.id, orders.id]);
-    assert.equal(endpointsUnderPrefix(all, '/').length, 4);
-    assert.deepEqual(endpointsUnderPrefix(all, '/nope'), []);
   });
 });

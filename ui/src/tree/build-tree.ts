@@ -176,28 +176,3 @@ export function selectedEndpoints(
   const order = nodes.flatMap(endpointsIn);
   return order.filter((e) => chosen.has(e.id));
 }
-
-/** A path's route key as the admin API compares paths: any parameter is `{}`, no trailing slash. */
-function routeKey(path: string): string {
-  const trimmed = path.length > 1 && path.endsWith('/') ? path.replace(/\/+$/, '') || '/' : path;
-  return trimmed
-    .split('/')
-    .map((s) => (s.startsWith(':') && s.length > 1 ? '{}' : s.replace(/\{[^}]*\}/g, '{}')))
-    .join('/');
-}
-
-/**
- * The endpoints "Delete Path" on a folder removes (`DELETE …/endpoints?pathPrefix=`), by the
- * admin API's rule: the prefix itself and everything under `prefix/`, parameters compared by
- * position (`:id`, `{id}` and `{userId}` alike); `/` takes all.
- */
-export function endpointsUnderPrefix(endpoints: readonly Endpoint[], prefix: string): Endpoint[] {
-  const folder = routeKey(prefix);
-  return [...endpoints]
-    .filter((e) => {
-      if (folder === '/') return true;
-      const key = routeKey(e.path);
-      return key === folder || key.startsWith(`${folder}/`);
-    })
-    .sort(compareEndpoints);
-}

@@ -4,7 +4,7 @@ import { useConfirm } from '../components/confirm';
 import { useNotify } from '../components/notices';
 import { navigate, projectPath } from '../router';
 import type { Endpoint, ProjectListing } from '../types';
-import { endpointLabel, endpointsUnderPrefix, type FolderNode, type TreeNode } from './build-tree';
+import { compareEndpoints, endpointLabel, type FolderNode, type TreeNode } from './build-tree';
 import type { MenuItem } from './menu';
 
 /** "Copy as Code": the languages GET …/endpoints/{id}/snippets answers, as the menu names them. */
@@ -18,7 +18,6 @@ type SnippetKey = (typeof SNIPPET_LANGUAGES)[number]['key'];
 
 export interface TreeActionsOptions {
   project: ProjectListing;
-  endpoints: Endpoint[];
   onOpen: (endpoint: Endpoint) => void;
   onAdd: (pathPrefix: string) => void;
   onChanged: () => void;
@@ -38,13 +37,7 @@ const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
  * first (listing what will go), every failure is shown with its detail, and a change reloads
  * the list (`onChanged`).
  */
-export function useTreeActions({
-  project,
-  endpoints,
-  onOpen,
-  onAdd,
-  onChanged,
-}: TreeActionsOptions): TreeActions {
+export function useTreeActions({ project, onOpen, onAdd, onChanged }: TreeActionsOptions): TreeActions {
   const notify = useNotify();
   const confirm = useConfirm();
   const base = `/projects/${enc(project.id)}/endpoints`;
@@ -71,7 +64,14 @@ export function useTreeActions({
     };
 
     const deletePath = async (folder: FolderNode) => {
-      const under = endpointsUnderPrefix(endpoints, folder.id);
+      // What will go, by the admin API's own folder rule (the list a DELETE of the prefix takes).
+      let under: Endpoint[];
+      try {
+        under = (await get<Endpoint[]>(`${base}${query({ pathPrefix: folder.id })}`)).sort(compareEndpoints);
+      } catch (e) {
+        notify.error(e, `Could not list the endpoints under ${folder.id}`);
+        return;
+      }
       const ok = await confirm({
         title: `Delete everything under ${folder.id}?`,
         message: `${plural(under.length, 'endpoint')} will be deleted:`,
@@ -139,5 +139,5 @@ export function useTreeActions({
     };
 
     return { menuFor, deleteEndpoints };
-  }, [base, confirm, endpoints, notify, onAdd, onChanged, onOpen, project.id]);
+  }, [base, confirm, notify, onAdd, onChanged, onOpen, project.id]);
 }
