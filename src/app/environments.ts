@@ -303,15 +303,45 @@ export async function activateEnvironment(
     next = env.projectId === null ? { ...current, global: env.id } : { ...current, project: env.id };
   }
   await ctx.environments.setActive(pid, next);
+  return activationResult(ctx, project, next);
+}
+
+async function activationResult(
+  ctx: AppContext,
+  project: StoredProject,
+  active: ActiveEnvironments,
+): Promise<ActivationResult> {
   const view = async (id: string | null) => {
     const env = id ? await ctx.environments.get(id) : undefined;
     return env ? toEnvironmentView(env) : null;
   };
   return {
-    project: { id: pid, name: project.project.name },
-    projectEnvironment: await view(next.project),
-    globalEnvironment: await view(next.global),
+    project: { id: project.project.id, name: project.project.name },
+    projectEnvironment: await view(active.project),
+    globalEnvironment: await view(active.global),
   };
+}
+
+/**
+ * Makes one environment no longer active for a project, the other active one (project or
+ * global) staying as it is; an environment that is not active for the project changes nothing.
+ */
+export async function deactivateEnvironment(
+  ctx: AppContext,
+  projectRef: string,
+  envRef: string,
+): Promise<ActivationResult> {
+  await gate(ctx);
+  const project = await resolveProject(ctx, projectRef);
+  const env = await resolveEnvironment(ctx, envRef, project);
+  const current = await ctx.environments.getActive(project.project.id);
+  const next: ActiveEnvironments = {
+    project: current.project === env.id ? null : current.project,
+    global: current.global === env.id ? null : current.global,
+  };
+  if (next.project !== current.project || next.global !== current.global)
+    await ctx.environments.setActive(project.project.id, next);
+  return activationResult(ctx, project, next);
 }
 
 /** A copy (secrets included) in the same scope, named `name` or "<name> copy" (then "copy 2", …). */

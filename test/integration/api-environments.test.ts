@@ -155,6 +155,36 @@ describe('admin API: environments', () => {
     assert.equal((unknownProject.json as Json).code, 'PROJECT_NOT_FOUND');
   });
 
+  it('DELETE …/active?environment= deactivates that one only; the other stays', async (t) => {
+    const api = await envApi(t);
+    const own = (await api.call('POST', '/api/v1/projects/Shop/environments', { body: { name: 'own' } }))
+      .json as Json;
+    const shared = (await api.call('POST', '/api/v1/environments', { body: { name: 'shared' } }))
+      .json as Json;
+    for (const env of [own, shared])
+      await api.call('PUT', '/api/v1/projects/Shop/environments/active', { body: { environment: env.id } });
+    const off = await api.call('DELETE', '/api/v1/projects/Shop/environments/active?environment=shared');
+    assert.equal(off.status, 200, off.body);
+    assert.equal(((off.json as Json).projectEnvironment as Json).name, 'own');
+    assert.equal((off.json as Json).globalEnvironment, null);
+    // One that is not active changes nothing; an unknown one is 404.
+    const again = await api.call(
+      'DELETE',
+      `/api/v1/projects/Shop/environments/active?environment=${shared.id}`,
+    );
+    assert.equal(((again.json as Json).projectEnvironment as Json).name, 'own');
+    const unknown = await api.call('DELETE', '/api/v1/projects/Shop/environments/active?environment=nope');
+    assert.equal(unknown.status, 404);
+    const listed = (await api.call('GET', '/api/v1/projects/Shop/environments')).json as Json;
+    assert.deepEqual(
+      (listed.environments as Json[]).map((e) => [e.name, e.active]),
+      [
+        ['own', true],
+        ['shared', false],
+      ],
+    );
+  });
+
   it('refuses bad input: no name, a secret without a value', async (t) => {
     const api = await envApi(t);
     const noName = await api.call('POST', '/api/v1/environments', { body: { name: ' ' } });

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import {
   activateEnvironment,
+  deactivateEnvironment,
   createEnvironment,
   deleteEnvironment,
   duplicateEnvironment,
@@ -40,6 +41,14 @@ const ActivateSchema = z.object({
 const DuplicateSchema = z
   .object({ name: z.string().optional().describe('The copy’s name; left out: "<name> copy"') })
   .optional();
+
+const DeactivateQuerySchema = z.object({
+  environment: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('Only this environment (id or name) stops being active; without it, none stays active'),
+});
 
 export const environmentRoutes: Route[] = [
   defineRoute({
@@ -124,13 +133,20 @@ export const environmentRoutes: Route[] = [
     response: { schema: ActivationResultSchema, description: 'What is active for the project now' },
     handle: ({ ctx, params, body }) => activateEnvironment(ctx, params.project!, body.environment),
   }),
-  defineRoute({
+  defineRoute<unknown, z.output<typeof DeactivateQuerySchema>>({
     method: 'DELETE',
     path: '/projects/{project}/environments/active',
     tag: TAG,
-    summary: 'Make no environment active for a project (as `environment activate PROJECT` without one)',
+    summary:
+      'Make no environment active for a project (as `environment activate PROJECT` without one), or with `?environment=` only that one',
+    description:
+      'With `?environment=<id or name>`, only that environment stops being active for the project; the other active one (project or global) stays. One that is not active changes nothing.',
     params: PROJECT_PARAM,
-    response: { schema: ActivationResultSchema, description: 'Nothing is active for the project now' },
-    handle: ({ ctx, params }) => activateEnvironment(ctx, params.project!),
+    query: DeactivateQuerySchema,
+    response: { schema: ActivationResultSchema, description: 'What is active for the project now' },
+    handle: ({ ctx, params, query }) =>
+      query.environment === undefined
+        ? activateEnvironment(ctx, params.project!)
+        : deactivateEnvironment(ctx, params.project!, query.environment),
   }),
 ];

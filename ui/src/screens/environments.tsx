@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError, del, enc, post, put } from '../api/client';
+import { ApiError, del, enc, post, put, query } from '../api/client';
 import { useData } from '../api/use-data';
 import { useConfirm } from '../components/confirm';
 import { Link } from '../components/link';
@@ -43,12 +43,9 @@ export function EnvironmentsScreen({ project }: ProjectScreenProps) {
       notify.info(`${env.name} is active for ${project.name}`);
     });
 
-  // The API can only clear both; the other active one (if any) is activated again.
   const deactivate = (env: ListedEnvironment) =>
     act(`Could not deactivate ${env.name}`, async () => {
-      const other = envs.find((e) => e.active && e.id !== env.id);
-      await del(`/projects/${enc(project.id)}/environments/active`);
-      if (other) await put(`/projects/${enc(project.id)}/environments/active`, { environment: other.id });
+      await del(`/projects/${enc(project.id)}/environments/active${query({ environment: env.id })}`);
       notify.info(`${env.name} is no longer active for ${project.name}`);
     });
 
