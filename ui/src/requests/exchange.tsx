@@ -1,4 +1,4 @@
-import { headerValue, prettyBody, queryString } from './format';
+import { formatDuration, headerValue, prettyBody, queryString } from './format';
 
 /** Parts of a request/response detail, shared by the request log and the recordings. */
 
@@ -74,4 +74,74 @@ export function QueryLine({ query }: { query: Record<string, string | string[]> 
 /** The class of a status for its colour: `status-2` … `status-5`. */
 export function StatusCode({ status }: { status: number }) {
   return <span className={`status-code status-${Math.floor(status / 100)}`}>{status}</span>;
+}
+
+/** One side of an exchange as the detail shows it. */
+interface Side {
+  headers: Record<string, string>;
+  body: string | null | undefined;
+  truncated?: boolean;
+  note?: string;
+}
+
+/**
+ * A request and its response one under the other: the request's query, headers and body, then
+ * the response's status, headers and body (the request log's detail and the recordings' share it).
+ */
+export function ExchangeView({
+  request,
+  response,
+}: {
+  request: Side & { query: Record<string, string | string[]> };
+  response: Side & { status: number };
+}) {
+  return (
+    <>
+      <h3>Request</h3>
+      <QueryLine query={request.query} />
+      <HeadersTable headers={request.headers} caption="Request headers" />
+      <BodyView
+        label="Request body"
+        body={request.body}
+        headers={request.headers}
+        truncated={request.truncated}
+        note={request.note}
+      />
+      <h3>
+        Response <StatusCode status={response.status} />
+      </h3>
+      <HeadersTable headers={response.headers} caption="Response headers" />
+      <BodyView
+        label="Response body"
+        body={response.body}
+        headers={response.headers}
+        truncated={response.truncated}
+        note={response.note}
+      />
+    </>
+  );
+}
+
+/** A detail's title: `METHOD /path → status`. */
+export function ExchangeTitle(props: { id: string; method: string; path: string; status: number }) {
+  return (
+    <h2 id={props.id}>
+      <span className="method">{props.method}</span> <span className="mono">{props.path}</span> →{' '}
+      <StatusCode status={props.status} />
+    </h2>
+  );
+}
+
+/** The `Time` and `Duration` entries of a detail's facts list. */
+export function WhenFacts({ timestamp, durationMs }: { timestamp: string; durationMs: number }) {
+  return (
+    <>
+      <dt>Time</dt>
+      <dd>
+        <time dateTime={timestamp}>{new Date(timestamp).toLocaleString()}</time>
+      </dd>
+      <dt>Duration</dt>
+      <dd>{formatDuration(durationMs)}</dd>
+    </>
+  );
 }
