@@ -1,4 +1,4 @@
-import { formatDuration, headerValue, prettyBody, queryString } from './format';
+import { formatDuration, headerValue, prettyBody, queryString, timeOfDay } from './format';
 
 /** Parts of a request/response detail, shared by the request log and the recordings. */
 
@@ -142,6 +142,55 @@ export function WhenFacts({ timestamp, durationMs }: { timestamp: string; durati
       </dd>
       <dt>Duration</dt>
       <dd>{formatDuration(durationMs)}</dd>
+    </>
+  );
+}
+
+/** The column heads a table of exchanges starts with: time, method, path, status, duration. */
+export function ExchangeColumns() {
+  return (
+    <>
+      <th scope="col">Time</th>
+      <th scope="col">Method</th>
+      <th scope="col">Path</th>
+      <th scope="col">Status</th>
+      <th scope="col" className="num">
+        Duration
+      </th>
+    </>
+  );
+}
+
+/** The cells under `ExchangeColumns`; the path is the button that selects the row. */
+export function ExchangeCells(props: {
+  timestamp: string;
+  method: string;
+  path: string;
+  status: number;
+  durationMs: number;
+  selected: boolean;
+  onSelect: () => void;
+}) {
+  return (
+    <>
+      <td className="mono nowrap">
+        <time dateTime={props.timestamp}>{timeOfDay(props.timestamp)}</time>
+      </td>
+      <td className="method">{props.method}</td>
+      <td className="path-cell">
+        <button
+          type="button"
+          className="link-button mono"
+          aria-current={props.selected ? 'true' : undefined}
+          onClick={props.onSelect}
+        >
+          {props.path}
+        </button>
+      </td>
+      <td>
+        <StatusCode status={props.status} />
+      </td>
+      <td className="num nowrap">{formatDuration(props.durationMs)}</td>
     </>
   );
 }
