@@ -1,17 +1,7 @@
 import type { ReactNode } from 'react';
 import { apiFieldProblem } from './api-problem';
 import { BodyField, CONTENT_TYPES, HeadersEditor, TextField } from './fields';
-import type { HeaderRow } from './form-model';
-
-/** The response part an endpoint form and a variation form both have. */
-export interface ResponseValues {
-  status: string;
-  statusText: string;
-  contentType: string;
-  delay: string;
-  headers: HeaderRow[];
-  body: string;
-}
+import type { ResponseValues } from './form-model';
 
 /**
  * The response fields of an endpoint or a variation: status, status text, content type and delay
