@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Request } from 'playwright-core';
-import { openUiSession, type UiSession } from '../helpers/browser.js';
-import { assertAccessibleInBothThemes, projectId } from '../helpers/io.js';
+import type { UiSession } from '../helpers/browser.js';
+import { assertAccessibleInBothThemes } from '../helpers/io.js';
+import { openShopSession } from '../helpers/ui-seed.js';
 import { waitUntil } from '../helpers/wait.js';
 
 type Listed = { id: string; method: string; path: string; name: string; body: string };
@@ -20,12 +21,7 @@ describe('web UI: cURL import with its live preview', () => {
     );
 
   before(async () => {
-    s = await openUiSession({
-      seed: async (cli) => {
-        await cli(['project', 'create', 'Shop', '-p', '4100']);
-      },
-    });
-    shop = await projectId(s, 'Shop');
+    ({ s, shop } = await openShopSession());
   });
   after(() => s?.close());
 

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Endpoint } from '../../src/core/model/endpoint.js';
-import { assertAccessible, openUiSession, type UiSession } from '../helpers/browser.js';
+import { assertAccessible, type UiSession } from '../helpers/browser.js';
+import { openShopSession } from '../helpers/ui-seed.js';
 
 /**
  * The endpoint editor in the dark theme (theme setting "system", the browser preferring dark):
@@ -15,44 +16,17 @@ describe('endpoint editor in the dark theme (web UI)', () => {
   const show = (e: string) => s.cliJson<Endpoint>(['endpoint', 'show', 'Shop', e]);
 
   before(async () => {
-    s = await openUiSession({
+    ({ s, shop: projectId } = await openShopSession({
       colorScheme: 'dark',
       seed: async (cli) => {
-        await cli(['project', 'create', 'Shop', '-p', '4100']);
         await cli(['endpoint', 'add', 'Shop', '-p', '/api/users', '-b', '[]', '-H', 'X-Total: 2']);
-        await cli([
-          'endpoint',
-          'variation',
-          'add',
-          'Shop',
-          'GET /api/users',
-          '-n',
-          'second-page',
-          '-s',
-          '206',
-        ]);
-        await cli([
-          'endpoint',
-          'variation',
-          'update',
-          'Shop',
-          'GET /api/users',
-          'second-page',
-          '--when',
-          'query.page=2',
-        ]);
-        await cli([
-          'endpoint',
-          'variation',
-          'add',
-          'Shop',
-          'GET /api/users',
-          '-n',
-          'admins',
-          '--when',
-          'header.x-role~^adm',
-        ]);
-        await cli(['endpoint', 'variation', 'activate', 'Shop', 'GET /api/users', 'admins']);
+        // `endpoint variation <command> Shop "GET /api/users" …args`
+        const variation = (command: string, ...args: string[]) =>
+          cli(['endpoint', 'variation', command, 'Shop', 'GET /api/users', ...args]);
+        await variation('add', '-n', 'second-page', '-s', '206');
+        await variation('update', 'second-page', '--when', 'query.page=2');
+        await variation('add', '-n', 'admins', '--when', 'header.x-role~^adm');
+        await variation('activate', 'admins');
         await cli([
           'endpoint',
           'add',
@@ -64,8 +38,7 @@ describe('endpoint editor in the dark theme (web UI)', () => {
           '--record',
         ]);
       },
-    });
-    projectId = (await s.cliJson<{ id: string }>(['project', 'show', 'Shop'])).id;
+    }));
   });
   after(() => s?.close());
 

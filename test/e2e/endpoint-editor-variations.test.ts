@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Endpoint, Variation } from '../../src/core/model/endpoint.js';
-import { assertAccessible, openUiSession, type UiSession } from '../helpers/browser.js';
+import { assertAccessible, type UiSession } from '../helpers/browser.js';
+import { openShopSession } from '../helpers/ui-seed.js';
 import { waitUntil } from '../helpers/wait.js';
 
 /**
@@ -19,15 +20,14 @@ describe('endpoint editor: variations (web UI)', () => {
   const section = () => editor().getByRole('region', { name: 'Variations', exact: true });
 
   before(async () => {
-    s = await openUiSession({
+    let shop: string;
+    ({ s, shop } = await openShopSession({
       seed: async (cli) => {
-        await cli(['project', 'create', 'Shop', '-p', '4100']);
         await cli(['endpoint', 'add', 'Shop', '-p', '/api/users', '-b', '[]', '-s', '200']);
       },
-    });
+    }));
     endpoint = await show();
-    const project = await s.cliJson<{ id: string }>(['project', 'show', 'Shop']);
-    await s.open(`/projects/${project.id}/endpoints?edit=${endpoint.id}`);
+    await s.open(`/projects/${shop}/endpoints?edit=${endpoint.id}`);
   });
   after(() => s?.close());
 

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Endpoint } from '../../src/core/model/endpoint.js';
-import { assertAccessible, openUiSession, type UiSession } from '../helpers/browser.js';
+import { assertAccessible, type UiSession } from '../helpers/browser.js';
+import { openShopSession } from '../helpers/ui-seed.js';
 import { waitUntil } from '../helpers/wait.js';
 
 /**
@@ -17,9 +18,8 @@ describe('endpoint editor (web UI)', () => {
   const endpointsPath = (q: string) => `/projects/${projectId}/endpoints?${q}`;
 
   before(async () => {
-    s = await openUiSession({
+    ({ s, shop: projectId } = await openShopSession({
       seed: async (cli) => {
-        await cli(['project', 'create', 'Shop', '-p', '4100']);
         await cli([
           'endpoint',
           'add',
@@ -34,8 +34,7 @@ describe('endpoint editor (web UI)', () => {
           '[]',
         ]);
       },
-    });
-    projectId = (await s.cliJson<{ id: string }>(['project', 'show', 'Shop'])).id;
+    }));
   });
   after(() => s?.close());
 

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { openUiSession, type UiSession } from '../helpers/browser.js';
-import { assertAccessibleInBothThemes, projectId } from '../helpers/io.js';
+import type { UiSession } from '../helpers/browser.js';
+import { assertAccessibleInBothThemes } from '../helpers/io.js';
 import { testSigner } from '../helpers/license.js';
+import { openShopSession } from '../helpers/ui-seed.js';
 import { waitUntil } from '../helpers/wait.js';
 
 const signer = testSigner();
@@ -25,13 +26,9 @@ describe('web UI: environments (Pro)', () => {
     s.page.getByRole('row').filter({ has: s.page.getByRole('rowheader', { name, exact: true }) });
 
   before(async () => {
-    s = await openUiSession({
+    ({ s, shop } = await openShopSession({
       env: { MOCKDEV_LICENSE_PUBLIC_KEY: signer.publicKeyPem, MOCKDEV_LICENSE_URL: undefined },
-      seed: async (cli) => {
-        await cli(['project', 'create', 'Shop', '-p', '4100']);
-      },
-    });
-    shop = await projectId(s, 'Shop');
+    }));
   });
   after(() => s?.close());
 

@@ -2,9 +2,10 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { openUiSession, type UiSession } from '../helpers/browser.js';
+import type { UiSession } from '../helpers/browser.js';
 import { ROOT } from '../helpers/cli.js';
 import { assertAccessibleInBothThemes, projectId } from '../helpers/io.js';
+import { openShopSession } from '../helpers/ui-seed.js';
 
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'openapi');
 type Listed = { id: string; method: string; path: string; name: string };
@@ -15,12 +16,7 @@ describe('web UI: OpenAPI import', () => {
   const endpoints = (project: string) => s.cliJson<Listed[]>(['endpoint', 'list', project]);
 
   before(async () => {
-    s = await openUiSession({
-      seed: async (cli) => {
-        await cli(['project', 'create', 'Shop', '-p', '4100']);
-      },
-    });
-    shop = await projectId(s, 'Shop');
+    ({ s, shop } = await openShopSession());
   });
   after(() => s?.close());
 

@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import type { Locator } from 'playwright-core';
-import { assertAccessible, openUiSession, type UiSession } from '../helpers/browser.js';
+import { assertAccessible, type UiSession } from '../helpers/browser.js';
 import { http } from '../helpers/ui.js';
+import { openShopSession, startMockServer } from '../helpers/ui-seed.js';
 import { waitUntil } from '../helpers/wait.js';
 
 interface ListedEndpoint {
@@ -44,9 +45,8 @@ describe('web UI: recordings', () => {
 
   before(async () => {
     upstream = await startUpstream();
-    s = await openUiSession({
+    ({ s, shop: projectId } = await openShopSession({
       seed: async (cli) => {
-        await cli(['project', 'create', 'Shop', '-p', '4100']);
         await cli(['project', 'create', 'Plain', '-p', '4101']);
         const add = await cli([
           'endpoint',
@@ -62,13 +62,8 @@ describe('web UI: recordings', () => {
         ]);
         assert.equal(add.code, 0, add.stderr);
       },
-    });
-    projectId = (await s.cliJson<{ id: string; name: string }[]>(['list'])).find(
-      (p) => p.name === 'Shop',
-    )!.id;
-    const started = await http(`${s.url}/api/v1/projects/Shop/server`, { method: 'PUT', body: { port: 0 } });
-    assert.equal(started.status, 201, started.body);
-    mock = (started.json as { url: string }).url;
+    }));
+    mock = await startMockServer(s, 'Shop');
     rows = s.page.getByRole('table', { name: 'Recordings, newest first' }).locator('tbody tr');
   });
   after(async () => {

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Locator } from 'playwright-core';
-import { assertAccessible, openUiSession, type UiSession } from '../helpers/browser.js';
+import { assertAccessible, type UiSession } from '../helpers/browser.js';
 import { http } from '../helpers/ui.js';
+import { openShopSession, startMockServer } from '../helpers/ui-seed.js';
 import { waitUntil } from '../helpers/wait.js';
 
 interface Logged {
@@ -30,11 +31,10 @@ describe('web UI: request log', () => {
   const logged = (args: string[] = []) => s.cliJson<Logged[]>(['requests', 'list', 'Shop', ...args]);
 
   before(async () => {
-    s = await openUiSession({
+    ({ s, shop: projectId } = await openShopSession({
       seed: async (cli) => {
         // bodies over 64 bytes are stored cut short (the truncated marker's test)
         await cli(['settings', 'update', '--request-body-limit', '64']);
-        await cli(['project', 'create', 'Shop', '-p', '4100']);
         await cli(['endpoint', 'add', 'Shop', '-p', '/api/users', '-b', '{"users":[{"id":1,"name":"Ada"}]}']);
         await cli([
           'endpoint',
@@ -51,13 +51,8 @@ describe('web UI: request log', () => {
         ]);
         await cli(['endpoint', 'add', 'Shop', '-p', '/api/missing', '-s', '404', '-b', '{"error":"nope"}']);
       },
-    });
-    projectId = (await s.cliJson<{ id: string; name: string }[]>(['list'])).find(
-      (p) => p.name === 'Shop',
-    )!.id;
-    const started = await http(`${s.url}/api/v1/projects/Shop/server`, { method: 'PUT', body: { port: 0 } });
-    assert.equal(started.status, 201, started.body);
-    mock = (started.json as { url: string }).url;
+    }));
+    mock = await startMockServer(s, 'Shop');
     rows = s.page.getByRole('table', { name: 'Logged requests, newest first' }).locator('tbody tr');
   });
   after(() => s?.close());

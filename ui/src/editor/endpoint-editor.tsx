@@ -4,15 +4,7 @@ import { useConfirm } from '../components/confirm';
 import { ErrorMessage, useNotify } from '../components/notices';
 import type { Endpoint, ProjectListing } from '../types';
 import { apiFieldProblem } from './api-problem';
-import {
-  BodyField,
-  bodyBlocksSave,
-  CONTENT_TYPES,
-  HeadersEditor,
-  SelectField,
-  TextField,
-  useFocusProblem,
-} from './fields';
+import { bodyBlocksSave, SelectField, TextField, useFocusProblem } from './fields';
 import {
   createInput,
   endpointForm,
@@ -24,6 +16,7 @@ import {
   sameForm,
   type EndpointForm,
 } from './form-model';
+import { BodyBlocksSave, ResponseFields } from './response-fields';
 import { Variations } from './variations';
 import './editor.css';
 
@@ -242,54 +235,13 @@ export function EndpointEditor({ project, endpoint, prefill, onSaved, onClose }:
 
         <fieldset>
           <legend>Response{form.kind === 'proxy' ? ' (used when the endpoint is a mock)' : ''}</legend>
-          <div className="form-grid">
-            <TextField
-              label="Status"
-              value={form.status}
-              onChange={(v) => set('status', v)}
-              problem={shown('status')}
-              inputMode="numeric"
-            />
-            <TextField
-              label="Status text"
-              value={form.statusText}
-              onChange={(v) => set('statusText', v)}
-              problem={apiFieldProblem(saveError, 'statusText')}
-              hint="Empty: the standard one"
-            />
-            <TextField
-              label="Content type"
-              value={form.contentType}
-              onChange={(v) => set('contentType', v)}
-              suggestions={CONTENT_TYPES}
-              problem={shown('contentType')}
-            />
-            <TextField
-              label="Delay (ms)"
-              value={form.delay}
-              onChange={(v) => set('delay', v)}
-              problem={shown('delay')}
-              inputMode="numeric"
-            />
-          </div>
-          <fieldset className="nested">
-            <legend>Response headers</legend>
-            <HeadersEditor
-              what="Response"
-              rows={form.headers}
-              onChange={(rows) => set('headers', rows)}
-              problems={{ ...rowProblems }}
-            />
-            {apiFieldProblem(saveError, 'headers') && (
-              <p className="field-problem">{apiFieldProblem(saveError, 'headers')}</p>
-            )}
-          </fieldset>
-          <BodyField
-            label="Body"
-            value={form.body}
-            onChange={(v) => set('body', v)}
-            contentType={form.contentType}
-            apiProblem={apiFieldProblem(saveError, 'body') ? saveError : undefined}
+          <ResponseFields
+            what="Response"
+            form={form}
+            set={set}
+            shown={shown}
+            apiError={saveError}
+            headerProblems={rowProblems}
           />
           {(form.status.trim() === '204' || form.status.trim() === '304') && (
             <p className="hint">A {form.status.trim()} is sent without a body or Content-Type.</p>
@@ -297,11 +249,7 @@ export function EndpointEditor({ project, endpoint, prefill, onSaved, onClose }:
         </fieldset>
 
         <ErrorMessage error={saveError} />
-        {tried && blocked && (
-          <p className="field-problem" role="alert">
-            The body is not valid JSON: fix it, or change the content type to send it as it is.
-          </p>
-        )}
+        {tried && blocked && <BodyBlocksSave />}
         <div className="actions">
           {latest && (
             <button type="button" className="danger push-left" onClick={remove}>

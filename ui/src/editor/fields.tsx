@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type RefObject } from 'react';
 import { describeError } from '../components/notices';
+import { rowListEdits } from '../components/row-list';
 import { newRowId, type HeaderRow } from './form-model';
 import { describeJsonProblem, formatJson, isJsonContentType, jsonProblem } from './json-check';
 
@@ -151,8 +152,7 @@ export function HeadersEditor({
   what: string;
 }) {
   const base = useId();
-  const set = (id: number, change: Partial<HeaderRow>) =>
-    onChange(rows.map((r) => (r.id === id ? { ...r, ...change } : r)));
+  const edit = rowListEdits<HeaderRow>((change) => onChange(change(rows)));
   return (
     <div className="headers-editor">
       {rows.length === 0 && <p className="hint">No headers.</p>}
@@ -177,7 +177,7 @@ export function HeadersEditor({
                       aria-label={`${what} header ${i + 1} name`}
                       value={r.name}
                       className="mono"
-                      onChange={(e) => set(r.id, { name: e.target.value })}
+                      onChange={(e) => edit.update(r.id, { name: e.target.value })}
                       {...invalidProps(problemId, problems[r.id])}
                     />
                     <FieldMessage id={problemId} problem={problems[r.id]} />
@@ -187,13 +187,13 @@ export function HeadersEditor({
                       aria-label={`${what} header ${i + 1} value`}
                       value={r.value}
                       className="mono"
-                      onChange={(e) => set(r.id, { value: e.target.value })}
+                      onChange={(e) => edit.update(r.id, { value: e.target.value })}
                     />
                   </td>
                   <td>
                     <button
                       type="button"
-                      onClick={() => onChange(rows.filter((x) => x.id !== r.id))}
+                      onClick={() => edit.remove(r.id)}
                       aria-label={`Remove ${what.toLowerCase()} header ${r.name || i + 1}`}
                     >
                       Remove
@@ -205,7 +205,7 @@ export function HeadersEditor({
           </tbody>
         </table>
       )}
-      <button type="button" onClick={() => onChange([...rows, { id: newRowId(), name: '', value: '' }])}>
+      <button type="button" onClick={() => edit.add({ id: newRowId(), name: '', value: '' })}>
         Add header
       </button>
     </div>

@@ -34,22 +34,26 @@ export const newRowId = (): number => nextId++;
 export const headerRows = (headers: Record<string, string> | undefined): HeaderRow[] =>
   Object.entries(headers ?? {}).map(([name, value]) => ({ id: newRowId(), name, value }));
 
-export interface EndpointForm {
-  name: string;
-  method: string;
-  path: string;
+/** The response part an endpoint form and a variation form both have. */
+export interface ResponseValues {
   status: string;
   statusText: string;
   contentType: string;
   delay: string;
+  headers: HeaderRow[];
+  body: string;
+}
+
+export interface EndpointForm extends ResponseValues {
+  name: string;
+  method: string;
+  path: string;
   enabled: boolean;
   kind: 'mock' | 'proxy';
   proxyTarget: string;
   proxyRecord: boolean;
   /** Empty: the default timeout. */
   proxyTimeout: string;
-  headers: HeaderRow[];
-  body: string;
 }
 
 export function endpointForm(endpoint?: Endpoint, prefill?: { path?: string }): EndpointForm {

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { rowListEdits } from '../components/row-list';
 import { FieldMessage, invalidProps } from './fields';
 import {
   newRuleRow,
@@ -23,8 +24,7 @@ export function RulesEditor({
   problems: Record<number, string>;
 }) {
   const base = useId();
-  const set = (id: number, change: Partial<RuleRow>) =>
-    onChange(rows.map((r) => (r.id === id ? { ...r, ...change } : r)));
+  const edit = rowListEdits<RuleRow>((change) => onChange(change(rows)));
   return (
     <div className="rules-editor">
       {rows.length === 0 ? (
@@ -53,7 +53,7 @@ export function RulesEditor({
                     <select
                       aria-label={`Rule ${i + 1} source`}
                       value={r.source}
-                      onChange={(e) => set(r.id, { source: e.target.value as RuleRow['source'] })}
+                      onChange={(e) => edit.update(r.id, { source: e.target.value as RuleRow['source'] })}
                     >
                       {RULE_SOURCES.map((s) => (
                         <option key={s} value={s}>
@@ -68,7 +68,7 @@ export function RulesEditor({
                       className="mono"
                       value={r.key}
                       placeholder={r.source === 'body' ? 'user.id' : 'name'}
-                      onChange={(e) => set(r.id, { key: e.target.value })}
+                      onChange={(e) => edit.update(r.id, { key: e.target.value })}
                       {...invalidProps(problemId, problems[r.id])}
                     />
                     <FieldMessage id={problemId} problem={problems[r.id]} />
@@ -77,7 +77,7 @@ export function RulesEditor({
                     <select
                       aria-label={`Rule ${i + 1} condition`}
                       value={r.op}
-                      onChange={(e) => set(r.id, { op: e.target.value as RuleRow['op'] })}
+                      onChange={(e) => edit.update(r.id, { op: e.target.value as RuleRow['op'] })}
                     >
                       {RULE_OPS.map((o) => (
                         <option key={o} value={o}>
@@ -92,7 +92,7 @@ export function RulesEditor({
                         aria-label={`Rule ${i + 1} value`}
                         className="mono"
                         value={r.value}
-                        onChange={(e) => set(r.id, { value: e.target.value })}
+                        onChange={(e) => edit.update(r.id, { value: e.target.value })}
                       />
                     )}
                   </td>
@@ -100,7 +100,7 @@ export function RulesEditor({
                     <button
                       type="button"
                       aria-label={`Remove rule ${i + 1}`}
-                      onClick={() => onChange(rows.filter((x) => x.id !== r.id))}
+                      onClick={() => edit.remove(r.id)}
                     >
                       Remove
                     </button>
@@ -111,7 +111,7 @@ export function RulesEditor({
           </tbody>
         </table>
       )}
-      <button type="button" onClick={() => onChange([...rows, newRuleRow()])}>
+      <button type="button" onClick={() => edit.add(newRuleRow())}>
         Add rule
       </button>
     </div>

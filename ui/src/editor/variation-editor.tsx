@@ -4,15 +4,9 @@ import { useConfirm } from '../components/confirm';
 import { ErrorMessage, useNotify } from '../components/notices';
 import type { Endpoint, ProjectListing, Variation } from '../types';
 import { apiFieldProblem } from './api-problem';
-import {
-  BodyField,
-  bodyBlocksSave,
-  CONTENT_TYPES,
-  HeadersEditor,
-  TextField,
-  useFocusProblem,
-} from './fields';
+import { bodyBlocksSave, TextField, useFocusProblem } from './fields';
 import { headerProblems, sameForm } from './form-model';
+import { BodyBlocksSave, ResponseFields } from './response-fields';
 import { RulesEditor } from './rules-editor';
 import {
   ruleProblems,
@@ -106,74 +100,33 @@ export function VariationEditor({
   return (
     <form ref={formRef} className="variation-editor" onSubmit={save} noValidate aria-labelledby={titleId}>
       <h4 id={titleId}>{variation ? `Edit variation ${variation.name}` : 'New variation'}</h4>
-      <div className="form-grid">
-        <TextField
-          label="Variation name"
-          value={form.name}
-          onChange={(v) => set('name', v)}
-          problem={shown('name')}
-        />
-        <TextField
-          label="Variation status"
-          value={form.status}
-          onChange={(v) => set('status', v)}
-          problem={shown('status')}
-          inputMode="numeric"
-        />
-        <TextField
-          label="Variation status text"
-          value={form.statusText}
-          onChange={(v) => set('statusText', v)}
-          problem={apiFieldProblem(error, 'statusText')}
-          hint="Empty: the standard one"
-        />
-        <TextField
-          label="Variation content type"
-          value={form.contentType}
-          onChange={(v) => set('contentType', v)}
-          suggestions={CONTENT_TYPES}
-          problem={shown('contentType')}
-        />
-        <TextField
-          label="Variation delay (ms)"
-          value={form.delay}
-          onChange={(v) => set('delay', v)}
-          problem={shown('delay')}
-          inputMode="numeric"
-        />
-      </div>
-      <fieldset className="nested">
-        <legend>Rules (all must match)</legend>
-        <RulesEditor rows={form.rules} onChange={(r) => set('rules', r)} problems={rules} />
-        {apiFieldProblem(error, 'rules') && (
-          <p className="field-problem">{apiFieldProblem(error, 'rules')}</p>
-        )}
-      </fieldset>
-      <fieldset className="nested">
-        <legend>Variation headers</legend>
-        <HeadersEditor
-          what="Variation"
-          rows={form.headers}
-          onChange={(rows) => set('headers', rows)}
-          problems={rowProblems}
-        />
-        {apiFieldProblem(error, 'headers') && (
-          <p className="field-problem">{apiFieldProblem(error, 'headers')}</p>
-        )}
-      </fieldset>
-      <BodyField
-        label="Variation body"
-        value={form.body}
-        onChange={(v) => set('body', v)}
-        contentType={form.contentType}
-        apiProblem={apiFieldProblem(error, 'body') ? error : undefined}
+      <ResponseFields
+        what="Variation"
+        form={form}
+        set={set}
+        shown={shown}
+        apiError={error}
+        headerProblems={rowProblems}
+        leading={
+          <TextField
+            label="Variation name"
+            value={form.name}
+            onChange={(v) => set('name', v)}
+            problem={shown('name')}
+          />
+        }
+        beforeHeaders={
+          <fieldset className="nested">
+            <legend>Rules (all must match)</legend>
+            <RulesEditor rows={form.rules} onChange={(r) => set('rules', r)} problems={rules} />
+            {apiFieldProblem(error, 'rules') && (
+              <p className="field-problem">{apiFieldProblem(error, 'rules')}</p>
+            )}
+          </fieldset>
+        }
       />
       <ErrorMessage error={error} />
-      {tried && blocked && (
-        <p className="field-problem" role="alert">
-          The body is not valid JSON: fix it, or change the content type to send it as it is.
-        </p>
-      )}
+      {tried && blocked && <BodyBlocksSave />}
       <div className="actions">
         <button type="button" onClick={cancel}>
           Cancel

@@ -4,7 +4,14 @@
  */
 import type { Rule, SelectionMode } from '../../../src/core/model/rules';
 import type { Variation } from '../../../src/core/model/endpoint';
-import { headerRows, headersPatch, newRowId, rowsToHeaders, wholeNumber, type HeaderRow } from './form-model';
+import {
+  headerRows,
+  headersPatch,
+  newRowId,
+  rowsToHeaders,
+  wholeNumber,
+  type ResponseValues,
+} from './form-model';
 
 export const RULE_SOURCES = ['query', 'header', 'param', 'body'] as const satisfies readonly Rule['source'][];
 export const RULE_OPS = ['equals', 'regex', 'exists'] as const satisfies readonly Rule['op'][];
@@ -52,14 +59,8 @@ export const newRuleRow = (): RuleRow => ({
   value: '',
 });
 
-export interface VariationForm {
+export interface VariationForm extends ResponseValues {
   name: string;
-  status: string;
-  statusText: string;
-  contentType: string;
-  delay: string;
-  headers: HeaderRow[];
-  body: string;
   rules: RuleRow[];
 }
 

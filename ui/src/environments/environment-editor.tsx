@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { enc, get, patch as patchApi } from '../api/client';
 import { ErrorMessage, useNotify } from '../components/notices';
+import { rowListEdits } from '../components/row-list';
 import type { EnvironmentView } from '../import/types';
 import { MASK, newRow, patchOf, removedKeys, revealRows, rowsOf, type Row } from './rows';
 
@@ -29,8 +30,7 @@ export function EnvironmentEditor(props: { env: EnvironmentView; onSaved: () => 
     setRevealed(false);
   }, [env, shownVersion]);
 
-  const change = (rowId: number, update: Partial<Row>) =>
-    setRows((all) => all.map((r) => (r.id === rowId ? { ...r, ...update } : r)));
+  const edit = rowListEdits<Row>(setRows);
 
   const reveal = async () => {
     setError(undefined);
@@ -107,7 +107,7 @@ export function EnvironmentEditor(props: { env: EnvironmentView; onSaved: () => 
                     aria-label={`Name of variable ${i + 1}`}
                     className="mono"
                     value={r.key}
-                    onChange={(e) => change(r.id, { key: e.target.value })}
+                    onChange={(e) => edit.update(r.id, { key: e.target.value })}
                   />
                 </td>
                 <td>
@@ -118,7 +118,7 @@ export function EnvironmentEditor(props: { env: EnvironmentView; onSaved: () => 
                     autoComplete="off"
                     value={r.value}
                     placeholder={r.known ? undefined : `${MASK} (hidden)`}
-                    onChange={(e) => change(r.id, { value: e.target.value, known: true })}
+                    onChange={(e) => edit.update(r.id, { value: e.target.value, known: true })}
                   />
                 </td>
                 <td>
@@ -126,15 +126,11 @@ export function EnvironmentEditor(props: { env: EnvironmentView; onSaved: () => 
                     type="checkbox"
                     aria-label={`${label} is a secret`}
                     checked={r.secret}
-                    onChange={(e) => change(r.id, { secret: e.target.checked })}
+                    onChange={(e) => edit.update(r.id, { secret: e.target.checked })}
                   />
                 </td>
                 <td>
-                  <button
-                    type="button"
-                    aria-label={`Remove ${label}`}
-                    onClick={() => setRows((all) => all.filter((x) => x.id !== r.id))}
-                  >
+                  <button type="button" aria-label={`Remove ${label}`} onClick={() => edit.remove(r.id)}>
                     Remove
                   </button>
                 </td>
@@ -144,7 +140,7 @@ export function EnvironmentEditor(props: { env: EnvironmentView; onSaved: () => 
         </tbody>
       </table>
       <div className="toolbar">
-        <button type="button" onClick={() => setRows((all) => [...all, newRow()])}>
+        <button type="button" onClick={() => edit.add(newRow())}>
           Add variable
         </button>
         {!revealed && env.secretKeys.length > 0 && (

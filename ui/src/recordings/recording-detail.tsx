@@ -3,8 +3,8 @@ import { del, enc, post } from '../api/client';
 import { useConfirm } from '../components/confirm';
 import { Link } from '../components/link';
 import { useNotify } from '../components/notices';
-import { BodyView, HeadersTable, QueryLine, StatusCode } from '../requests/exchange';
-import { formatDuration, timeOfDay } from '../requests/format';
+import { ExchangeTitle, ExchangeView, WhenFacts } from '../requests/exchange';
+import { timeOfDay } from '../requests/format';
 import { projectPath } from '../router';
 import type { Endpoint, Recording } from '../types';
 
@@ -73,10 +73,12 @@ export function RecordingDetail(props: {
   return (
     <section className="detail-pane" aria-labelledby="recording-detail-title">
       <div className="detail-head">
-        <h2 id="recording-detail-title">
-          <span className="method">{r.request.method}</span> <span className="mono">{r.request.path}</span> →{' '}
-          <StatusCode status={r.response.status} />
-        </h2>
+        <ExchangeTitle
+          id="recording-detail-title"
+          method={r.request.method}
+          path={r.request.path}
+          status={r.response.status}
+        />
         <div className="detail-actions">
           <button type="button" className="danger-outline" onClick={() => void remove()}>
             Delete
@@ -89,12 +91,7 @@ export function RecordingDetail(props: {
       <dl className="facts">
         <dt>Forwarded to</dt>
         <dd className="mono">{r.target}</dd>
-        <dt>Time</dt>
-        <dd>
-          <time dateTime={r.timestamp}>{new Date(r.timestamp).toLocaleString()}</time>
-        </dd>
-        <dt>Duration</dt>
-        <dd>{formatDuration(r.durationMs)}</dd>
+        <WhenFacts timestamp={r.timestamp} durationMs={r.durationMs} />
         <dt>Recording id</dt>
         <dd>
           <code>{r.id}</code>
@@ -136,26 +133,9 @@ export function RecordingDetail(props: {
           </p>
         )}
       </form>
-      <h3>Request</h3>
-      <QueryLine query={r.request.query} />
-      <HeadersTable headers={r.request.headers} caption="Request headers" />
-      <BodyView
-        label="Request body"
-        body={r.request.body}
-        headers={r.request.headers}
-        truncated={r.request.truncated}
-        note={bodyNote(r.request)}
-      />
-      <h3>
-        Response <StatusCode status={r.response.status} />
-      </h3>
-      <HeadersTable headers={r.response.headers} caption="Response headers" />
-      <BodyView
-        label="Response body"
-        body={r.response.body}
-        headers={r.response.headers}
-        truncated={r.response.truncated}
-        note={bodyNote(r.response)}
+      <ExchangeView
+        request={{ ...r.request, note: bodyNote(r.request) }}
+        response={{ ...r.response, note: bodyNote(r.response) }}
       />
     </section>
   );

@@ -1,4 +1,4 @@
-import { headerValue, prettyBody, queryString } from './format';
+import { formatDuration, headerValue, prettyBody, queryString, timeOfDay } from './format';
 
 /** Parts of a request/response detail, shared by the request log and the recordings. */
 
@@ -74,4 +74,123 @@ export function QueryLine({ query }: { query: Record<string, string | string[]> 
 /** The class of a status for its colour: `status-2` … `status-5`. */
 export function StatusCode({ status }: { status: number }) {
   return <span className={`status-code status-${Math.floor(status / 100)}`}>{status}</span>;
+}
+
+/** One side of an exchange as the detail shows it. */
+interface Side {
+  headers: Record<string, string>;
+  body: string | null | undefined;
+  truncated?: boolean;
+  note?: string;
+}
+
+/**
+ * A request and its response one under the other: the request's query, headers and body, then
+ * the response's status, headers and body (the request log's detail and the recordings' share it).
+ */
+export function ExchangeView({
+  request,
+  response,
+}: {
+  request: Side & { query: Record<string, string | string[]> };
+  response: Side & { status: number };
+}) {
+  return (
+    <>
+      <h3>Request</h3>
+      <QueryLine query={request.query} />
+      <HeadersTable headers={request.headers} caption="Request headers" />
+      <BodyView
+        label="Request body"
+        body={request.body}
+        headers={request.headers}
+        truncated={request.truncated}
+        note={request.note}
+      />
+      <h3>
+        Response <StatusCode status={response.status} />
+      </h3>
+      <HeadersTable headers={response.headers} caption="Response headers" />
+      <BodyView
+        label="Response body"
+        body={response.body}
+        headers={response.headers}
+        truncated={response.truncated}
+        note={response.note}
+      />
+    </>
+  );
+}
+
+/** A detail's title: `METHOD /path → status`. */
+export function ExchangeTitle(props: { id: string; method: string; path: string; status: number }) {
+  return (
+    <h2 id={props.id}>
+      <span className="method">{props.method}</span> <span className="mono">{props.path}</span> →{' '}
+      <StatusCode status={props.status} />
+    </h2>
+  );
+}
+
+/** The `Time` and `Duration` entries of a detail's facts list. */
+export function WhenFacts({ timestamp, durationMs }: { timestamp: string; durationMs: number }) {
+  return (
+    <>
+      <dt>Time</dt>
+      <dd>
+        <time dateTime={timestamp}>{new Date(timestamp).toLocaleString()}</time>
+      </dd>
+      <dt>Duration</dt>
+      <dd>{formatDuration(durationMs)}</dd>
+    </>
+  );
+}
+
+/** The column heads a table of exchanges starts with: time, method, path, status, duration. */
+export function ExchangeColumns() {
+  return (
+    <>
+      <th scope="col">Time</th>
+      <th scope="col">Method</th>
+      <th scope="col">Path</th>
+      <th scope="col">Status</th>
+      <th scope="col" className="num">
+        Duration
+      </th>
+    </>
+  );
+}
+
+/** The cells under `ExchangeColumns`; the path is the button that selects the row. */
+export function ExchangeCells(props: {
+  timestamp: string;
+  method: string;
+  path: string;
+  status: number;
+  durationMs: number;
+  selected: boolean;
+  onSelect: () => void;
+}) {
+  return (
+    <>
+      <td className="mono nowrap">
+        <time dateTime={props.timestamp}>{timeOfDay(props.timestamp)}</time>
+      </td>
+      <td className="method">{props.method}</td>
+      <td className="path-cell">
+        <button
+          type="button"
+          className="link-button mono"
+          aria-current={props.selected ? 'true' : undefined}
+          onClick={props.onSelect}
+        >
+          {props.path}
+        </button>
+      </td>
+      <td>
+        <StatusCode status={props.status} />
+      </td>
+      <td className="num nowrap">{formatDuration(props.durationMs)}</td>
+    </>
+  );
 }

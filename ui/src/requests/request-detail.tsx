@@ -2,8 +2,7 @@ import { Link } from '../components/link';
 import { projectPath } from '../router';
 import { useShared } from '../state';
 import type { RequestRecord } from '../types';
-import { BodyView, HeadersTable, QueryLine, StatusCode } from './exchange';
-import { formatDuration } from './format';
+import { ExchangeTitle, ExchangeView, WhenFacts } from './exchange';
 
 /** One logged request whole: the request, the response, when and how long, star and delete. */
 export function RequestDetail(props: {
@@ -21,10 +20,7 @@ export function RequestDetail(props: {
   return (
     <section className="detail-pane" aria-labelledby="request-detail-title">
       <div className="detail-head">
-        <h2 id="request-detail-title">
-          <span className="method">{r.method}</span> <span className="mono">{r.path}</span> →{' '}
-          <StatusCode status={r.status} />
-        </h2>
+        <ExchangeTitle id="request-detail-title" method={r.method} path={r.path} status={r.status} />
         <div className="detail-actions">
           <button type="button" aria-pressed={r.starred} onClick={() => props.onStar(!r.starred)}>
             {r.starred ? '★ Starred' : '☆ Star'}
@@ -38,12 +34,7 @@ export function RequestDetail(props: {
         </div>
       </div>
       <dl className="facts">
-        <dt>Time</dt>
-        <dd>
-          <time dateTime={r.timestamp}>{new Date(r.timestamp).toLocaleString()}</time>
-        </dd>
-        <dt>Duration</dt>
-        <dd>{formatDuration(r.durationMs)}</dd>
+        <WhenFacts timestamp={r.timestamp} durationMs={r.durationMs} />
         <dt>Endpoint</dt>
         <dd>
           {r.endpointId ? (
@@ -65,19 +56,9 @@ export function RequestDetail(props: {
           </>
         )}
       </dl>
-      <h3>Request</h3>
-      <QueryLine query={r.query} />
-      <HeadersTable headers={r.headers} caption="Request headers" />
-      <BodyView label="Request body" body={r.body} headers={r.headers} truncated={cut(r.body)} />
-      <h3>
-        Response <StatusCode status={r.response.status} />
-      </h3>
-      <HeadersTable headers={r.response.headers} caption="Response headers" />
-      <BodyView
-        label="Response body"
-        body={r.response.body}
-        headers={r.response.headers}
-        truncated={cut(r.response.body)}
+      <ExchangeView
+        request={{ ...r, truncated: cut(r.body) }}
+        response={{ ...r.response, truncated: cut(r.response.body) }}
       />
     </section>
   );

@@ -1,6 +1,6 @@
 import type { RequestRecord } from '../types';
-import { StatusCode } from './exchange';
-import { formatDuration, timeOfDay } from './format';
+import { ExchangeCells, ExchangeColumns } from './exchange';
+import { timeOfDay } from './format';
 
 /** The log as a table, newest first: select a row (its path) to see it whole; star from the row. */
 export function RequestTable(props: {
@@ -14,13 +14,7 @@ export function RequestTable(props: {
       <caption className="visually-hidden">Logged requests, newest first</caption>
       <thead>
         <tr>
-          <th scope="col">Time</th>
-          <th scope="col">Method</th>
-          <th scope="col">Path</th>
-          <th scope="col">Status</th>
-          <th scope="col" className="num">
-            Duration
-          </th>
+          <ExchangeColumns />
           <th scope="col">
             <span className="visually-hidden">Star</span>
           </th>
@@ -31,24 +25,15 @@ export function RequestTable(props: {
           const selected = r.id === props.selectedId;
           return (
             <tr key={r.id} className={selected ? 'selected' : undefined} data-request-id={r.id}>
-              <td className="mono nowrap">
-                <time dateTime={r.timestamp}>{timeOfDay(r.timestamp)}</time>
-              </td>
-              <td className="method">{r.method}</td>
-              <td className="path-cell">
-                <button
-                  type="button"
-                  className="link-button mono"
-                  aria-current={selected ? 'true' : undefined}
-                  onClick={() => props.onSelect(r)}
-                >
-                  {r.path}
-                </button>
-              </td>
-              <td>
-                <StatusCode status={r.status} />
-              </td>
-              <td className="num nowrap">{formatDuration(r.durationMs)}</td>
+              <ExchangeCells
+                timestamp={r.timestamp}
+                method={r.method}
+                path={r.path}
+                status={r.status}
+                durationMs={r.durationMs}
+                selected={selected}
+                onSelect={() => props.onSelect(r)}
+              />
               <td>
                 <button
                   type="button"

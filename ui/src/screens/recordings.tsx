@@ -6,8 +6,7 @@ import { useConfirm } from '../components/confirm';
 import { Link } from '../components/link';
 import { ErrorMessage, useNotify } from '../components/notices';
 import { RecordingDetail } from '../recordings/recording-detail';
-import { StatusCode } from '../requests/exchange';
-import { formatDuration, timeOfDay } from '../requests/format';
+import { ExchangeCells, ExchangeColumns } from '../requests/exchange';
 import '../requests/requests.css';
 import '../requests/shared.css';
 import '../recordings/recordings.css';
@@ -182,13 +181,7 @@ function RecordingTable(props: {
       <caption className="visually-hidden">Recordings, newest first</caption>
       <thead>
         <tr>
-          <th scope="col">Time</th>
-          <th scope="col">Method</th>
-          <th scope="col">Path</th>
-          <th scope="col">Status</th>
-          <th scope="col" className="num">
-            Duration
-          </th>
+          <ExchangeColumns />
         </tr>
       </thead>
       <tbody>
@@ -196,24 +189,15 @@ function RecordingTable(props: {
           const selected = r.id === props.selectedId;
           return (
             <tr key={r.id} className={selected ? 'selected' : undefined}>
-              <td className="mono nowrap">
-                <time dateTime={r.timestamp}>{timeOfDay(r.timestamp)}</time>
-              </td>
-              <td className="method">{r.request.method}</td>
-              <td className="path-cell">
-                <button
-                  type="button"
-                  className="link-button mono"
-                  aria-current={selected ? 'true' : undefined}
-                  onClick={() => props.onSelect(r.id)}
-                >
-                  {r.request.path}
-                </button>
-              </td>
-              <td>
-                <StatusCode status={r.response.status} />
-              </td>
-              <td className="num nowrap">{formatDuration(r.durationMs)}</td>
+              <ExchangeCells
+                timestamp={r.timestamp}
+                method={r.request.method}
+                path={r.request.path}
+                status={r.response.status}
+                durationMs={r.durationMs}
+                selected={selected}
+                onSelect={() => props.onSelect(r.id)}
+              />
             </tr>
           );
         })}

@@ -1,0 +1,99 @@
+import type { ReactNode } from 'react';
+import { apiFieldProblem } from './api-problem';
+import { BodyField, CONTENT_TYPES, HeadersEditor, TextField } from './fields';
+import type { ResponseValues } from './form-model';
+
+/**
+ * The response fields of an endpoint or a variation: status, status text, content type and delay
+ * in a grid, the header rows, the body with its JSON check. `what` names them: "Response" gives
+ * the labels "Status", "Response headers", "Body"; "Variation" gives "Variation status",
+ * "Variation headers", "Variation body".
+ */
+export function ResponseFields<F extends ResponseValues>({
+  what,
+  form,
+  set,
+  shown,
+  apiError,
+  headerProblems,
+  leading,
+  beforeHeaders,
+}: {
+  what: 'Response' | 'Variation';
+  form: F;
+  set: <K extends keyof F>(key: K, value: F[K]) => void;
+  /** The problem shown at a field: the form's own once a save was tried, or the API's. */
+  shown: (field: 'status' | 'contentType' | 'delay') => string | undefined;
+  /** The failed save's error (its problems with a field are shown at that field). */
+  apiError: unknown;
+  headerProblems: Record<number, string>;
+  /** Fields put first in the grid (the variation's name). */
+  leading?: ReactNode;
+  /** What comes between the grid and the headers (the variation's rules). */
+  beforeHeaders?: ReactNode;
+}) {
+  const label = (text: string) => (what === 'Variation' ? `Variation ${text.toLowerCase()}` : text);
+  const headersProblem = apiFieldProblem(apiError, 'headers');
+  return (
+    <>
+      <div className="form-grid">
+        {leading}
+        <TextField
+          label={label('Status')}
+          value={form.status}
+          onChange={(v) => set('status', v as F['status'])}
+          problem={shown('status')}
+          inputMode="numeric"
+        />
+        <TextField
+          label={label('Status text')}
+          value={form.statusText}
+          onChange={(v) => set('statusText', v as F['statusText'])}
+          problem={apiFieldProblem(apiError, 'statusText')}
+          hint="Empty: the standard one"
+        />
+        <TextField
+          label={label('Content type')}
+          value={form.contentType}
+          onChange={(v) => set('contentType', v as F['contentType'])}
+          suggestions={CONTENT_TYPES}
+          problem={shown('contentType')}
+        />
+        <TextField
+          label={label('Delay (ms)')}
+          value={form.delay}
+          onChange={(v) => set('delay', v as F['delay'])}
+          problem={shown('delay')}
+          inputMode="numeric"
+        />
+      </div>
+      {beforeHeaders}
+      <fieldset className="nested">
+        <legend>{what} headers</legend>
+        <HeadersEditor
+          what={what}
+          rows={form.headers}
+          onChange={(rows) => set('headers', rows as F['headers'])}
+          problems={headerProblems}
+        />
+        {headersProblem && <p className="field-problem">{headersProblem}</p>}
+      </fieldset>
+      <BodyField
+        label={label('Body')}
+        value={form.body}
+        onChange={(v) => set('body', v as F['body'])}
+        contentType={form.contentType}
+        apiProblem={apiFieldProblem(apiError, 'body') ? apiError : undefined}
+      />
+    </>
+  );
+}
+
+/** Shown after a refused save while the body blocks it. */
+export function BodyBlocksSave() {
+  return (
+    <p className="field-problem" role="alert">
+      The body is not valid JSON: fix it, or change the content type to send it as it is.
+    </p>
+  );
+}
