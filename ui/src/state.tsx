@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { get, patch } from './api/client';
 import { useEvent } from './api/events';
 import { useData } from './api/use-data';
+import { useNotify } from './components/notices';
 import type { ProjectListing, ServerInfo, Settings } from './types';
 
 /**
@@ -36,9 +37,12 @@ export function SharedProvider({ children }: { children: ReactNode }) {
   const projects = useData<ProjectListing[]>('/projects');
   const servers = useData<ServerInfo[]>('/servers');
 
+  const notify = useNotify();
   useEffect(() => {
-    get<Settings>('/settings').then(setSettings, () => undefined);
-  }, []);
+    get<Settings>('/settings').then(setSettings, (e: unknown) =>
+      notify.error(e, 'Could not read the settings (the theme and confirmations use their defaults)'),
+    );
+  }, [notify]);
   useEffect(() => applyTheme(settings?.theme), [settings?.theme]);
 
   const updateSettings = useCallback(async (change: Partial<Settings>) => {
