@@ -168,6 +168,14 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
   const allowedFor = (path: string): string[] =>
     options.routes.filter((r) => table.match(r.method, path)?.endpoint.route === r).map((r) => r.method);
 
+  /**
+   * The server's own origins, and the origin of the page the request names in Host: a page
+   * served here calls back to the address the browser used (another machine's 192.168.1.5:3200
+   * when bound to 0.0.0.0 with a token). A loopback server has refused any other Host already.
+   */
+  const isOwnOrigin = (origin: string, host: string | undefined): boolean =>
+    options.origins().includes(origin) || (host !== undefined && origin === `http://${host}`);
+
   return async (request) => {
     const method = request.method.toUpperCase();
     const headers = request.headers;
@@ -179,7 +187,7 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
         `Host "${headers.host}" is not this machine (DNS rebinding protection)`,
       );
     const origin = headers.origin;
-    if (origin !== undefined && origin !== '' && !options.origins().includes(origin.replace(/\/$/, '')))
+    if (origin !== undefined && origin !== '' && !isOwnOrigin(origin.replace(/\/$/, ''), headers.host))
       return problem(
         403,
         'FORBIDDEN',

@@ -39,6 +39,8 @@ export function apiSandbox(
     services?: ApiServices;
     routes?: readonly Route[];
     env?: NodeJS.ProcessEnv;
+    /** false: as a server bound to a non-loopback address (no Host check). Default true. */
+    loopback?: boolean;
   } = {},
 ): ApiSandbox {
   const { dir, cleanup } = tempDir('mockdev-api-');
@@ -50,7 +52,7 @@ export function apiSandbox(
     services: options.services,
     token: options.token,
     origins: () => [API_ORIGIN, 'http://localhost:3200'],
-    loopback: true,
+    loopback: options.loopback ?? true,
   });
   return {
     ctx,

@@ -78,6 +78,31 @@ describe('admin API: request checks', () => {
     assert.equal(other.status, 403, 'another local port is another origin');
     const own = await api.call('GET', '/api/v1/projects', { headers: { origin: API_ORIGIN } });
     assert.equal(own.status, 200);
+    // The page's origin is the address the browser used: with its Host, 127.0.0.1 or localhost.
+    const byHost = await api.call('POST', '/api/v1/projects', {
+      body: { name: 'ByHost' },
+      headers: { host: 'localhost:3200', origin: 'http://localhost:3200' },
+    });
+    assert.equal(byHost.status, 201, byHost.body);
+    const mismatched = await api.call('GET', '/api/v1/projects', {
+      headers: { host: 'localhost:3200', origin: 'http://localhost:3999' },
+    });
+    assert.equal(mismatched.status, 403, 'an Origin that is not the Host the request came to');
+  });
+
+  it('bound to another address (with a token), takes its UI from the address the browser used', async (t) => {
+    const api = apiSandbox(t, { token: 'team-token', loopback: false });
+    const auth = { authorization: 'Bearer team-token' };
+    const fromLan = await api.call('POST', '/api/v1/projects', {
+      body: { name: 'Shared' },
+      headers: { ...auth, host: '192.168.1.5:3200', origin: 'http://192.168.1.5:3200' },
+    });
+    assert.equal(fromLan.status, 201, fromLan.body);
+    const crossSite = await api.call('POST', '/api/v1/projects', {
+      body: { name: 'Sneaky' },
+      headers: { ...auth, host: '192.168.1.5:3200', origin: 'http://evil.example' },
+    });
+    assert.equal(crossSite.status, 403);
   });
 
   it('takes changes only as application/json: a form or text/plain body gets 415 and changes nothing', async (t) => {
