@@ -14,6 +14,7 @@ import type { EventHub } from './route.js';
  *                       store knows; only a project that changed is read, to tell a change of
  *                       its settings from one of its endpoints
  *   server              the server registry, polled
+ *   settings            the settings, polled (one small file): every setting, when one changed
  */
 
 export interface WatcherOptions {
@@ -21,6 +22,8 @@ export interface WatcherOptions {
   requestPollMs?: number;
   /** How often the server registry is polled (ms). */
   serverPollMs?: number;
+  /** How often the settings are read (ms). */
+  settingsPollMs?: number;
   /** Told of a failed poll (one line). */
   onWarning?: (message: string) => void;
 }
@@ -189,6 +192,37 @@ function watchServers(
   );
 }
 
+function watchSettings(
+  ctx: AppContext,
+  publish: EventHub['publish'],
+  everyMs: number,
+  onError: (e: unknown) => void,
+): () => Promise<void> {
+  // As they are when watching starts: only a change after that is news.
+  let last: Promise<string | undefined> = ctx.settings.read().then(
+    (s) => digest(s),
+    () => undefined,
+  );
+  return poll(
+    everyMs,
+    async () => {
+      let settings;
+      try {
+        settings = await ctx.settings.read();
+      } catch (e) {
+        // A settings.json broken by hand: said once, not every tick, until it reads again.
+        if ((await last) !== 'unreadable') onError(e);
+        last = Promise.resolve('unreadable');
+        return;
+      }
+      const now = digest(settings);
+      if ((await last) !== now) publish('settings', settings);
+      last = Promise.resolve(now);
+    },
+    onError,
+  );
+}
+
 /** Starts every source; returns their stop. */
 export function startWatchers(
   ctx: AppContext,
@@ -201,6 +235,7 @@ export function startWatchers(
     watchRequests(ctx, publish, options.requestPollMs ?? 250, onError),
     watchProjects(ctx, publish, onError),
     watchServers(ctx, publish, options.serverPollMs ?? 500, onError),
+    watchSettings(ctx, publish, options.settingsPollMs ?? 1000, onError),
   ];
   return async () => {
     await Promise.all(stops.map((stop) => stop()));

@@ -78,6 +78,25 @@ describe('web UI: settings and license', () => {
     await waitUntil(async () => (await bodyBackground()) === light, 'the system’s light colours');
   });
 
+  it('applies a theme changed elsewhere (the CLI) at once, without a reload', async () => {
+    await s.open('/projects');
+    const marker = await s.page.evaluate(
+      () => ((window as unknown as { marker: number }).marker = Math.random()),
+    );
+    const r = await s.cli(['settings', 'update', '--theme', 'dark']);
+    assert.equal(r.code, 0, r.stderr);
+    await waitUntil(async () => (await theme()) === 'dark', 'the dark theme from the CLI');
+    assert.equal(
+      await s.page.evaluate(() => (window as unknown as { marker: number }).marker),
+      marker,
+      'the same page: no reload',
+    );
+    await s.cli(['settings', 'update', '--theme', 'system']);
+    await waitUntil(async () => (await theme()) === 'system', 'back to the system theme');
+    await s.open('/settings'); // where the next tests start
+    await s.page.getByRole('group', { name: 'Theme' }).waitFor();
+  });
+
   it('shows a refused port with the API’s words next to the field, and saves a good one', async () => {
     const port = s.page.getByRole('spinbutton', { name: 'Default port of new projects' });
     await port.fill('70000');

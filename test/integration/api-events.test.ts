@@ -140,6 +140,35 @@ describe('admin API: live events', () => {
     );
   });
 
+  it('sends every setting when one changes, from any process (the UI applies a new theme at once)', async (t) => {
+    const { other, events } = await admin(t);
+    const stream = await events();
+    const settingsEvents = () => stream.events.filter((e) => e.event === 'settings');
+    // The source starts with the first client and takes the settings as they are then: change
+    // them (again every few polls) until the first event shows it is watching.
+    let polls = 0;
+    let port = 4000;
+    await waitUntil(async () => {
+      if (polls++ % 12 === 0) await other.settings.update({ defaultPort: ++port });
+      return settingsEvents().length > 0;
+    }, 'a settings event');
+    // Settled: the last change made has been sent, and no other is pending.
+    await stream.next(
+      isType('settings', (d) => d.defaultPort === port),
+      'the last port',
+    );
+    const seen = settingsEvents().length;
+    await other.settings.update({ defaultPort: port }); // changes nothing
+    await other.settings.update({ theme: 'dark' });
+    const event = await stream.next(
+      isType('settings', (d) => d.theme === 'dark'),
+      'the theme change',
+    );
+    const data = JSON.parse(event.data) as Json;
+    assert.deepEqual([data.defaultPort, data.confirmBeforeDelete], [port, true], 'every setting is sent');
+    assert.equal(settingsEvents().length, seen + 1, 'a write that changes nothing sends nothing');
+  });
+
   it('watches projects kept in folders of their own too', async (t) => {
     const { other, events } = await admin(t);
     const { dir, cleanup } = tempDir('mockdev-api-folder-');

@@ -54,6 +54,8 @@ export function SharedProvider({ children }: { children: ReactNode }) {
   useEvent('projects', projects.reload);
   useEvent('endpoints', projects.reload);
   useEvent('server', servers.reload);
+  // A setting changed anywhere (the CLI, another browser): the theme applies at once here too.
+  useEvent('settings', setSettings);
 
   const value = useMemo<Shared>(
     () => ({

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import type { Settings } from '../types';
 import { API } from './client';
 
 /**
@@ -6,7 +7,7 @@ import { API } from './client';
  * first subscriber; the browser reconnects by itself and the API replays what was missed from
  * Last-Event-ID. Event data as docs/admin-api.md lists it.
  */
-export type EventName = 'request' | 'projects' | 'endpoints' | 'server' | 'flow-run';
+export type EventName = 'request' | 'projects' | 'endpoints' | 'server' | 'settings' | 'flow-run';
 
 export interface RequestEvent {
   id: string;
@@ -38,6 +39,8 @@ export interface EventData {
   projects: ProjectsEvent;
   endpoints: EndpointsEvent;
   server: ServerEvent;
+  /** Every setting, after one changed (from any process). */
+  settings: Settings;
   'flow-run': unknown;
 }
 
@@ -51,7 +54,7 @@ function ensureSource(): void {
   source = new EventSource(`${API}/events`, { withCredentials: true });
   source.onopen = () => statusListeners.forEach((fn) => fn(true));
   source.onerror = () => statusListeners.forEach((fn) => fn(false));
-  for (const name of ['request', 'projects', 'endpoints', 'server', 'flow-run'] as EventName[])
+  for (const name of ['request', 'projects', 'endpoints', 'server', 'settings', 'flow-run'] as EventName[])
     source.addEventListener(name, (e) => {
       let data: unknown;
       try {
