@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { assertAccessible, openUiSession, type UiSession } from '../helpers/browser.js';
+import { openUiSession, type UiSession } from '../helpers/browser.js';
+import { assertAccessibleInBothThemes } from '../helpers/io.js';
 import { http } from '../helpers/ui.js';
 
 describe('web UI shell (served by mockdev ui)', () => {
@@ -31,7 +32,7 @@ describe('web UI shell (served by mockdev ui)', () => {
     assert.equal((await http(`${s.url}/`, { method: 'POST', body: {} })).status, 405);
   });
 
-  it('shows the navigation with every screen, the unbuilt ones saying so, and passes axe', async () => {
+  it('shows the navigation with every screen, the unbuilt ones saying so, and passes axe in both themes', async () => {
     await s.open('/projects');
     const nav = s.page.getByRole('navigation', { name: 'Main' });
     for (const name of [
@@ -49,7 +50,7 @@ describe('web UI shell (served by mockdev ui)', () => {
     for (const name of ['Flows', 'Contract', 'Tunnels', 'TLS']) {
       await nav.getByRole('link', { name: new RegExp(`^${name}`) }).click();
       await s.page.getByRole('note').getByText('Not built yet.').waitFor();
-      await assertAccessible(s.page, `the ${name} screen`);
+      await assertAccessibleInBothThemes(s.page, `the ${name} screen`);
     }
   });
 });
