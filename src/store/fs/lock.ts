@@ -63,9 +63,45 @@ export async function removeStale(lockFile: string, stale: LockRead): Promise<vo
   }
 }
 
+/** Breaking a stale lock takes milliseconds: a breaker file older than this was left by a crash. */
+const BREAKER_STALE_MS = 2_000;
+
+/**
+ * Removes the stale lock that was read, if it is still there, while holding the lock's breaker
+ * file (`<lock>.break`, created with O_EXCL). Without it, a process that read the stale lock
+ * a moment ago could move aside a fresh lock another process just took in its place, and a
+ * third would then take the lock beside that holder. Under the breaker, the lock is read
+ * again: only a stale lock is removed. Answers once the attempt is over; the caller retries.
+ */
+async function breakStale(lockFile: string, staleMs: number): Promise<void> {
+  const breaker = `${lockFile}.break`;
+  let handle: fs.FileHandle;
+  try {
+    handle = await fs.open(breaker, 'wx');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw ioError(`Could not create lock ${breaker}`, e);
+    const other = await readLock(breaker);
+    if (other !== undefined && Date.now() - other.mtimeMs > BREAKER_STALE_MS)
+      await removeStale(breaker, other);
+    return; // another process is breaking it: retry the lock itself
+  }
+  let mine: number | undefined;
+  try {
+    await handle.writeFile(`${process.pid}\n${hostname()}\n`);
+    mine = (await handle.stat()).ino;
+    const held = await readLock(lockFile);
+    if (held !== undefined && isStale(held, staleMs)) await removeStale(lockFile, held);
+  } finally {
+    await handle.close();
+    const now = await fs.stat(breaker).catch(() => undefined);
+    if (mine === undefined || now?.ino === mine) await fs.rm(breaker, { force: true }).catch(() => undefined);
+  }
+}
+
 /**
  * Runs `fn` while holding an exclusive lock file (created with O_EXCL, so exactly one process
- * wins). A lock whose owner died, or that is older than `staleMs`, is removed and retaken.
+ * wins). A lock whose owner died, or that is older than `staleMs`, is removed (see
+ * breakStale) and retaken.
  */
 export async function withLock<T>(
   lockFile: string,
@@ -96,7 +132,8 @@ export async function withLock<T>(
       const held = await readLock(lockFile);
       if (held === undefined) continue;
       if (isStale(held, staleMs)) {
-        await removeStale(lockFile, held);
+        await breakStale(lockFile, staleMs);
+        await sleep(Math.random() * wait);
         continue;
       }
       if (Date.now() > deadline) {
