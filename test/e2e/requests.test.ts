@@ -92,8 +92,19 @@ describe('web UI: request log', () => {
     await rowOf('GET', '/api/missing').waitFor();
     await s.page.getByLabel('Status').selectOption('2xx');
     await countIs(4);
+    // the filters are in the URL: a reload keeps them
+    await s.page.getByLabel('Method').selectOption('POST');
+    await countIs(2);
+    assert.equal(new URL(s.page.url()).search, '?method=POST&status=2xx');
+    await s.page.reload();
+    await rowOf('POST', '/api/users').first().waitFor({ timeout: LIVE });
+    await countIs(2);
+    assert.equal(await s.page.getByLabel('Method').inputValue(), 'POST');
+    assert.equal(await s.page.getByLabel('Status').inputValue(), '2xx');
+    await s.page.getByLabel('Method').selectOption('');
     await s.page.getByLabel('Status').selectOption('');
     await countIs(5);
+    assert.equal(new URL(s.page.url()).search, '');
   });
 
   it('shows a request whole: headers both ways and pretty-printed JSON bodies', async () => {

@@ -1,6 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { formatDuration, headerValue, matchesFilter, prettyBody, queryString } from './format';
+import {
+  filterFromQuery,
+  filterToQuery,
+  formatDuration,
+  headerValue,
+  matchesFilter,
+  prettyBody,
+  queryString,
+} from './format';
 
 describe('request log formatting', () => {
   it('pretty-prints a JSON body (by content type or by its look) and leaves other text alone', () => {
@@ -15,6 +23,28 @@ describe('request log formatting', () => {
     assert.deepEqual(prettyBody('', 'application/json'), { text: '', json: false });
     assert.deepEqual(prettyBody(null), { text: '', json: false });
     assert.equal(prettyBody('"s"', 'application/problem+json').json, true);
+  });
+
+  it('reads the filters from a URL query, ignoring values it does not know, and writes them back', () => {
+    assert.deepEqual(filterFromQuery(new URLSearchParams('method=post&status=4xx&starred=true')), {
+      method: 'POST',
+      status: '4xx',
+      starred: true,
+    });
+    assert.deepEqual(filterFromQuery(new URLSearchParams('method=FETCH&status=6xx&starred=yes')), {
+      method: '',
+      status: '',
+      starred: false,
+    });
+    assert.deepEqual(filterToQuery({ method: 'GET', status: '', starred: true }), {
+      method: 'GET',
+      status: undefined,
+      starred: 'true',
+    });
+    const round = { method: 'DELETE', status: '5xx' as const, starred: false };
+    const q = new URLSearchParams();
+    for (const [k, v] of Object.entries(filterToQuery(round))) if (v !== undefined) q.set(k, v);
+    assert.deepEqual(filterFromQuery(q), round);
   });
 
   it('matches the filters: method, status class, starred', () => {

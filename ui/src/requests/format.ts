@@ -43,6 +43,29 @@ export interface RequestFilter {
   starred: boolean;
 }
 
+/**
+ * The filters a URL's query holds (`?method=GET&status=4xx&starred=true`), so a reload or a
+ * shared link keeps them. A value the filter does not know is ignored.
+ */
+export function filterFromQuery(q: URLSearchParams): RequestFilter {
+  const method = (q.get('method') ?? '').toUpperCase();
+  const status = q.get('status') ?? '';
+  return {
+    method: (METHODS as readonly string[]).includes(method) ? method : '',
+    status: (STATUS_CLASSES as readonly string[]).includes(status) ? (status as StatusClass) : '',
+    starred: q.get('starred') === 'true',
+  };
+}
+
+/** The query of a filter: only the filters that are set. */
+export function filterToQuery(f: RequestFilter): Record<string, string | undefined> {
+  return {
+    method: f.method || undefined,
+    status: f.status || undefined,
+    starred: f.starred ? 'true' : undefined,
+  };
+}
+
 /** Whether a logged request (a `request` event's summary or a record) passes the filters. */
 export function matchesFilter(
   r: { method: string; status: number; starred?: boolean },

@@ -4,11 +4,20 @@ import { useEvent } from '../api/events';
 import { useData } from '../api/use-data';
 import { useConfirm } from '../components/confirm';
 import { ErrorMessage, useNotify } from '../components/notices';
-import { METHODS, STATUS_CLASSES, matchesFilter, timeOfDay, type RequestFilter } from '../requests/format';
+import {
+  METHODS,
+  STATUS_CLASSES,
+  filterFromQuery,
+  filterToQuery,
+  matchesFilter,
+  timeOfDay,
+  type RequestFilter,
+} from '../requests/format';
 import { RequestDetail } from '../requests/request-detail';
 import { RequestTable } from '../requests/request-table';
 import '../requests/requests.css';
 import '../requests/shared.css';
+import { navigate, projectPath, useLocation } from '../router';
 import type { RequestRecord } from '../types';
 import type { ProjectScreenProps } from './registry';
 
@@ -26,14 +35,19 @@ const newestFirst = (a: RequestRecord, b: RequestRecord) =>
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /**
- * A project's request log, newest first, with filters (method, status class, starred). Live: each
- * `request` event of this project that passes the filters is fetched whole and put on top.
+ * A project's request log, newest first, with filters (method, status class, starred; kept in the
+ * URL). Live: each `request` event of this project that passes the filters is fetched whole and
+ * put on top.
  * Select a row to see it whole; star, delete one, clear all (each destructive one confirmed).
  */
 export function RequestsScreen({ project }: ProjectScreenProps) {
   const notify = useNotify();
   const confirm = useConfirm();
-  const [filter, setFilter] = useState<RequestFilter>({ method: '', status: '', starred: false });
+  // The filters live in the URL (`?method=GET&status=4xx&starred=true`): a reload, a shared
+  // link or coming back to the screen keeps them.
+  const filter = filterFromQuery(useLocation().query);
+  const setFilter = (f: RequestFilter) =>
+    navigate(projectPath(project.id, 'requests', filterToQuery(f)), { replace: true });
   const [selectedId, setSelectedId] = useState<string>();
   const base = `/projects/${enc(project.id)}/requests`;
   const list = useData<RequestRecord[]>(
