@@ -6,6 +6,8 @@
 // the page's own clock (performance.now(), from the navigation's start) when the endpoint tree's
 // first row is in the page with its data: React renders and attaches its handlers in the same
 // task, so the screen answers clicks from then on. Median and slowest of BENCH_UI_RUNS (7).
+// Then the live request log: how soon a request to the mock server shows in the open log
+// (the issue asks for 1 s), BENCH_UI_RUNS requests.
 // The functions given to page.addInitScript, waitForFunction and evaluate run in the browser.
 /* global window, document, MutationObserver */
 import { execFileSync, spawn } from 'node:child_process';
@@ -44,6 +46,62 @@ export function uiBundleSize(root) {
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/**
+ * How soon a request shows in the open request log: the project's mock server is started through
+ * the admin API, the log screen is opened, then `count` requests go one at a time (each to a path
+ * of its own, 300 ms apart, so each is its own poll) and each is timed from its answer to its row
+ * being added to the page (a MutationObserver stamps each row; both clocks are this machine's).
+ */
+async function measureLive(browser, url, projectId, count) {
+  const api = `${url}/api/v1/projects/${encodeURIComponent(projectId)}`;
+  const started = await fetch(`${api}/server`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ port: 0 }),
+  });
+  if (started.status !== 201) throw new Error(`the mock server did not start: ${await started.text()}`);
+  const mock = (await started.json()).url;
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      window.__rows = [];
+      new MutationObserver((records) => {
+        const t = Date.now();
+        for (const r of records)
+          for (const n of r.addedNodes)
+            if (n.nodeType === 1)
+              for (const tr of n.matches('tr') ? [n] : n.querySelectorAll('tr'))
+                window.__rows.push({ text: tr.textContent, t });
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(`${url}/projects/${projectId}/requests`);
+    await page.getByRole('heading', { name: 'Request log' }).waitFor({ timeout: 30_000 });
+    await page.getByText(/New ones appear as they come/).waitFor({ timeout: 30_000 });
+    const answered = [];
+    for (let i = 0; i < count; i++) {
+      const res = await fetch(`${mock}/api/r${i}/items`);
+      answered.push(Date.now());
+      await res.arrayBuffer();
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    const lastPath = `/api/r${count - 1}/items`;
+    await page.waitForFunction((p) => window.__rows.some((r) => r.text.includes(p)), lastPath, {
+      timeout: 10_000,
+    });
+    const rows = await page.evaluate(() => window.__rows);
+    const times = answered.map((t, i) => {
+      const row = rows.find((r) => r.text.includes(`/api/r${i}/items`));
+      if (!row) throw new Error(`the request to /api/r${i}/items never showed in the log`);
+      return row.t - t;
+    });
+    return { median: median(times), max: Math.max(...times), count };
+  } finally {
+    await context.close();
+    await fetch(`${api}/server`, { method: 'DELETE', headers: { origin: url } }).catch(() => undefined);
+  }
+}
 
 export async function measureUi({ root, cli, env: baseEnv, runs = 7 }) {
   const lines = [];
@@ -107,7 +165,11 @@ export async function measureUi({ root, cli, env: baseEnv, runs = 7 }) {
     lines.push(
       `First interactive screen (1,000 endpoints, cold browser context): median ${med.toFixed(0)} ms, slowest ${max.toFixed(0)} ms of ${runs}, target < ${TARGET_MS} ms: ${max < TARGET_MS ? 'ok' : med < TARGET_MS ? 'median ok' : 'OVER'}`,
     );
-    return { lines, ok: size.gzip / 1024 <= BUDGET_KB && med < TARGET_MS };
+    const live = await measureLive(browser, url, project.id, runs);
+    lines.push(
+      `Live request log (a request to the mock server until its row is in the open log): median ${live.median.toFixed(0)} ms, slowest ${live.max.toFixed(0)} ms of ${live.count}, target < ${TARGET_MS} ms: ${live.max < TARGET_MS ? 'ok' : live.median < TARGET_MS ? 'median ok' : 'OVER'}`,
+    );
+    return { lines, ok: size.gzip / 1024 <= BUDGET_KB && med < TARGET_MS && live.median < TARGET_MS };
   } finally {
     await browser?.close().catch(() => undefined);
     child?.kill('SIGTERM');
