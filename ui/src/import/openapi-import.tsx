@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { api, query } from '../api/client';
+import { Checkbox, Radio } from '../components/choice';
 import { Link } from '../components/link';
 import { ErrorMessage, useNotify } from '../components/notices';
 import { projectPath } from '../router';
@@ -92,37 +93,18 @@ export function OpenApiImport({ project }: { project: ProjectListing }) {
         </label>
         <fieldset className="options">
           <legend>Import into</legend>
-          <label className="inline">
-            <input
-              type="radio"
-              name={`${id}-target`}
-              checked={target === 'this'}
-              onChange={() => setTarget('this')}
-            />
+          <Radio name={`${id}-target`} checked={target === 'this'} onSelect={() => setTarget('this')}>
             This project ({project.name})
-          </label>
-          <label className="inline">
-            <input
-              type="radio"
-              name={`${id}-target`}
-              checked={target === 'new'}
-              onChange={() => setTarget('new')}
-            />
+          </Radio>
+          <Radio name={`${id}-target`} checked={target === 'new'} onSelect={() => setTarget('new')}>
             A new project, named after the document’s info.title
-          </label>
-          <label className="inline">
-            <input
-              type="checkbox"
-              checked={overwrite}
-              disabled={target !== 'this'}
-              onChange={(e) => setOverwrite(e.target.checked)}
-            />
+          </Radio>
+          <Checkbox checked={overwrite} disabled={target !== 'this'} onChange={setOverwrite}>
             Overwrite endpoints whose method and path exist (else they are skipped)
-          </label>
-          <label className="inline">
-            <input type="checkbox" checked={strict} onChange={(e) => setStrict(e.target.checked)} />
+          </Checkbox>
+          <Checkbox checked={strict} onChange={setStrict}>
             Strict: refuse the document at its first problem
-          </label>
+          </Checkbox>
         </fieldset>
         <div className="actions start">
           <button type="submit" className="primary" disabled={busy || text.trim() === ''}>
