@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { TableHead } from './table-head';
 
 /**
  * A table of editable rows (header rows, rule rows, variables): a header cell per column, the
@@ -23,18 +24,7 @@ export function RowTable<R extends { id: number }>(props: {
   return (
     <table className={props.className}>
       {props.caption !== undefined && <caption>{props.caption}</caption>}
-      <thead>
-        <tr>
-          {columns.map((c) => (
-            <th scope="col" key={c}>
-              {c}
-            </th>
-          ))}
-          <th scope="col">
-            <span className="visually-hidden">Remove</span>
-          </th>
-        </tr>
-      </thead>
+      <TableHead columns={columns} hidden="Remove" />
       <tbody>
         {rows.length === 0 && props.empty !== undefined && (
           <tr>

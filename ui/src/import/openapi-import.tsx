@@ -3,6 +3,7 @@ import { api, query } from '../api/client';
 import { Checkbox, Radio } from '../components/choice';
 import { Link } from '../components/link';
 import { ErrorMessage, useNotify } from '../components/notices';
+import { TableHead } from '../components/table-head';
 import { projectPath } from '../router';
 import { useShared } from '../state';
 import type { ProjectListing } from '../types';
@@ -134,14 +135,7 @@ function ImportReportView({ report }: { report: ImportReport }) {
       {created.length + replaced.length > 0 && (
         <table>
           <caption>Endpoints created or replaced</caption>
-          <thead>
-            <tr>
-              <th scope="col">Method</th>
-              <th scope="col">Path</th>
-              <th scope="col">Name</th>
-              <th scope="col">Result</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Method', 'Path', 'Name', 'Result']} />
           <tbody>
             {[
               ...created.map((e) => ({ e, what: 'created' })),
@@ -162,13 +156,7 @@ function ImportReportView({ report }: { report: ImportReport }) {
       {skipped.length > 0 && (
         <table>
           <caption>Skipped</caption>
-          <thead>
-            <tr>
-              <th scope="col">Method</th>
-              <th scope="col">Path</th>
-              <th scope="col">Why</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Method', 'Path', 'Why']} />
           <tbody>
             {skipped.map((s, i) => (
               <tr key={i}>
