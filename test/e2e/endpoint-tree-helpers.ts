@@ -27,6 +27,14 @@ export const SEED: [string, string, string][] = [
   ['GET', '/', 'Root'],
 ];
 
+/** The seed's endpoint rows in the folder users/ (/api/users and /api/users/{id}), after its folders. */
+export const USERS_ROWS = [
+  'GET /api/users List users',
+  'POST /api/users Create user',
+  'GET /api/users/{id} Get user',
+  'DELETE /api/users/{id} Remove user',
+];
+
 export async function seedShop(cli: (args: string[]) => Promise<CliResult>): Promise<void> {
   const created = await cli(['project', 'create', 'Shop', '-p', '4100']);
   if (created.code !== 0) throw new Error(`project create: ${created.stderr}`);

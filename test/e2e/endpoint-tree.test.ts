@@ -14,6 +14,7 @@ import {
   shownNames,
   tree,
   type StoredEndpoint,
+  USERS_ROWS,
 } from './endpoint-tree-helpers.js';
 
 /**
@@ -73,10 +74,7 @@ describe('endpoint tree', () => {
         '{id}/',
         'orders/',
         'GET /api/users/{id}/orders User orders',
-        'GET /api/users List users',
-        'POST /api/users Create user',
-        'GET /api/users/{id} Get user',
-        'DELETE /api/users/{id} Remove user',
+        ...USERS_ROWS,
         'health/',
         'GET / Root',
       ],
@@ -166,18 +164,7 @@ describe('endpoint tree', () => {
     // The folders open before the search are open again, the others closed.
     await expectShown(
       s.page,
-      [
-        'api/',
-        'orders/',
-        'users/',
-        '{id}/',
-        'GET /api/users List users',
-        'POST /api/users Create user',
-        'GET /api/users/{id} Get user',
-        'DELETE /api/users/{id} Remove user',
-        'health/',
-        'GET / Root',
-      ],
+      ['api/', 'orders/', 'users/', '{id}/', ...USERS_ROWS, 'health/', 'GET / Root'],
       'the tree after clearing the search',
     );
     await expectStored(s.dataDir, projectId, ['/api', '/api/users']);
@@ -234,16 +221,7 @@ describe('endpoint tree', () => {
     assert.ok(!paths.includes('GET /api/orders') && !paths.includes('GET /'), paths.join(', '));
     await expectShown(
       s.page,
-      [
-        'api/',
-        'users/',
-        '{id}/',
-        'GET /api/users List users',
-        'POST /api/users Create user',
-        'GET /api/users/{id} Get user',
-        'DELETE /api/users/{id} Remove user',
-        'health/',
-      ],
+      ['api/', 'users/', '{id}/', ...USERS_ROWS, 'health/'],
       'the tree after the delete',
     );
   });

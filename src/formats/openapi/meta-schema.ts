@@ -1,4 +1,4 @@
-import type { Dialect } from './refs.js';
+import type { Dialect } from './ref-resolver.js';
 
 /**
  * Checks a document against the OpenAPI specification's own JSON Schema (Swagger 2.0, OpenAPI

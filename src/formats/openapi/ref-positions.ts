@@ -5,7 +5,7 @@
  * `x-…` extensions). Pure.
  */
 
-import type { Dialect } from './refs.js';
+import type { Dialect } from './ref-resolver.js';
 
 type Obj = Record<string, unknown>;
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { del, enc, patch, post } from '../api/client';
+import { Checkbox } from '../components/choice';
 import { useConfirm } from '../components/confirm';
 import { ErrorMessage, useNotify } from '../components/notices';
 import type { Endpoint, ProjectListing } from '../types';
@@ -189,14 +190,9 @@ export function EndpointEditor({ project, endpoint, prefill, onSaved, onClose }:
                 ['proxy', 'proxy (forwards to a target)'],
               ]}
             />
-            <label className="inline">
-              <input
-                type="checkbox"
-                checked={form.enabled}
-                onChange={(e) => set('enabled', e.target.checked)}
-              />
+            <Checkbox checked={form.enabled} onChange={(v) => set('enabled', v)}>
               Enabled
-            </label>
+            </Checkbox>
           </div>
         </fieldset>
 
@@ -221,14 +217,9 @@ export function EndpointEditor({ project, endpoint, prefill, onSaved, onClose }:
                 hint="Empty: 30000"
                 inputMode="numeric"
               />
-              <label className="inline">
-                <input
-                  type="checkbox"
-                  checked={form.proxyRecord}
-                  onChange={(e) => set('proxyRecord', e.target.checked)}
-                />
+              <Checkbox checked={form.proxyRecord} onChange={(v) => set('proxyRecord', v)}>
                 Record forwarded exchanges
-              </label>
+              </Checkbox>
             </div>
           </fieldset>
         )}

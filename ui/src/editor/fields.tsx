@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type RefObject } from 'react';
 import { describeError } from '../components/notices';
 import { rowListEdits } from '../components/row-list';
+import { RowTable } from '../components/row-table';
 import { newRowId, type HeaderRow } from './form-model';
 import { describeJsonProblem, formatJson, isJsonContentType, jsonProblem } from './json-check';
 
@@ -157,53 +158,37 @@ export function HeadersEditor({
     <div className="headers-editor">
       {rows.length === 0 && <p className="hint">No headers.</p>}
       {rows.length > 0 && (
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Value</th>
-              <th scope="col">
-                <span className="visually-hidden">Remove</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r, i) => {
-              const problemId = `${base}-${r.id}`;
-              return (
-                <tr key={r.id}>
-                  <td>
-                    <input
-                      aria-label={`${what} header ${i + 1} name`}
-                      value={r.name}
-                      className="mono"
-                      onChange={(e) => edit.update(r.id, { name: e.target.value })}
-                      {...invalidProps(problemId, problems[r.id])}
-                    />
-                    <FieldMessage id={problemId} problem={problems[r.id]} />
-                  </td>
-                  <td>
-                    <input
-                      aria-label={`${what} header ${i + 1} value`}
-                      value={r.value}
-                      className="mono"
-                      onChange={(e) => edit.update(r.id, { value: e.target.value })}
-                    />
-                  </td>
-                  <td>
-                    <button
-                      type="button"
-                      onClick={() => edit.remove(r.id)}
-                      aria-label={`Remove ${what.toLowerCase()} header ${r.name || i + 1}`}
-                    >
-                      Remove
-                    </button>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <RowTable
+          columns={['Name', 'Value']}
+          rows={rows}
+          onRemove={edit.remove}
+          removeLabel={(r, i) => `Remove ${what.toLowerCase()} header ${r.name || i + 1}`}
+          cells={(r, i) => {
+            const problemId = `${base}-${r.id}`;
+            return (
+              <>
+                <td>
+                  <input
+                    aria-label={`${what} header ${i + 1} name`}
+                    value={r.name}
+                    className="mono"
+                    onChange={(e) => edit.update(r.id, { name: e.target.value })}
+                    {...invalidProps(problemId, problems[r.id])}
+                  />
+                  <FieldMessage id={problemId} problem={problems[r.id]} />
+                </td>
+                <td>
+                  <input
+                    aria-label={`${what} header ${i + 1} value`}
+                    value={r.value}
+                    className="mono"
+                    onChange={(e) => edit.update(r.id, { value: e.target.value })}
+                  />
+                </td>
+              </>
+            );
+          }}
+        />
       )}
       <button type="button" onClick={() => edit.add({ id: newRowId(), name: '', value: '' })}>
         Add header

@@ -34,35 +34,36 @@ export function ResponseFields<F extends ResponseValues>({
 }) {
   const label = (text: string) => (what === 'Variation' ? `Variation ${text.toLowerCase()}` : text);
   const headersProblem = apiFieldProblem(apiError, 'headers');
+  /** A text field's value and its change, for one of the grid's values. */
+  const bind = <K extends 'status' | 'statusText' | 'contentType' | 'delay'>(key: K) => ({
+    value: form[key],
+    onChange: (v: string) => set(key, v as F[K]),
+  });
   return (
     <>
       <div className="form-grid">
         {leading}
         <TextField
           label={label('Status')}
-          value={form.status}
-          onChange={(v) => set('status', v as F['status'])}
+          {...bind('status')}
           problem={shown('status')}
           inputMode="numeric"
         />
         <TextField
           label={label('Status text')}
-          value={form.statusText}
-          onChange={(v) => set('statusText', v as F['statusText'])}
+          {...bind('statusText')}
           problem={apiFieldProblem(apiError, 'statusText')}
           hint="Empty: the standard one"
         />
         <TextField
           label={label('Content type')}
-          value={form.contentType}
-          onChange={(v) => set('contentType', v as F['contentType'])}
+          {...bind('contentType')}
           suggestions={CONTENT_TYPES}
           problem={shown('contentType')}
         />
         <TextField
           label={label('Delay (ms)')}
-          value={form.delay}
-          onChange={(v) => set('delay', v as F['delay'])}
+          {...bind('delay')}
           problem={shown('delay')}
           inputMode="numeric"
         />

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { rowListEdits } from '../components/row-list';
+import { RowTable } from '../components/row-table';
 import { FieldMessage, invalidProps } from './fields';
 import {
   newRuleRow,
@@ -32,84 +33,66 @@ export function RulesEditor({
           No rules: chosen only when active, named in X-Mockdev-Variation, or by sequential/random.
         </p>
       ) : (
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Source</th>
-              <th scope="col">Key</th>
-              <th scope="col">Condition</th>
-              <th scope="col">Value</th>
-              <th scope="col">
-                <span className="visually-hidden">Remove</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r, i) => {
-              const problemId = `${base}-${r.id}`;
-              return (
-                <tr key={r.id}>
-                  <td>
-                    <select
-                      aria-label={`Rule ${i + 1} source`}
-                      value={r.source}
-                      onChange={(e) => edit.update(r.id, { source: e.target.value as RuleRow['source'] })}
-                    >
-                      {RULE_SOURCES.map((s) => (
-                        <option key={s} value={s}>
-                          {SOURCE_LABELS[s]}
-                        </option>
-                      ))}
-                    </select>
-                  </td>
-                  <td>
+        <RowTable
+          columns={['Source', 'Key', 'Condition', 'Value']}
+          rows={rows}
+          onRemove={edit.remove}
+          removeLabel={(_, i) => `Remove rule ${i + 1}`}
+          cells={(r, i) => {
+            const problemId = `${base}-${r.id}`;
+            return (
+              <>
+                <td>
+                  <select
+                    aria-label={`Rule ${i + 1} source`}
+                    value={r.source}
+                    onChange={(e) => edit.update(r.id, { source: e.target.value as RuleRow['source'] })}
+                  >
+                    {RULE_SOURCES.map((s) => (
+                      <option key={s} value={s}>
+                        {SOURCE_LABELS[s]}
+                      </option>
+                    ))}
+                  </select>
+                </td>
+                <td>
+                  <input
+                    aria-label={`Rule ${i + 1} key`}
+                    className="mono"
+                    value={r.key}
+                    placeholder={r.source === 'body' ? 'user.id' : 'name'}
+                    onChange={(e) => edit.update(r.id, { key: e.target.value })}
+                    {...invalidProps(problemId, problems[r.id])}
+                  />
+                  <FieldMessage id={problemId} problem={problems[r.id]} />
+                </td>
+                <td>
+                  <select
+                    aria-label={`Rule ${i + 1} condition`}
+                    value={r.op}
+                    onChange={(e) => edit.update(r.id, { op: e.target.value as RuleRow['op'] })}
+                  >
+                    {RULE_OPS.map((o) => (
+                      <option key={o} value={o}>
+                        {OP_LABELS[o]}
+                      </option>
+                    ))}
+                  </select>
+                </td>
+                <td>
+                  {r.op !== 'exists' && (
                     <input
-                      aria-label={`Rule ${i + 1} key`}
+                      aria-label={`Rule ${i + 1} value`}
                       className="mono"
-                      value={r.key}
-                      placeholder={r.source === 'body' ? 'user.id' : 'name'}
-                      onChange={(e) => edit.update(r.id, { key: e.target.value })}
-                      {...invalidProps(problemId, problems[r.id])}
+                      value={r.value}
+                      onChange={(e) => edit.update(r.id, { value: e.target.value })}
                     />
-                    <FieldMessage id={problemId} problem={problems[r.id]} />
-                  </td>
-                  <td>
-                    <select
-                      aria-label={`Rule ${i + 1} condition`}
-                      value={r.op}
-                      onChange={(e) => edit.update(r.id, { op: e.target.value as RuleRow['op'] })}
-                    >
-                      {RULE_OPS.map((o) => (
-                        <option key={o} value={o}>
-                          {OP_LABELS[o]}
-                        </option>
-                      ))}
-                    </select>
-                  </td>
-                  <td>
-                    {r.op !== 'exists' && (
-                      <input
-                        aria-label={`Rule ${i + 1} value`}
-                        className="mono"
-                        value={r.value}
-                        onChange={(e) => edit.update(r.id, { value: e.target.value })}
-                      />
-                    )}
-                  </td>
-                  <td>
-                    <button
-                      type="button"
-                      aria-label={`Remove rule ${i + 1}`}
-                      onClick={() => edit.remove(r.id)}
-                    >
-                      Remove
-                    </button>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+                  )}
+                </td>
+              </>
+            );
+          }}
+        />
       )}
       <button type="button" onClick={() => edit.add(newRuleRow())}>
         Add rule

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { del, enc, get, patch, put } from '../api/client';
 import { useConfirm } from '../components/confirm';
+import { TableHead } from '../components/table-head';
 import { useNotify } from '../components/notices';
 import type { Endpoint, ProjectListing, Variation } from '../types';
 import { SelectField } from './fields';
@@ -115,15 +116,7 @@ export function Variations({
       ) : (
         <table className="variation-list">
           <caption className="visually-hidden">Variations of {endpoint.name}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Status</th>
-              <th scope="col">Rules</th>
-              <th scope="col">Active</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Name', 'Status', 'Rules', 'Active', 'Actions']} />
           <tbody>
             {endpoint.variations.map((v) => {
               const isActive = v.id === endpoint.activeVariationId;

@@ -2,8 +2,12 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { enc, get, patch as patchApi } from '../api/client';
 import { ErrorMessage, useNotify } from '../components/notices';
 import { rowListEdits } from '../components/row-list';
+import { RowTable } from '../components/row-table';
 import type { EnvironmentView } from '../import/types';
 import { MASK, newRow, patchOf, removedKeys, revealRows, rowsOf, type Row } from './rows';
+
+/** How a variable row is named in its controls' labels: its name, else its place. */
+const varLabel = (r: Row, i: number) => r.key.trim() || `row ${i + 1}`;
 
 /**
  * One environment's name, variables and secrets as editable rows. Secrets stay masked until
@@ -78,67 +82,46 @@ export function EnvironmentEditor(props: { env: EnvironmentView; onSaved: () => 
         Environment name
         <input value={name} onChange={(e) => setName(e.target.value)} required />
       </label>
-      <table className="env-vars">
-        <caption>Variables</caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Value</th>
-            <th scope="col">Secret</th>
-            <th scope="col">
-              <span className="visually-hidden">Remove</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 && (
-            <tr>
-              <td colSpan={4} className="muted">
-                No variables yet.
-              </td>
-            </tr>
-          )}
-          {rows.map((r, i) => {
-            const label = r.key.trim() || `row ${i + 1}`;
-            return (
-              <tr key={r.id}>
-                <td>
-                  <input
-                    aria-label={`Name of variable ${i + 1}`}
-                    className="mono"
-                    value={r.key}
-                    onChange={(e) => edit.update(r.id, { key: e.target.value })}
-                  />
-                </td>
-                <td>
-                  <input
-                    aria-label={`Value of ${label}`}
-                    className="mono"
-                    type={r.secret && !revealed ? 'password' : 'text'}
-                    autoComplete="off"
-                    value={r.value}
-                    placeholder={r.known ? undefined : `${MASK} (hidden)`}
-                    onChange={(e) => edit.update(r.id, { value: e.target.value, known: true })}
-                  />
-                </td>
-                <td>
-                  <input
-                    type="checkbox"
-                    aria-label={`${label} is a secret`}
-                    checked={r.secret}
-                    onChange={(e) => edit.update(r.id, { secret: e.target.checked })}
-                  />
-                </td>
-                <td>
-                  <button type="button" aria-label={`Remove ${label}`} onClick={() => edit.remove(r.id)}>
-                    Remove
-                  </button>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <RowTable
+        className="env-vars"
+        caption="Variables"
+        columns={['Name', 'Value', 'Secret']}
+        rows={rows}
+        empty="No variables yet."
+        onRemove={edit.remove}
+        removeLabel={(r, i) => `Remove ${varLabel(r, i)}`}
+        cells={(r, i) => (
+          <>
+            <td>
+              <input
+                aria-label={`Name of variable ${i + 1}`}
+                className="mono"
+                value={r.key}
+                onChange={(e) => edit.update(r.id, { key: e.target.value })}
+              />
+            </td>
+            <td>
+              <input
+                aria-label={`Value of ${varLabel(r, i)}`}
+                className="mono"
+                type={r.secret && !revealed ? 'password' : 'text'}
+                autoComplete="off"
+                value={r.value}
+                placeholder={r.known ? undefined : `${MASK} (hidden)`}
+                onChange={(e) => edit.update(r.id, { value: e.target.value, known: true })}
+              />
+            </td>
+            <td>
+              <input
+                type="checkbox"
+                aria-label={`${varLabel(r, i)} is a secret`}
+                checked={r.secret}
+                onChange={(e) => edit.update(r.id, { secret: e.target.checked })}
+              />
+            </td>
+          </>
+        )}
+      />
       <div className="toolbar">
         <button type="button" onClick={() => edit.add(newRow())}>
           Add variable

@@ -1,4 +1,5 @@
 import { ApiError } from '../api/client';
+import { TableHead } from '../components/table-head';
 import { BODY_KEPT, formatBody, maskSecret, queryRows } from './format';
 import type { CurlPreview } from './types';
 
@@ -84,12 +85,7 @@ function KeyValueTable({
   return (
     <table className="kv">
       <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{keyLabel}</th>
-          <th scope="col">Value</th>
-        </tr>
-      </thead>
+      <TableHead columns={[keyLabel, 'Value']} />
       <tbody>
         {rows.map(([k, v], i) => (
           <tr key={`${k}-${i}`}>

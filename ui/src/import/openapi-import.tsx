@@ -1,7 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { api, query } from '../api/client';
+import { Checkbox, Radio } from '../components/choice';
 import { Link } from '../components/link';
 import { ErrorMessage, useNotify } from '../components/notices';
+import { TableHead } from '../components/table-head';
 import { projectPath } from '../router';
 import { useShared } from '../state';
 import type { ProjectListing } from '../types';
@@ -92,37 +94,18 @@ export function OpenApiImport({ project }: { project: ProjectListing }) {
         </label>
         <fieldset className="options">
           <legend>Import into</legend>
-          <label className="inline">
-            <input
-              type="radio"
-              name={`${id}-target`}
-              checked={target === 'this'}
-              onChange={() => setTarget('this')}
-            />
+          <Radio name={`${id}-target`} checked={target === 'this'} onSelect={() => setTarget('this')}>
             This project ({project.name})
-          </label>
-          <label className="inline">
-            <input
-              type="radio"
-              name={`${id}-target`}
-              checked={target === 'new'}
-              onChange={() => setTarget('new')}
-            />
+          </Radio>
+          <Radio name={`${id}-target`} checked={target === 'new'} onSelect={() => setTarget('new')}>
             A new project, named after the document’s info.title
-          </label>
-          <label className="inline">
-            <input
-              type="checkbox"
-              checked={overwrite}
-              disabled={target !== 'this'}
-              onChange={(e) => setOverwrite(e.target.checked)}
-            />
+          </Radio>
+          <Checkbox checked={overwrite} disabled={target !== 'this'} onChange={setOverwrite}>
             Overwrite endpoints whose method and path exist (else they are skipped)
-          </label>
-          <label className="inline">
-            <input type="checkbox" checked={strict} onChange={(e) => setStrict(e.target.checked)} />
+          </Checkbox>
+          <Checkbox checked={strict} onChange={setStrict}>
             Strict: refuse the document at its first problem
-          </label>
+          </Checkbox>
         </fieldset>
         <div className="actions start">
           <button type="submit" className="primary" disabled={busy || text.trim() === ''}>
@@ -152,14 +135,7 @@ function ImportReportView({ report }: { report: ImportReport }) {
       {created.length + replaced.length > 0 && (
         <table>
           <caption>Endpoints created or replaced</caption>
-          <thead>
-            <tr>
-              <th scope="col">Method</th>
-              <th scope="col">Path</th>
-              <th scope="col">Name</th>
-              <th scope="col">Result</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Method', 'Path', 'Name', 'Result']} />
           <tbody>
             {[
               ...created.map((e) => ({ e, what: 'created' })),
@@ -180,13 +156,7 @@ function ImportReportView({ report }: { report: ImportReport }) {
       {skipped.length > 0 && (
         <table>
           <caption>Skipped</caption>
-          <thead>
-            <tr>
-              <th scope="col">Method</th>
-              <th scope="col">Path</th>
-              <th scope="col">Why</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Method', 'Path', 'Why']} />
           <tbody>
             {skipped.map((s, i) => (
               <tr key={i}>

@@ -3,7 +3,7 @@ import { del, enc, post } from '../api/client';
 import { useConfirm } from '../components/confirm';
 import { Link } from '../components/link';
 import { useNotify } from '../components/notices';
-import { ExchangeTitle, ExchangeView, WhenFacts } from '../requests/exchange';
+import { DetailHead, ExchangeView, WhenFacts } from '../requests/exchange';
 import { timeOfDay } from '../requests/format';
 import { projectPath } from '../router';
 import type { Endpoint, Recording } from '../types';
@@ -72,22 +72,14 @@ export function RecordingDetail(props: {
 
   return (
     <section className="detail-pane" aria-labelledby="recording-detail-title">
-      <div className="detail-head">
-        <ExchangeTitle
-          id="recording-detail-title"
-          method={r.request.method}
-          path={r.request.path}
-          status={r.response.status}
-        />
-        <div className="detail-actions">
-          <button type="button" className="danger-outline" onClick={() => void remove()}>
-            Delete
-          </button>
-          <button type="button" onClick={props.onClose}>
-            Close
-          </button>
-        </div>
-      </div>
+      <DetailHead
+        id="recording-detail-title"
+        method={r.request.method}
+        path={r.request.path}
+        status={r.response.status}
+        onDelete={() => void remove()}
+        onClose={props.onClose}
+      />
       <dl className="facts">
         <dt>Forwarded to</dt>
         <dd className="mono">{r.target}</dd>

@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import { TableHead } from '../components/table-head';
 import { formatDuration, headerValue, prettyBody, queryString, timeOfDay } from './format';
 
 /** Parts of a request/response detail, shared by the request log and the recordings. */
@@ -8,12 +10,7 @@ export function HeadersTable({ headers, caption }: { headers: Record<string, str
   return (
     <table className="headers-table">
       <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Name</th>
-          <th scope="col">Value</th>
-        </tr>
-      </thead>
+      <TableHead columns={['Name', 'Value']} />
       <tbody>
         {entries.map(([name, value]) => (
           <tr key={name}>
@@ -99,36 +96,60 @@ export function ExchangeView({
     <>
       <h3>Request</h3>
       <QueryLine query={request.query} />
-      <HeadersTable headers={request.headers} caption="Request headers" />
-      <BodyView
-        label="Request body"
-        body={request.body}
-        headers={request.headers}
-        truncated={request.truncated}
-        note={request.note}
-      />
+      <SideParts name="Request" side={request} />
       <h3>
         Response <StatusCode status={response.status} />
       </h3>
-      <HeadersTable headers={response.headers} caption="Response headers" />
+      <SideParts name="Response" side={response} />
+    </>
+  );
+}
+
+/** One side's headers and body, `name` ("Request", "Response") naming them. */
+function SideParts({ name, side }: { name: string; side: Side }) {
+  return (
+    <>
+      <HeadersTable headers={side.headers} caption={`${name} headers`} />
       <BodyView
-        label="Response body"
-        body={response.body}
-        headers={response.headers}
-        truncated={response.truncated}
-        note={response.note}
+        label={`${name} body`}
+        body={side.body}
+        headers={side.headers}
+        truncated={side.truncated}
+        note={side.note}
       />
     </>
   );
 }
 
-/** A detail's title: `METHOD /path → status`. */
-export function ExchangeTitle(props: { id: string; method: string; path: string; status: number }) {
+/**
+ * A detail's head: its title (`METHOD /path → status`, with `id` for the pane's name), then its
+ * buttons: `children` (more actions) first, Delete, Close.
+ */
+export function DetailHead(props: {
+  id: string;
+  method: string;
+  path: string;
+  status: number;
+  onDelete: () => void;
+  onClose: () => void;
+  children?: ReactNode;
+}) {
   return (
-    <h2 id={props.id}>
-      <span className="method">{props.method}</span> <span className="mono">{props.path}</span> →{' '}
-      <StatusCode status={props.status} />
-    </h2>
+    <div className="detail-head">
+      <h2 id={props.id}>
+        <span className="method">{props.method}</span> <span className="mono">{props.path}</span> →{' '}
+        <StatusCode status={props.status} />
+      </h2>
+      <div className="detail-actions">
+        {props.children}
+        <button type="button" className="danger-outline" onClick={props.onDelete}>
+          Delete
+        </button>
+        <button type="button" onClick={props.onClose}>
+          Close
+        </button>
+      </div>
+    </div>
   );
 }
 

@@ -2,7 +2,7 @@ import { Link } from '../components/link';
 import { projectPath } from '../router';
 import { useShared } from '../state';
 import type { RequestRecord } from '../types';
-import { ExchangeTitle, ExchangeView, WhenFacts } from './exchange';
+import { DetailHead, ExchangeView, WhenFacts } from './exchange';
 
 /** One logged request whole: the request, the response, when and how long, star and delete. */
 export function RequestDetail(props: {
@@ -19,20 +19,18 @@ export function RequestDetail(props: {
     r.truncated && (limit === undefined || new TextEncoder().encode(body).length >= limit);
   return (
     <section className="detail-pane" aria-labelledby="request-detail-title">
-      <div className="detail-head">
-        <ExchangeTitle id="request-detail-title" method={r.method} path={r.path} status={r.status} />
-        <div className="detail-actions">
-          <button type="button" aria-pressed={r.starred} onClick={() => props.onStar(!r.starred)}>
-            {r.starred ? '★ Starred' : '☆ Star'}
-          </button>
-          <button type="button" className="danger-outline" onClick={props.onDelete}>
-            Delete
-          </button>
-          <button type="button" onClick={props.onClose}>
-            Close
-          </button>
-        </div>
-      </div>
+      <DetailHead
+        id="request-detail-title"
+        method={r.method}
+        path={r.path}
+        status={r.status}
+        onDelete={props.onDelete}
+        onClose={props.onClose}
+      >
+        <button type="button" aria-pressed={r.starred} onClick={() => props.onStar(!r.starred)}>
+          {r.starred ? '★ Starred' : '☆ Star'}
+        </button>
+      </DetailHead>
       <dl className="facts">
         <WhenFacts timestamp={r.timestamp} durationMs={r.durationMs} />
         <dt>Endpoint</dt>

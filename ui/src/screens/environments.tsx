@@ -4,6 +4,7 @@ import { useData } from '../api/use-data';
 import { useConfirm } from '../components/confirm';
 import { Link } from '../components/link';
 import { ErrorMessage, useNotify } from '../components/notices';
+import { TableHead } from '../components/table-head';
 import { EnvironmentEditor } from '../environments/environment-editor';
 import '../environments/environments.css';
 import type { EnvironmentList, EnvironmentView, ListedEnvironment } from '../import/types';
@@ -105,15 +106,7 @@ export function EnvironmentsScreen({ project }: ProjectScreenProps) {
         <p className="muted">No environments yet: create one above.</p>
       ) : (
         <table className="env-list">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Scope</th>
-              <th scope="col">Variables</th>
-              <th scope="col">For {project.name}</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Name', 'Scope', 'Variables', `For ${project.name}`, 'Actions']} />
           <tbody>
             {envs.map((env) => (
               <tr key={env.id} className={env.id === editing ? 'selected' : undefined}>

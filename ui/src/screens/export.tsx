@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { get, enc, query } from '../api/client';
 import { useEvent } from '../api/events';
+import { Radio } from '../components/choice';
 import { ErrorMessage } from '../components/notices';
 import { exportFileName } from '../import/format';
 import '../import/import.css';
@@ -61,29 +62,17 @@ export function ExportScreen({ project }: ProjectScreenProps) {
         <fieldset className="options">
           <legend>Format</legend>
           {(['yaml', 'json'] as const).map((f) => (
-            <label className="inline" key={f}>
-              <input
-                type="radio"
-                name={`${id}-format`}
-                checked={format === f}
-                onChange={() => setFormat(f)}
-              />
+            <Radio key={f} name={`${id}-format`} checked={format === f} onSelect={() => setFormat(f)}>
               {f.toUpperCase()}
-            </label>
+            </Radio>
           ))}
         </fieldset>
         <fieldset className="options">
           <legend>OpenAPI version</legend>
           {(['3.0', '3.1'] as const).map((v) => (
-            <label className="inline" key={v}>
-              <input
-                type="radio"
-                name={`${id}-version`}
-                checked={version === v}
-                onChange={() => setVersion(v)}
-              />
+            <Radio key={v} name={`${id}-version`} checked={version === v} onSelect={() => setVersion(v)}>
               OpenAPI {v}
-            </label>
+            </Radio>
           ))}
         </fieldset>
         <button type="button" className="primary" disabled={!current} onClick={download}>

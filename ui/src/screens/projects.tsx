@@ -1,5 +1,6 @@
 import { post } from '../api/client';
 import { useNotify } from '../components/notices';
+import { TableHead } from '../components/table-head';
 import { ProjectForm, type ProjectFields } from '../projects/project-form';
 import { ProjectRow } from '../projects/project-row';
 import '../projects/projects.css';
@@ -47,19 +48,10 @@ export function ProjectsScreen() {
       ) : (
         <table className="projects-table">
           <caption className="visually-hidden">Projects</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Port</th>
-              <th scope="col">Endpoints</th>
-              <th scope="col">Description</th>
-              <th scope="col">Folder</th>
-              <th scope="col">Mock server</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={['Name', 'Port', 'Endpoints', 'Description', 'Folder', 'Mock server']}
+            hidden="Actions"
+          />
           <tbody>
             {projects.map((p) => (
               <ProjectRow key={p.id} project={p} />

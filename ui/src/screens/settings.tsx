@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useData } from '../api/use-data';
 import { ErrorMessage } from '../components/notices';
 import { CheckboxField, InputField, RadioField, SelectField, type Save } from '../settings/fields';
@@ -17,6 +17,16 @@ const LOGGING = [
   { value: 'errors', label: 'Errors only' },
   { value: 'all', label: 'All calls' },
 ] as const;
+
+/** One group of settings: a section named by its heading. */
+function Group({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  );
+}
 
 /**
  * Every setting (as `mockdev settings update`), each saved as soon as it changes (PATCH
@@ -44,6 +54,11 @@ export function SettingsScreen() {
       await updateSettings({ [key]: value } as Partial<Settings>);
       setSaved(`Saved: ${label}`);
     };
+  /** A field's value and its save, `label` naming it in the "Saved" line. */
+  const field = <K extends keyof Settings>(key: K, label: string) => ({
+    value: s[key],
+    save: save(key, label),
+  });
 
   return (
     <section className="screen settings-screen" aria-labelledby="screen-title">
@@ -51,99 +66,65 @@ export function SettingsScreen() {
       <p className="settings-saved" role="status">
         {saved}
       </p>
-      <section aria-labelledby="settings-appearance">
-        <h2 id="settings-appearance">Appearance</h2>
-        <RadioField
-          legend="Theme"
-          name="theme"
-          value={s.theme}
-          options={THEMES}
-          save={save('theme', 'theme')}
-        />
-      </section>
-      <section aria-labelledby="settings-ports">
-        <h2 id="settings-ports">Ports</h2>
+      <Group id="settings-appearance" title="Appearance">
+        <RadioField legend="Theme" name="theme" options={THEMES} {...field('theme', 'theme')} />
+      </Group>
+      <Group id="settings-ports" title="Ports">
         <InputField
           kind="number"
           label="Default port of new projects"
-          value={s.defaultPort}
-          save={save('defaultPort', 'default port')}
+          {...field('defaultPort', 'default port')}
         />
-        <InputField
-          kind="number"
-          label="MCP HTTP port"
-          value={s.mcpPort}
-          save={save('mcpPort', 'MCP port')}
-        />
+        <InputField kind="number" label="MCP HTTP port" {...field('mcpPort', 'MCP port')} />
         <InputField
           kind="number"
           label="UI port"
           hint="Used by mockdev ui when -p is not given (from its next start)."
-          value={s.uiPort}
-          save={save('uiPort', 'UI port')}
+          {...field('uiPort', 'UI port')}
         />
-      </section>
-      <section aria-labelledby="settings-mcp">
-        <h2 id="settings-mcp">MCP server</h2>
+      </Group>
+      <Group id="settings-mcp" title="MCP server">
         <CheckboxField
           label="Start the MCP server automatically"
-          value={s.mcpAutoStart}
-          save={save('mcpAutoStart', 'MCP auto-start')}
+          {...field('mcpAutoStart', 'MCP auto-start')}
         />
-        <SelectField
-          label="MCP logging"
-          value={s.mcpLoggingMode}
-          options={LOGGING}
-          save={save('mcpLoggingMode', 'MCP logging')}
-        />
-      </section>
-      <section aria-labelledby="settings-behaviour">
-        <h2 id="settings-behaviour">Behaviour</h2>
+        <SelectField label="MCP logging" options={LOGGING} {...field('mcpLoggingMode', 'MCP logging')} />
+      </Group>
+      <Group id="settings-behaviour" title="Behaviour">
         <CheckboxField
           label="Confirm before deleting"
-          value={s.confirmBeforeDelete}
-          save={save('confirmBeforeDelete', 'confirm before deleting')}
+          {...field('confirmBeforeDelete', 'confirm before deleting')}
         />
-        <CheckboxField
-          label="Developer mode"
-          value={s.developerMode}
-          save={save('developerMode', 'developer mode')}
-        />
-      </section>
-      <section aria-labelledby="settings-log">
-        <h2 id="settings-log">Request log</h2>
+        <CheckboxField label="Developer mode" {...field('developerMode', 'developer mode')} />
+      </Group>
+      <Group id="settings-log" title="Request log">
         <InputField
           kind="number"
           label="Requests kept per project"
           hint="The oldest unstarred requests go first."
-          value={s.requestLogLimit}
-          save={save('requestLogLimit', 'requests kept')}
+          {...field('requestLogLimit', 'requests kept')}
         />
         <InputField
           kind="number"
           label="Body size limit (bytes)"
           hint="Larger request and response bodies are stored truncated."
-          value={s.requestBodyLimitBytes}
-          save={save('requestBodyLimitBytes', 'body size limit')}
+          {...field('requestBodyLimitBytes', 'body size limit')}
         />
-      </section>
-      <section aria-labelledby="settings-errors">
-        <h2 id="settings-errors">Error reporting</h2>
+      </Group>
+      <Group id="settings-errors" title="Error reporting">
         <CheckboxField
           label="Allow error reports"
           hint="Nothing in mockdev reports errors yet: no data is sent even when this is on."
-          value={s.errorReporting}
-          save={save('errorReporting', 'error reporting')}
+          {...field('errorReporting', 'error reporting')}
         />
         <InputField
           kind="text"
           label="Error report URL"
           hint="http or https; empty: none."
-          value={s.errorReportingUrl}
           emptyAs={null}
-          save={save('errorReportingUrl', 'error report URL')}
+          {...field('errorReportingUrl', 'error report URL')}
         />
-      </section>
+      </Group>
     </section>
   );
 }
