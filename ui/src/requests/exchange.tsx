@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { TableHead } from '../components/table-head';
 import { formatDuration, headerValue, prettyBody, queryString, timeOfDay } from './format';
 
@@ -182,6 +182,24 @@ export function ExchangeColumns() {
   );
 }
 
+/**
+ * A path that wraps after its slashes (a `<wbr>` after each) before it would break inside a
+ * segment: `/inventory/items` wraps as `/inventory/` + `items`, not `/inventory/ite` + `ms`.
+ */
+function BreakableAtSlashes({ text }: { text: string }) {
+  const parts = text.split('/');
+  return parts.map((part, i) => (
+    <Fragment key={i}>
+      {part}
+      {i < parts.length - 1 && (
+        <>
+          /<wbr />
+        </>
+      )}
+    </Fragment>
+  ));
+}
+
 /** The cells under `ExchangeColumns`; the path is the button that selects the row. */
 export function ExchangeCells(props: {
   timestamp: string;
@@ -205,7 +223,7 @@ export function ExchangeCells(props: {
           aria-current={props.selected ? 'true' : undefined}
           onClick={props.onSelect}
         >
-          {props.path}
+          <BreakableAtSlashes text={props.path} />
         </button>
       </td>
       <td>
