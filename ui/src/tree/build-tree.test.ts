@@ -4,9 +4,9 @@ import type { Endpoint } from '../types';
 import {
   buildTree,
   endpointLabel,
-  folderIdOf,
   folderIds,
   matchesSearch,
+  segmentSlot,
   selectedEndpoints,
   type TreeNode,
 } from './build-tree';
@@ -77,15 +77,49 @@ describe('buildTree', () => {
     ]);
   });
 
+  it('puts parameters of other names in one place in one folder, named after the first in tree order', () => {
+    const tree = buildTree([
+      ep('GET', '/users/{userId}/posts'),
+      ep('GET', '/users/{id}/orders'),
+      ep('DELETE', '/users/:uid/orders'),
+      ep('GET', '/files/{name}.json/meta'),
+      ep('GET', '/files/{file}.json/size'),
+    ]);
+    assert.deepEqual(outline(tree), [
+      'files/ (/files)',
+      '  {file}.json/ (/files/{file}.json)',
+      '    meta/ (/files/{file}.json/meta)',
+      '      GET /files/{name}.json/meta',
+      '    size/ (/files/{file}.json/size)',
+      '      GET /files/{file}.json/size',
+      'users/ (/users)',
+      '  :uid/ (/users/{uid})',
+      '    orders/ (/users/{uid}/orders)',
+      '      DELETE /users/:uid/orders',
+      '      GET /users/{id}/orders',
+      '    posts/ (/users/{uid}/posts)',
+      '      GET /users/{userId}/posts',
+    ]);
+    assert.equal(segmentSlot('{userId}'), '{}');
+    assert.equal(segmentSlot(':id'), '{}');
+    assert.equal(segmentSlot('{name}.json'), '{}.json');
+    assert.equal(segmentSlot('users'), 'users');
+  });
+
   it('drops every trailing parameter and a final wildcard, and ignores extra slashes', () => {
-    assert.equal(folderIdOf('/a/{x}/{y}'), '/a');
-    assert.equal(folderIdOf('/a/:x/:y'), '/a');
-    assert.equal(folderIdOf('/stripe/*'), '/stripe');
-    assert.equal(folderIdOf('/{id}'), null);
-    assert.equal(folderIdOf('/'), null);
-    assert.equal(folderIdOf('/api/users/'), '/api/users');
-    assert.equal(folderIdOf('//api//users'), '/api/users');
-    assert.equal(folderIdOf('/files/{name}.json'), '/files/{name}.json');
+    const folderOf = (path: string) => {
+      const tree = buildTree([ep('GET', path)]);
+      const ids = [...folderIds(tree)].sort((a, b) => b.length - a.length);
+      return ids[0] ?? null;
+    };
+    assert.equal(folderOf('/a/{x}/{y}'), '/a');
+    assert.equal(folderOf('/a/:x/:y'), '/a');
+    assert.equal(folderOf('/stripe/*'), '/stripe');
+    assert.equal(folderOf('/{id}'), null);
+    assert.equal(folderOf('/'), null);
+    assert.equal(folderOf('/api/users/'), '/api/users');
+    assert.equal(folderOf('//api//users'), '/api/users');
+    assert.equal(folderOf('/files/{name}.json'), '/files/{name}.json');
   });
 
   it('sorts folders first, then endpoints by path, then by method GET POST PUT PATCH DELETE HEAD OPTIONS', () => {

@@ -6,7 +6,12 @@
  * the innermost one: `/api/users` and `/api/users/{id}` both sit in `api/` → `users/` (a path
  * parameter sits with its collection), `/api/users/{id}/orders` in `api/` → `users/` → `{id}/` →
  * `orders/`, `/health` in `health/`, `/` at the top level. A folder's id is its path prefix
- * (`/api`, `/api/users`), with `:id` written `{id}` (the same segment).
+ * (`/api`, `/api/users`), with `:id` written `{id}`.
+ *
+ * Parameters in one place are one segment, whatever their names, as the mock server routes them
+ * and the API's Delete Path takes them (the core's route key): `/users/{id}/orders` and
+ * `/users/{userId}/posts` sit in one folder under `users/`, named and identified after the
+ * first of them in tree order (`{id}/`, `/users/{id}`).
  *
  * Inside a folder: folders first (by segment), then endpoints by path, then by method in the
  * order GET POST PUT PATCH DELETE HEAD OPTIONS.
@@ -69,10 +74,12 @@ export function folderSegments(path: string): string[] {
   return segments;
 }
 
-/** The id (path prefix) of the folder an endpoint sits in, or null at the top level. */
-export function folderIdOf(path: string): string | null {
-  const segments = folderSegments(path);
-  return segments.length ? `/${segments.map(normalizeSegment).join('/')}` : null;
+/**
+ * A segment as a slot of the route: each parameter (`:id`, `{id}`, `{userId}`, the `{name}` in
+ * `{name}.json`) written `{}`, as the core's route key has it; other text as it is.
+ */
+export function segmentSlot(segment: string): string {
+  return /^:[^:{}/]+$/.test(segment) ? '{}' : segment.replace(/\{[^{}]*\}/g, '{}');
 }
 
 /** What a row says for an endpoint: `METHOD /path` as stored, then its name. */
@@ -119,11 +126,13 @@ export function buildTree(endpoints: readonly Endpoint[]): TreeNode[] {
   const root = draft('/', '/');
   for (const e of [...endpoints].sort(compareEndpoints)) {
     let at = root;
-    let prefix = '';
     for (const segment of folderSegments(e.path)) {
-      prefix += `/${normalizeSegment(segment)}`;
-      let next = at.folders.get(prefix);
-      if (!next) at.folders.set(prefix, (next = draft(prefix, `${segment}/`)));
+      const slot = segmentSlot(segment);
+      let next = at.folders.get(slot);
+      if (!next) {
+        const id = `${at === root ? '' : at.folder.id}/${normalizeSegment(segment)}`;
+        at.folders.set(slot, (next = draft(id, `${segment}/`)));
+      }
       at = next;
     }
     at.endpoints.push({ kind: 'endpoint', id: e.id, name: endpointLabel(e), endpoint: e });
