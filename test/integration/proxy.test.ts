@@ -450,6 +450,48 @@ describe('proxy options of endpoint add/update, and recording commands without r
     assert.equal((await cli(['endpoint', 'update', 'opts', 'gh', '--no-record'])).code, 0);
     assert.equal((await show()).proxy.record, false);
 
+    // --mock: a proxy endpoint answers itself again, its settings kept for a later --proxy.
+    const user = await cli([
+      'endpoint',
+      'add',
+      'opts',
+      '-n',
+      'user',
+      '-p',
+      '/users/:id',
+      '--proxy',
+      'http://127.0.0.1:9',
+      '--record',
+      '--proxy-timeout',
+      '700',
+    ]);
+    assert.equal(user.code, 0, user.stderr);
+    const showUser = async () =>
+      json<{ kind: string; proxy: { target: string; record: boolean; timeoutMs?: number } }>(
+        await cli(['endpoint', 'show', 'opts', 'user', '--json']),
+      );
+    const mocked = await cli(['endpoint', 'update', 'opts', 'user', '--mock']);
+    assert.equal(mocked.code, 0, mocked.stderr);
+    assert.equal((await showUser()).kind, 'mock');
+    const onMock = await cli(['endpoint', 'update', 'opts', 'user', '--no-record']);
+    assert.equal(onMock.code, 2, 'a mock endpoint has no recording to stop');
+    assert.match(onMock.stderr, /--no-record applies to proxy endpoints only/);
+    assert.equal(
+      (await cli(['endpoint', 'update', 'opts', 'user', '--proxy', 'http://127.0.0.1:8'])).code,
+      0,
+    );
+    const back = await showUser();
+    assert.equal(back.kind, 'proxy');
+    assert.deepEqual(back.proxy, { target: 'http://127.0.0.1:8', record: true, timeoutMs: 700 });
+    const both = await cli(['endpoint', 'update', 'opts', 'user', '--mock', '--proxy', 'http://127.0.0.1:7']);
+    assert.equal(both.code, 2);
+    assert.match(both.stderr, /--mock and --proxy contradict each other/);
+    assert.equal((await showUser()).proxy.target, 'http://127.0.0.1:8', 'unchanged');
+    const wildMock = await cli(['endpoint', 'update', 'opts', 'gh', '--mock']);
+    assert.equal(wildMock.code, 2, 'a wildcard path is for a proxy only');
+    assert.equal((await show()).kind, 'proxy');
+    assert.equal((await cli(['endpoint', 'remove', 'opts', 'user', '--force'])).code, 0);
+
     // Proxy options on a mock endpoint, a bad target, a wildcard on a mock: exit 2.
     assert.equal((await cli(['endpoint', 'add', 'opts', '-p', '/m'])).code, 0);
     const rec = await cli(['endpoint', 'update', 'opts', 'GET /m', '--record']);

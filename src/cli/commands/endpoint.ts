@@ -22,6 +22,7 @@ export interface EndpointOptions {
   force?: boolean;
   mode?: string;
   proxy?: string;
+  mock?: boolean;
   record?: boolean;
   proxyTimeout?: string;
 }
@@ -134,6 +135,10 @@ export function registerEndpoint(program: Command): void {
   )
     .option('--remove-header <NAME>', 'remove the response header of that name (repeatable)', collect)
     .option(
+      '--mock',
+      'make a proxy endpoint answer with its own response again (its proxy settings are kept for a later --proxy)',
+    )
+    .option(
       '--mode <MODE>',
       'how a variation is picked: rules (first whose rules match; the default), sequential or random',
     )
@@ -143,6 +148,7 @@ export function registerEndpoint(program: Command): void {
         'mockdev endpoint update my-api "Get user" -s 404 -b \'{"error":"not found"}\'',
         'mockdev endpoint update my-api "Get user" --mode sequential',
         'mockdev endpoint update my-api "Get user" -H "Cache-Control: no-store" --remove-header X-Old',
+        'mockdev endpoint update my-api "GET /users/:id" --mock   # a proxy endpoint answers itself again',
       ),
     )
     .action(async (project: string, ref: string, opts: EndpointOptions) =>

@@ -117,23 +117,40 @@ function headerChanges(opts: EndpointOptions): Record<string, string | null> | u
 
 /**
  * The proxy options: `--proxy` makes the endpoint a proxy to that target; `--record`,
- * `--no-record` and `--proxy-timeout` change the proxy settings it has (or gets with `--proxy`).
+ * `--no-record` and `--proxy-timeout` change the settings of a proxy endpoint (or of one made
+ * with `--proxy`); `--mock` (update only) makes it answer itself again, keeping its settings.
  */
 function proxyFields(opts: EndpointOptions, current: Endpoint | undefined): EndpointPatch {
   const timeoutMs = toInt(opts.proxyTimeout, '--proxy-timeout');
-  if (opts.proxy === undefined && opts.record === undefined && timeoutMs === undefined) return {};
-  const base = current?.proxy;
-  if (opts.proxy === undefined && !base) {
-    throw new MockdevError(
-      'INVALID_ARGUMENT',
-      `${opts.record !== undefined ? (opts.record ? '--record' : '--no-record') : '--proxy-timeout'} applies to proxy endpoints only`,
-      { hint: 'Give --proxy <URL> to make the endpoint a proxy, e.g. --proxy https://api.example.com' },
-    );
+  const proxyOption =
+    opts.proxy !== undefined
+      ? '--proxy'
+      : opts.record !== undefined
+        ? opts.record
+          ? '--record'
+          : '--no-record'
+        : timeoutMs !== undefined
+          ? '--proxy-timeout'
+          : undefined;
+  if (opts.mock) {
+    if (proxyOption !== undefined)
+      throw new MockdevError('INVALID_ARGUMENT', `--mock and ${proxyOption} contradict each other`, {
+        hint: 'Give --mock to make the endpoint answer itself, or the proxy options to make it a proxy',
+      });
+    return { kind: 'mock' };
   }
+  if (proxyOption === undefined) return {};
+  if (opts.proxy === undefined && current?.kind !== 'proxy') {
+    throw new MockdevError('INVALID_ARGUMENT', `${proxyOption} applies to proxy endpoints only`, {
+      hint: 'Give --proxy <URL> to make the endpoint a proxy, e.g. --proxy https://api.example.com',
+    });
+  }
+  // A mock endpoint made a proxy again gets its earlier settings back, with the target given.
+  const earlier = current?.proxy;
   const proxy = {
-    ...base,
-    target: opts.proxy ?? base!.target,
-    record: opts.record ?? base?.record ?? false,
+    ...earlier,
+    target: opts.proxy ?? earlier!.target,
+    record: opts.record ?? earlier?.record ?? false,
     ...(timeoutMs !== undefined ? { timeoutMs } : {}),
   };
   return { kind: 'proxy', proxy };
