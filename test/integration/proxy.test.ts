@@ -473,6 +473,10 @@ describe('proxy options of endpoint add/update, and recording commands without r
     const mocked = await cli(['endpoint', 'update', 'opts', 'user', '--mock']);
     assert.equal(mocked.code, 0, mocked.stderr);
     assert.equal((await showUser()).kind, 'mock');
+    assert.match(
+      (await cli(['endpoint', 'show', 'opts', 'user'])).stdout,
+      /proxy target: +http:\/\/127\.0\.0\.1:9 \(recording\) \(kept, not used: the endpoint answers itself\)/,
+    );
     const onMock = await cli(['endpoint', 'update', 'opts', 'user', '--no-record']);
     assert.equal(onMock.code, 2, 'a mock endpoint has no recording to stop');
     assert.match(onMock.stderr, /--no-record applies to proxy endpoints only/);

@@ -50,10 +50,12 @@ function printEndpoint(e: Endpoint): void {
     ['enabled', e.enabled ? 'yes' : 'no'],
     ['kind', e.kind],
     ...(e.proxy
-      ? ([['proxy target', `${e.proxy.target}${e.proxy.record ? ' (recording)' : ''}`]] as [
-          string,
-          unknown,
-        ][])
+      ? ([
+          [
+            'proxy target',
+            `${e.proxy.target}${e.proxy.record ? ' (recording)' : ''}${e.kind === 'proxy' ? '' : ' (kept, not used: the endpoint answers itself)'}`,
+          ],
+        ] as [string, unknown][])
       : []),
     [
       'variations',
