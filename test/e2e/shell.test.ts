@@ -53,4 +53,29 @@ describe('web UI shell (served by mockdev ui)', () => {
       await assertAccessibleInBothThemes(s.page, `the ${name} screen`);
     }
   });
+
+  it('moves focus to the new screen’s heading after a move by the keyboard, not on the first screen', async () => {
+    await s.open('/projects');
+    const focused = () =>
+      s.page.evaluate(() => {
+        const el = document.activeElement;
+        return el ? `${el.tagName} ${el.textContent?.trim() ?? ''}` : '';
+      });
+    assert.doesNotMatch(await focused(), /^H1/, 'a first screen leaves focus where the browser puts it');
+    const nav = s.page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Request log', exact: true }).focus();
+    await s.page.keyboard.press('Enter');
+    await s.page.getByRole('heading', { name: 'Request log', level: 1 }).waitFor();
+    assert.equal(await focused(), 'H1 Request log');
+    // Tab goes on into the screen: its first control
+    await s.page.keyboard.press('Tab');
+    assert.equal(await s.page.evaluate(() => document.activeElement?.id), 'filter-method');
+    // only the query changing keeps focus where it is
+    await s.page.getByLabel('Method').selectOption('GET');
+    await s.page.waitForURL(/\?method=GET$/);
+    assert.equal(await s.page.evaluate(() => document.activeElement?.id), 'filter-method');
+    await nav.getByRole('link', { name: 'Settings', exact: true }).click();
+    await s.page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+    assert.equal(await focused(), 'H1 Settings');
+  });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { onStreamStatus } from './api/events';
 import { ConfirmProvider } from './components/confirm';
 import { Link } from './components/link';
@@ -77,6 +77,20 @@ function Shell() {
     if (inProject && parts.length === 2 && urlProject)
       navigate(projectPath(urlProject.id, 'endpoints'), { replace: true });
   }, [inProject, parts.length, urlProject]);
+
+  // After a move to another screen (not on the first one, nor when only the query changes),
+  // focus goes to the new screen's heading: a keyboard user goes on from there, and a screen
+  // reader says where they are.
+  const screenId = `${parts[1] ?? ''}/${screenKey}`;
+  const shownScreen = useRef(screenId);
+  useEffect(() => {
+    if (shownScreen.current === screenId) return;
+    shownScreen.current = screenId;
+    const heading = document.querySelector<HTMLElement>('main h1');
+    if (!heading) return;
+    heading.tabIndex = -1;
+    heading.focus();
+  }, [screenId]);
 
   const label = [...PROJECT_SCREENS, ...GLOBAL_SCREENS].find((s) => s.key === screenKey)?.label ?? 'Projects';
   useEffect(() => {
