@@ -204,6 +204,31 @@ describe('web UI: request log', () => {
     assert.equal((await logged()).length, 10);
   });
 
+  it('adds an endpoint for a request no endpoint matched, its method and path filled in', async () => {
+    assert.equal((await send('PATCH', '/api/nowhere/7')).status, 404);
+    await rowOf('PATCH', '/api/nowhere/7').waitFor({ timeout: LIVE });
+    await rowOf('PATCH', '/api/nowhere/7')
+      .getByRole('button', { name: '/api/nowhere/7', exact: true })
+      .click();
+    const detail = s.page.getByRole('region', { name: /PATCH \/api\/nowhere\/7 → 404/ });
+    await detail.getByText('none matched').waitFor();
+    await detail.getByRole('link', { name: 'Add an endpoint for it' }).click();
+    const ed = s.page.getByRole('region', { name: 'New endpoint', exact: true });
+    await ed.waitFor();
+    assert.equal(await ed.getByLabel('Method', { exact: true }).inputValue(), 'PATCH');
+    assert.equal(await ed.getByLabel('Path', { exact: true }).inputValue(), '/api/nowhere/7');
+    await ed.getByRole('button', { name: 'Create endpoint' }).click();
+    await s.page.getByRole('region', { name: 'Edit PATCH /api/nowhere/7', exact: true }).waitFor();
+    const made = (await s.cliJson<{ method: string; path: string }[]>(['endpoint', 'list', 'Shop'])).filter(
+      (e) => e.path === '/api/nowhere/7',
+    );
+    assert.deepEqual(
+      made.map((e) => e.method),
+      ['PATCH'],
+    );
+    assert.equal((await send('PATCH', '/api/nowhere/7')).status, 200, 'the request is answered now');
+  });
+
   it('passes axe in the dark theme', async () => {
     const set = await http(`${s.url}/api/v1/settings`, { method: 'PATCH', body: { theme: 'dark' } });
     assert.equal(set.status, 200, set.body);

@@ -99,6 +99,10 @@ describe('the endpoint form', () => {
   it('starts a new endpoint from the prefilled path and the defaults', () => {
     const f = endpointForm(undefined, { path: '/api/users' });
     assert.equal(f.path, '/api/users');
+    assert.equal(f.method, 'GET');
+    assert.equal(endpointForm(undefined, { path: '/x', method: 'PATCH' }).method, 'PATCH', 'a logged method');
+    assert.equal(endpointForm(undefined, { method: 'BREW' }).method, 'GET', 'a method the form has not');
+    assert.equal(endpointForm(undefined).path, '/');
     assert.deepEqual(createInput({ ...f, method: 'POST', status: '201', delay: '250' }), {
       method: 'POST',
       path: '/api/users',

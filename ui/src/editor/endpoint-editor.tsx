@@ -14,6 +14,7 @@ import {
   FIELD_LABELS,
   headerProblems,
   METHODS,
+  type EndpointPrefill,
   sameForm,
   type EndpointForm,
 } from './form-model';
@@ -25,8 +26,8 @@ export interface EndpointEditorProps {
   project: ProjectListing;
   /** The endpoint edited; absent: a new endpoint. */
   endpoint?: Endpoint;
-  /** Values a new endpoint starts with (the folder's path prefix). */
-  prefill?: { path?: string };
+  /** Values a new endpoint starts with (the folder's path prefix, a logged request's method). */
+  prefill?: EndpointPrefill;
   onSaved: (endpoint: Endpoint) => void;
   onClose: () => void;
 }

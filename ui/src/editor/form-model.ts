@@ -56,11 +56,17 @@ export interface EndpointForm extends ResponseValues {
   proxyTimeout: string;
 }
 
-export function endpointForm(endpoint?: Endpoint, prefill?: { path?: string }): EndpointForm {
+/** What a new endpoint's form may start with: a folder's path prefix, a logged request's method. */
+export interface EndpointPrefill {
+  path?: string;
+  method?: string;
+}
+
+export function endpointForm(endpoint?: Endpoint, prefill?: EndpointPrefill): EndpointForm {
   if (!endpoint)
     return {
       name: '',
-      method: 'GET',
+      method: (METHODS as readonly string[]).includes(prefill?.method ?? '') ? prefill!.method! : 'GET',
       path: prefill?.path || '/',
       status: '200',
       statusText: '',

@@ -40,7 +40,12 @@ export function RequestDetail(props: {
               Open the endpoint
             </Link>
           ) : (
-            'none matched'
+            <>
+              none matched:{' '}
+              <Link href={projectPath(props.projectId, 'endpoints', { new: r.path, method: r.method })}>
+                Add an endpoint for it
+              </Link>
+            </>
           )}
         </dd>
         <dt>Request id</dt>

@@ -11,7 +11,8 @@ import type { ProjectScreenProps } from './registry';
 /**
  * The endpoints of a project: the folder tree on the left, the editor on the right. The URL says
  * what the editor shows: `?edit=<endpoint id>`, or `?new=<path prefix>` for a new endpoint (the
- * tree's "Add Endpoint" fills the folder's prefix in). Changes made anywhere else (CLI, MCP, a
+ * tree's "Add Endpoint" fills the folder's prefix in; a logged request no endpoint matched adds
+ * `&method=`). Changes made anywhere else (CLI, MCP, a
  * hand edit) arrive as `endpoints` events and reload the list.
  */
 export function EndpointsScreen({ project }: ProjectScreenProps) {
@@ -22,6 +23,7 @@ export function EndpointsScreen({ project }: ProjectScreenProps) {
   });
   const editId = query.get('edit');
   const newPrefix = query.get('new');
+  const newMethod = query.get('method') ?? undefined;
   const endpoints = list.data ?? [];
   const editing = editId ? endpoints.find((e) => e.id === editId) : undefined;
   const go = (q: Record<string, string | undefined>) => navigate(projectPath(project.id, 'endpoints', q));
@@ -56,9 +58,9 @@ export function EndpointsScreen({ project }: ProjectScreenProps) {
             />
           ) : newPrefix !== null ? (
             <EndpointEditor
-              key={`new:${newPrefix}`}
+              key={`new:${newMethod ?? ''} ${newPrefix}`}
               project={project}
-              prefill={{ path: newPrefix || '/' }}
+              prefill={{ path: newPrefix || '/', method: newMethod }}
               onSaved={(e) => {
                 list.reload();
                 go({ edit: e.id });
