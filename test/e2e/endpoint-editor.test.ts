@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Endpoint } from '../../src/core/model/endpoint.js';
 import { assertAccessible, type UiSession } from '../helpers/browser.js';
-import { openShopSession } from '../helpers/ui-seed.js';
+import { http } from '../helpers/ui.js';
+import { openShopSession, startMockServer } from '../helpers/ui-seed.js';
 import { waitUntil } from '../helpers/wait.js';
 
 /**
@@ -162,6 +163,30 @@ describe('endpoint editor (web UI)', () => {
     assert.equal(e.body, '[]');
     assert.equal(e.name, orders.name);
     assert.equal(await ed.getByLabel('Status', { exact: true }).inputValue(), '404');
+  });
+
+  it('says where the endpoint answers while the server runs: a link for a GET, the URL for the rest', async () => {
+    const orders = await show('GET /api/orders');
+    await s.open(endpointsPath(`edit=${orders.id}`));
+    const ed = editor('Edit GET /api/orders');
+    await ed.waitFor();
+    assert.equal(await ed.getByText('Served at').count(), 0, 'nothing while the server is stopped');
+    const mock = await startMockServer(s, 'Shop');
+    const link = ed.getByRole('link', { name: `${mock}/api/orders` });
+    await link.waitFor();
+    const answer = await http((await link.getAttribute('href'))!);
+    assert.equal(answer.status, orders.status, 'the endpoint answers there');
+    assert.equal(answer.body, orders.body);
+    const created = await show('POST /api/users');
+    await s.open(endpointsPath(`edit=${created.id}`));
+    const post = editor('Edit POST /api/users');
+    await post.locator('code', { hasText: `${mock}/api/users` }).waitFor();
+    assert.equal(await post.getByRole('link', { name: /api\/users/ }).count(), 0, 'a browser cannot POST');
+    assert.equal((await http(`${s.url}/api/v1/projects/Shop/server`, { method: 'DELETE' })).status, 200);
+    await waitUntil(
+      async () => (await post.getByText('Served at').count()) === 0,
+      'the line gone once stopped',
+    );
   });
 
   it('makes a proxy endpoint with its target, recording and timeout', async () => {

@@ -3,6 +3,7 @@ import { del, enc, patch, post } from '../api/client';
 import { Checkbox } from '../components/choice';
 import { useConfirm } from '../components/confirm';
 import { ErrorMessage, useNotify } from '../components/notices';
+import { useShared } from '../state';
 import type { Endpoint, ProjectListing } from '../types';
 import { apiFieldProblem } from './api-problem';
 import { bodyBlocksSave, SelectField, TextField, useFocusProblem } from './fields';
@@ -30,6 +31,30 @@ export interface EndpointEditorProps {
   prefill?: EndpointPrefill;
   onSaved: (endpoint: Endpoint) => void;
   onClose: () => void;
+}
+
+/**
+ * Where the saved endpoint answers while the project's server runs (live, as the top bar):
+ * a link a browser can follow for a GET without parameters, the URL as text otherwise.
+ */
+function ServedAt({ project, endpoint }: { project: ProjectListing; endpoint: Endpoint }) {
+  const running = useShared().servers.find((s) => s.projectId === project.id);
+  if (!running) return null;
+  const url = `${running.url.replace(/\/$/, '')}${endpoint.path}`;
+  const followable = endpoint.method === 'GET' && endpoint.enabled && !/[{:*]/.test(endpoint.path);
+  return (
+    <p className="served-at muted">
+      Served at{' '}
+      {followable ? (
+        <a href={url} target="_blank" rel="noreferrer">
+          {url}
+        </a>
+      ) : (
+        <code>{url}</code>
+      )}
+      {!endpoint.enabled && ' (when enabled)'}
+    </p>
+  );
 }
 
 /**
@@ -157,6 +182,7 @@ export function EndpointEditor({ project, endpoint, prefill, onSaved, onClose }:
         <h2 id="endpoint-editor-title">{title}</h2>
         {dirty && <span className="badge">Unsaved changes</span>}
       </div>
+      {latest && <ServedAt project={project} endpoint={latest} />}
       <form ref={formRef} onSubmit={save} noValidate aria-labelledby="endpoint-editor-title">
         <fieldset>
           <legend>Request</legend>
