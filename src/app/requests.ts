@@ -35,7 +35,8 @@ async function assertReachable(ctx: AppContext, ids: string[], options?: Resolve
 }
 
 /**
- * Newest first. Filters: limit (default 50), method, status (`404`, `4xx`, `200,201`), starred.
+ * Newest first. Filters: limit (default 50), method, status (`404`, `4xx`, `200,201`), starred,
+ * path (a text the path contains).
  * With no project given, the project in the working folder.
  */
 export async function listRequests(

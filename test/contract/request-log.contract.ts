@@ -185,6 +185,25 @@ export function requestLogContract(impl: StoreImplementation): void {
       assert.equal(await log.setStarred('999999999', true), undefined);
     });
 
+    it('filters by a text the path contains, case-sensitive, never by the query', async () => {
+      const projectId = await logged([
+        record(0, { url: '/api/users/7?tab=orders' }),
+        record(1, { url: '/api/orders?user=7' }),
+        record(2, { url: '/API/Users' }),
+        record(3, { url: '/health' }),
+        record(4, { url: '/api/users/%C3%A9' }),
+      ]);
+      const paths = async (f: RequestFilters) => (await list(projectId, f)).map((r) => r.path);
+      assert.deepEqual(await paths({ path: '/api/users' }), ['/api/users/%C3%A9', '/api/users/7']);
+      assert.deepEqual(await paths({ path: 'orders' }), ['/api/orders'], 'not the query of /api/users/7');
+      assert.deepEqual(await paths({ path: 'Users' }), ['/API/Users']);
+      assert.deepEqual(await paths({ path: '%C3%A9' }), ['/api/users/%C3%A9'], 'as logged');
+      assert.deepEqual(await paths({ path: 'user', method: 'POST' }), []);
+      assert.deepEqual(await paths({ path: '' }), await paths({}), 'empty: any path');
+      assert.deepEqual(await paths({ path: "'; DROP TABLE requests; --" }), []);
+      assert.equal((await list(projectId)).length, 5);
+    });
+
     it('deletes ids all or nothing, and clears one project only', async () => {
       const a = await logged([record(0), record(1), record(2)]);
       const b = await logged([record(0)]);

@@ -105,6 +105,14 @@ describe('web UI: request log', () => {
     await s.page.getByLabel('Status').selectOption('');
     await countIs(5);
     assert.equal(new URL(s.page.url()).search, '');
+    // a text the path contains, as typing pauses
+    await s.page.getByLabel('Path contains').fill('missing');
+    await countIs(1);
+    await rowOf('GET', '/api/missing').waitFor();
+    assert.equal(new URL(s.page.url()).search, '?path=missing');
+    await s.page.getByLabel('Path contains').fill('');
+    await countIs(5);
+    assert.equal(new URL(s.page.url()).search, '');
   });
 
   it('shows a request whole: headers both ways and pretty-printed JSON bodies', async () => {

@@ -81,6 +81,16 @@ describe('admin API: requests', () => {
     );
     assert.deepEqual(await list('?starred=true'), []);
     assert.equal((await list('?starred=false')).length, 5);
+    assert.deepEqual(
+      (await list('?path=a')).map((r) => `${r.method as string} ${r.path as string}`),
+      ['GET /fail', 'POST /a', 'GET /a', 'GET /a'],
+      'a text the path contains',
+    );
+    assert.deepEqual(
+      (await list('?path=x')).map((r) => r.path),
+      [],
+      'never the query (?x=1)',
+    );
     const byName = await api.call(
       'GET',
       `/api/v1/projects/${encodeURIComponent('reqs')}/requests?limit=1000`,

@@ -38,6 +38,10 @@ describe('empty lists', () => {
       await cli('requests', 'list', 'Api', '-m', 'POST', '-s', '5xx', '--starred'),
       'No logged requests match these filters (-m POST, -s 5xx, --starred). Drop them to see every request.',
     );
+    assert.equal(
+      await cli('requests', 'list', 'Api', '--path', '/users'),
+      'No logged requests match these filters (--path /users). Drop them to see every request.',
+    );
     assert.match(
       await cli('requests', 'list', 'Api', '-l', '5'),
       /^No requests logged yet\./,

@@ -60,6 +60,15 @@ describe('request tools', () => {
       status: '200,201',
     });
     assert.equal(list.requests.length, 2);
+    const users = await ok<{ requests: RequestRecord[] }>(client, 'list_requests', {
+      projectId,
+      path: '/api/users',
+      method: 'POST',
+    });
+    assert.deepEqual(
+      users.requests.map((r) => `${r.method} ${r.path}`),
+      ['POST /api/users'],
+    );
     const numeric = await ok<{ requests: RequestRecord[] }>(client, 'list_requests', {
       projectId,
       status: 500,

@@ -144,6 +144,20 @@ describe('requests list/show/delete/star (while the server runs)', () => {
     assert.deepEqual(await list('--starred'), []);
   });
 
+  it('--path lists the requests whose path contains the text', async (t) => {
+    const { cli, list } = await served(t);
+    const all = await list();
+    const under = await list('--path', '/a/');
+    assert.ok(under.length > 0 && under.length < all.length, 'some, not all');
+    assert.deepEqual(
+      under.map((r) => r.id),
+      all.filter((r) => r.path.includes('/a/')).map((r) => r.id),
+    );
+    const tooLong = await cli(['requests', 'list', 'reqs', '--path', 'x'.repeat(3000)]);
+    assert.equal(tooLong.code, 2);
+    assert.match(tooLong.stderr, /Invalid path filter: 3000 characters, the most is 2048/);
+  });
+
   it('deletes by id, all or none; unknown ids are named (exit 1)', async (t) => {
     const { cli, list } = await served(t);
     const gets = await list('-m', 'GET', '-s', '200');

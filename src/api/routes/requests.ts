@@ -24,6 +24,10 @@ const RequestListQuery = z.object({
     .transform((v) => v === 'true')
     .optional()
     .describe('true: only starred requests; false: only unstarred ones'),
+  path: z
+    .string()
+    .optional()
+    .describe('Only requests whose path (as logged, without the query) contains this text; case-sensitive'),
 });
 
 export const requestRoutes: Route[] = [

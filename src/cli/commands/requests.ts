@@ -6,6 +6,7 @@ export interface RequestsOptions {
   method?: string;
   status?: string;
   starred?: boolean;
+  path?: string;
   json?: boolean;
   force?: boolean;
   unstar?: boolean;
@@ -30,6 +31,7 @@ export function registerRequests(program: Command): void {
       'only these statuses: 404, a class such as 4xx, or a list such as 200,201',
     )
     .option('--starred', 'only starred requests')
+    .option('--path <TEXT>', 'only requests whose path contains this text (case-sensitive), such as /users')
     .option(...JSON_OPTION)
     .addHelpText(
       'after',
@@ -37,6 +39,7 @@ export function registerRequests(program: Command): void {
         'mockdev requests list my-api',
         'mockdev requests list my-api -m POST -s 5xx -l 10',
         'mockdev requests list my-api --starred --json',
+        'mockdev requests list my-api --path /users -s 4xx',
       ),
     )
     .action(async (project: string | undefined, opts: RequestsOptions) =>

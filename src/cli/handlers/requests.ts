@@ -23,6 +23,7 @@ export async function list(project: string | undefined, opts: RequestsOptions): 
       method: opts.method,
       status: opts.status,
       starred: opts.starred ? true : undefined,
+      path: opts.path,
     },
     { command: 'requests list' },
   );
@@ -48,6 +49,7 @@ function emptyListMessage(opts: RequestsOptions): string {
     opts.method !== undefined ? `-m ${opts.method}` : undefined,
     opts.status !== undefined ? `-s ${opts.status}` : undefined,
     opts.starred ? '--starred' : undefined,
+    opts.path !== undefined ? `--path ${opts.path}` : undefined,
   ].filter((f) => f !== undefined);
   return filters.length
     ? `No logged requests match these filters (${filters.join(', ')}). Drop them to see every request.`

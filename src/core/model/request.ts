@@ -82,7 +82,12 @@ export interface RequestFilters {
   method?: string;
   status?: string;
   starred?: boolean;
+  /** Only requests whose path (as logged, without the query) contains this text. */
+  path?: string;
 }
+
+/** The longest `path` filter: a path longer than any URL a server takes matches nothing anyway. */
+export const MAX_PATH_FILTER_LENGTH = 2048;
 
 /** Filters checked and normalised: method upper-case, status as ranges, limit bounded. */
 export interface ParsedRequestFilters {
@@ -90,6 +95,8 @@ export interface ParsedRequestFilters {
   method: string | undefined;
   status: StatusRange[] | undefined;
   starred: boolean | undefined;
+  /** Text the path contains (case-sensitive, as paths are); undefined: any path. */
+  path: string | undefined;
 }
 
 export function parseRequestFilters(filters: RequestFilters = {}): ParsedRequestFilters {
@@ -105,5 +112,13 @@ export function parseRequestFilters(filters: RequestFilters = {}): ParsedRequest
   }
   const method = filters.method === undefined ? undefined : parseMethod(filters.method);
   const status = filters.status === undefined ? undefined : parseStatusFilter(String(filters.status));
-  return { limit, method, status, starred: filters.starred };
+  const path = filters.path === undefined || filters.path === '' ? undefined : filters.path;
+  if (path !== undefined && path.length > MAX_PATH_FILTER_LENGTH) {
+    throw new MockdevError(
+      'INVALID_ARGUMENT',
+      `Invalid path filter: ${path.length} characters, the most is ${MAX_PATH_FILTER_LENGTH}`,
+      { hint: 'Give a part of the path, such as /users', details: { field: 'path' } },
+    );
+  }
+  return { limit, method, status, starred: filters.starred, path };
 }

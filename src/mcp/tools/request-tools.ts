@@ -27,7 +27,7 @@ export const listRequestsTool = defineTool({
   category: 'request',
   description:
     'List the requests the mock server of a project received, newest first, with method, path, status, headers, body and the response sent. ' +
-    'Filters: limit, method, status (404, a class such as 4xx, or a list such as 200,201) and starred.',
+    'Filters: limit, method, status (404, a class such as 4xx, or a list such as 200,201), starred and path (a text the path contains).',
   input: z.object({
     projectId: projectIdField,
     limit: z
@@ -51,13 +51,24 @@ export const listRequestsTool = defineTool({
       .boolean()
       .optional()
       .describe('true: only starred requests; false: only unstarred ones; omit for all.'),
+    path: z
+      .string()
+      .optional()
+      .describe(
+        'Only requests whose path (as logged, without the query) contains this text, case-sensitive, such as /users.',
+      ),
   }),
   output: z.object({ requests: z.array(RequestRecordSchema).describe('Logged requests, newest first.') }),
   hints: READ_ONLY,
   aliases: PROJECT_ALIASES,
   async run(ctx, { projectId, ...filters }) {
     const requests = await listRequests(ctx, projectId, filters, DATA_DIR_ONLY);
-    const given = Object.entries({ method: filters.method, status: filters.status, starred: filters.starred })
+    const given = Object.entries({
+      method: filters.method,
+      status: filters.status,
+      starred: filters.starred,
+      path: filters.path,
+    })
       .filter(([, v]) => v !== undefined)
       .map(([k, v]) => `${k} ${String(v)}`);
     const summary = requests.length

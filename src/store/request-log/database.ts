@@ -301,6 +301,13 @@ export class RequestDatabase {
       where.push('r.starred = ?');
       args.push(filters.starred ? 1 : 0);
     }
+    if (filters.path !== undefined) {
+      // the path is the target up to its query; instr is case-sensitive, as paths are
+      where.push(
+        "instr(CASE WHEN instr(r.target, '?') > 0 THEN substr(r.target, 1, instr(r.target, '?') - 1) ELSE r.target END, ?) > 0",
+      );
+      args.push(filters.path);
+    }
     if (filters.status && filters.status.length) {
       where.push(`(${filters.status.map(() => 'r.status BETWEEN ? AND ?').join(' OR ')})`);
       for (const r of filters.status) args.push(r.min, r.max);

@@ -26,38 +26,44 @@ describe('request log formatting', () => {
   });
 
   it('reads the filters from a URL query, ignoring values it does not know, and writes them back', () => {
-    assert.deepEqual(filterFromQuery(new URLSearchParams('method=post&status=4xx&starred=true')), {
-      method: 'POST',
-      status: '4xx',
-      starred: true,
-    });
+    assert.deepEqual(
+      filterFromQuery(new URLSearchParams('method=post&status=4xx&starred=true&path=%2Fusers')),
+      {
+        method: 'POST',
+        status: '4xx',
+        starred: true,
+        path: '/users',
+      },
+    );
     assert.deepEqual(filterFromQuery(new URLSearchParams('method=FETCH&status=6xx&starred=yes')), {
       method: '',
       status: '',
       starred: false,
+      path: '',
     });
-    assert.deepEqual(filterToQuery({ method: 'GET', status: '', starred: true }), {
+    assert.deepEqual(filterToQuery({ method: 'GET', status: '', starred: true, path: '' }), {
       method: 'GET',
       status: undefined,
       starred: 'true',
+      path: undefined,
     });
-    const round = { method: 'DELETE', status: '5xx' as const, starred: false };
+    const round = { method: 'DELETE', status: '5xx' as const, starred: false, path: '/a b' };
     const q = new URLSearchParams();
     for (const [k, v] of Object.entries(filterToQuery(round))) if (v !== undefined) q.set(k, v);
     assert.deepEqual(filterFromQuery(q), round);
   });
 
-  it('matches the filters: method, status class, starred', () => {
-    const r = { method: 'post', status: 404, starred: false };
-    assert.equal(matchesFilter(r, { method: '', status: '', starred: false }), true);
-    assert.equal(matchesFilter(r, { method: 'POST', status: '4xx', starred: false }), true);
-    assert.equal(matchesFilter(r, { method: 'GET', status: '', starred: false }), false);
-    assert.equal(matchesFilter(r, { method: '', status: '2xx', starred: false }), false);
-    assert.equal(matchesFilter(r, { method: '', status: '', starred: true }), false);
-    assert.equal(
-      matchesFilter({ method: 'GET', status: 599 }, { method: '', status: '5xx', starred: false }),
-      true,
-    );
+  it('matches the filters: method, status class, starred, a text in the path', () => {
+    const none = { method: '', status: '' as const, starred: false, path: '' };
+    const r = { method: 'post', status: 404, starred: false, path: '/api/users/7' };
+    assert.equal(matchesFilter(r, none), true);
+    assert.equal(matchesFilter(r, { ...none, method: 'POST', status: '4xx' }), true);
+    assert.equal(matchesFilter(r, { ...none, method: 'GET' }), false);
+    assert.equal(matchesFilter(r, { ...none, status: '2xx' }), false);
+    assert.equal(matchesFilter(r, { ...none, starred: true }), false);
+    assert.equal(matchesFilter(r, { ...none, path: 'users/' }), true);
+    assert.equal(matchesFilter(r, { ...none, path: 'Users' }), false, 'case-sensitive, as the API');
+    assert.equal(matchesFilter({ method: 'GET', status: 599, path: '/' }, { ...none, status: '5xx' }), true);
   });
 
   it('finds headers in any case, writes queries and durations', () => {

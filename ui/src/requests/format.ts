@@ -41,10 +41,12 @@ export interface RequestFilter {
   method: string;
   status: StatusClass | '';
   starred: boolean;
+  /** A text the path contains ('' for any path). */
+  path: string;
 }
 
 /**
- * The filters a URL's query holds (`?method=GET&status=4xx&starred=true`), so a reload or a
+ * The filters a URL's query holds (`?method=GET&status=4xx&starred=true&path=/users`), so a reload or a
  * shared link keeps them. A value the filter does not know is ignored.
  */
 export function filterFromQuery(q: URLSearchParams): RequestFilter {
@@ -54,6 +56,7 @@ export function filterFromQuery(q: URLSearchParams): RequestFilter {
     method: (METHODS as readonly string[]).includes(method) ? method : '',
     status: (STATUS_CLASSES as readonly string[]).includes(status) ? (status as StatusClass) : '',
     starred: q.get('starred') === 'true',
+    path: q.get('path') ?? '',
   };
 }
 
@@ -63,14 +66,16 @@ export function filterToQuery(f: RequestFilter): Record<string, string | undefin
     method: f.method || undefined,
     status: f.status || undefined,
     starred: f.starred ? 'true' : undefined,
+    path: f.path || undefined,
   };
 }
 
 /** Whether a logged request (a `request` event's summary or a record) passes the filters. */
 export function matchesFilter(
-  r: { method: string; status: number; starred?: boolean },
+  r: { method: string; status: number; starred?: boolean; path: string },
   f: RequestFilter,
 ): boolean {
+  if (f.path && !r.path.includes(f.path)) return false;
   if (f.method && r.method.toUpperCase() !== f.method) return false;
   if (f.status && Math.floor(r.status / 100) !== Number(f.status[0])) return false;
   if (f.starred && !r.starred) return false;

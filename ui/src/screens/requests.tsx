@@ -25,6 +25,8 @@ import type { ProjectScreenProps } from './registry';
 const LIMIT = 200;
 /** More new requests than this at once reload the list instead of fetching each. */
 const BURST = 5;
+/** How long typing in the path filter pauses before the list follows (ms). */
+const PATH_DEBOUNCE_MS = 300;
 /** The most the API lists at once: clearing counts up to this many first. */
 const COUNT_LIMIT = 1000;
 
@@ -57,7 +59,28 @@ export function RequestsScreen({ project }: ProjectScreenProps) {
         method: filter.method,
         status: filter.status,
         starred: filter.starred ? 'true' : undefined,
+        path: filter.path || undefined,
       }),
+  );
+  // The path text is typed into its own state and goes to the URL (and the API) once typing
+  // pauses, not at each key.
+  const filterRef = useRef(filter);
+  filterRef.current = filter;
+  const [pathText, setPathText] = useState(filter.path);
+  const pathTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const typePath = (text: string) => {
+    setPathText(text);
+    clearTimeout(pathTimer.current);
+    pathTimer.current = setTimeout(
+      () => setFilter({ ...filterRef.current, path: text.trim() }),
+      PATH_DEBOUNCE_MS,
+    );
+  };
+  useEffect(() => () => clearTimeout(pathTimer.current), []);
+  // the URL changed otherwise (back, a link): the box follows
+  useEffect(
+    () => setPathText((typed) => (typed.trim() === filter.path ? typed : filter.path)),
+    [filter.path],
   );
   const [rows, setRows] = useState<RequestRecord[]>([]);
   useEffect(() => setRows(list.data ?? []), [list.data]);
@@ -156,7 +179,7 @@ export function RequestsScreen({ project }: ProjectScreenProps) {
     }
   };
 
-  const filtered = filter.method !== '' || filter.status !== '' || filter.starred;
+  const filtered = filter.method !== '' || filter.status !== '' || filter.starred || filter.path !== '';
   return (
     <section className="screen requests-screen" aria-labelledby="screen-title">
       <h1 id="screen-title">Request log</h1>
@@ -186,6 +209,17 @@ export function RequestsScreen({ project }: ProjectScreenProps) {
               <option key={c}>{c}</option>
             ))}
           </select>
+        </label>
+        <label htmlFor="filter-path">
+          Path contains
+          <input
+            id="filter-path"
+            type="search"
+            value={pathText}
+            placeholder="/users"
+            spellCheck={false}
+            onChange={(e) => typePath(e.target.value)}
+          />
         </label>
         <label className="inline starred-filter">
           <input
