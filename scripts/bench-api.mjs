@@ -174,6 +174,11 @@ export async function measureAdminApi({ root, cli, env: baseEnv, calls = 20 }) {
         target: true,
       },
       {
+        name: `GET /projects/{p}/requests?limit=200&path=/r7/ (a path filter, of ${N(RECORDS)} records)`,
+        url: `${api}/projects/${p}/requests?limit=200&path=${encodeURIComponent('/r7/')}`,
+        expect: (j) => Array.isArray(j) && j.length === 200 && j.every((r) => r.path.includes('/r7/')),
+      },
+      {
         name: `GET /projects (the list, one project of ${N(ENDPOINTS)} endpoints)`,
         url: `${api}/projects`,
         expect: (j) => Array.isArray(j) && j.length === 1,
