@@ -12,6 +12,7 @@
  *   3. a whole-segment parameter (`:id`, `{id}`, `{enterprise-team}`).
  * A more specific branch that dead-ends further down falls back to the next (backtracking).
  * A trailing slash and the query string never block a match. Disabled endpoints are skipped.
+ * Literal segments compare percent-decoded: `/ü` matches the `/%C3%BC` every client sends.
  */
 
 /** The minimal endpoint shape the matcher needs; any richer object is passed through. */
@@ -133,7 +134,8 @@ export function compileRoutes<E extends RouteLike>(endpoints: readonly E[]): Com
     for (const segment of segments) {
       const pieces = parseSegment(segment);
       if (pieces.length === 1 && 'lit' in pieces[0]!) {
-        const lit = pieces[0].lit;
+        // Kept decoded: a client sends `/ü/日本` as `/%C3%BC/%E6%97%A5%E6%9C%AC`.
+        const lit = safeDecode(pieces[0].lit);
         node.literal ??= new Map();
         let next = node.literal.get(lit);
         if (!next) node.literal.set(lit, (next = newNode<E>()));
@@ -196,7 +198,8 @@ export function compileRoutes<E extends RouteLike>(endpoints: readonly E[]): Com
     const segment = segments[i]!;
     const mark = values.length;
     if (node.literal) {
-      const next = node.literal.get(segment);
+      let next = node.literal.get(segment);
+      if (!next && segment.indexOf('%') !== -1) next = node.literal.get(safeDecode(segment));
       if (next) {
         const found = walk(next, segments, i + 1);
         if (found) return found;
