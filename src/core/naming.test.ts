@@ -15,6 +15,9 @@ describe('suggestEndpointName', () => {
     ['GET', '/Calls/{Sid}.json', 'get-calls-sid-json'],
     ['GET', '/api/*', 'get-all'],
     ['POST', '/api/users/*', 'post-users-all'],
+    ['GET', '/ü/日本', 'get-ü-日本'],
+    ['GET', '/caf%C3%A9/menü', 'get-café-menü'],
+    ['GET', '/bad%zz', 'get-bad-zz'],
   ] as const) {
     it(`${method} ${path} -> ${name}`, () => assert.equal(suggestEndpointName(method, path), name));
   }

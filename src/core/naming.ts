@@ -3,17 +3,27 @@
 const isIdLike = (segment: string): boolean =>
   /^\d+$/.test(segment) || /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(segment);
 
+const decode = (s: string): string => {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+};
+
+/** Letters and digits of any script are kept (`/café` -> `café`, `/日本` -> `日本`). */
 const kebab = (s: string): string =>
   s
     .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
-    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
     .replace(/^-+|-+$/g, '')
     .toLowerCase();
 
 /**
  * A readable name from method and path: `GET /api/v1/users/42` -> `get-users-by-id`,
  * `POST /api/users` -> `post-users`, `GET /orgs/{org}/repos` -> `get-orgs-by-org-repos`.
- * Leading `api` and version segments (`v1`) are dropped.
+ * Leading `api` and version segments (`v1`) are dropped. Percent-encoded segments are read
+ * decoded, and letters of any script are kept: `GET /caf%C3%A9` -> `get-café`.
  */
 export function suggestEndpointName(method: string, path: string): string {
   const segments = path.split('/').filter(Boolean);
@@ -23,7 +33,7 @@ export function suggestEndpointName(method: string, path: string): string {
     const param = /^:(.+)$/.exec(segment) ?? /^\{([^}]+)\}$/.exec(segment);
     if (param) return `by-${kebab(param[1]!) || 'id'}`;
     if (isIdLike(segment)) return 'by-id';
-    return kebab(segment);
+    return kebab(decode(segment));
   });
   const base = [method.toLowerCase(), ...parts.filter(Boolean)].join('-');
   return base === method.toLowerCase() ? `${base}-root` : base;
