@@ -133,6 +133,21 @@ describe('mockdev init', () => {
     assert.match(readFileSync(file, 'utf8'), /"name": "shop2"/);
   });
 
+  it('refuses a path that is a file, or goes through one, with exit 2 and leaves the file as it was', async (t) => {
+    const { cli, dir } = cliSandbox(t);
+    writeFileSync(join(dir, 'notes.txt'), 'mine\n');
+    for (const path of ['notes.txt', 'notes.txt/api']) {
+      const r = await cli(['init', path]);
+      assertError(
+        r,
+        2,
+        /notes\.txt(\/api)? is not a folder: it or a folder above it is a file\. Give the path of a folder/,
+      );
+      assert.doesNotMatch(r.stderr, /ENOTDIR|lock/);
+    }
+    assert.equal(readFileSync(join(dir, 'notes.txt'), 'utf8'), 'mine\n');
+  });
+
   for (const port of ['80', '1023', '65536', 'abc', '3001.5']) {
     it(`rejects port ${port} with exit 2 and writes nothing`, async (t) => {
       const { cli, dir } = cliSandbox(t);
