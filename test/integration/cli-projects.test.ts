@@ -26,6 +26,19 @@ describe('mockdev version and help', () => {
     assert.equal((await cli(['--version'])).stdout.trim(), version);
   });
 
+  it('a command group without its subcommand prints its help to stderr and exits 2', async (t) => {
+    const { cli } = cliSandbox(t);
+    for (const group of ['project', 'endpoint', 'requests', 'recording', 'settings', 'license']) {
+      const r = await cli([group]);
+      assert.equal(r.code, 2, `mockdev ${group}`);
+      assert.equal(r.stdout, '');
+      assert.match(r.stderr, new RegExp(`^Usage: mockdev ${group} `));
+    }
+    const help = await cli(['project', '--help']);
+    assert.equal(help.code, 0);
+    assert.match(help.stdout, /^Usage: mockdev project /);
+  });
+
   it('--help lists every command, and each command lists its options with an example', async (t) => {
     const { cli } = cliSandbox(t);
     const top = await cli(['--help']);
