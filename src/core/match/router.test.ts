@@ -116,6 +116,10 @@ describe('compileRoutes', () => {
     assert.equal(r.match('GET', '/café')?.endpoint.path, '/caf%C3%A9');
     assert.equal(r.match('GET', '/caf%C3%A9')?.endpoint.path, '/caf%C3%A9');
     assert.equal(r.match('GET', '/%E6%97%A5'), undefined);
+    const mixed = compileRoutes([ep('GET', '/files/{name}.日本'), ep('GET', '/t/{id}-ü')]);
+    assert.deepEqual(mixed.match('GET', '/files/a%20b.%E6%97%A5%E6%9C%AC')?.params, { name: 'a b' });
+    assert.deepEqual(mixed.match('GET', '/t/7-%C3%BC')?.params, { id: '7' });
+    assert.deepEqual(mixed.match('GET', '/t/7-ü')?.params, { id: '7' });
   });
 
   it('keeps each endpoint\u2019s own parameter names where slots are shared', () => {

@@ -105,6 +105,20 @@ const safeDecode = (s: string): string => {
   }
 };
 
+/**
+ * A literal part of a mixed segment as a regex: as written, or percent-encoded as clients send
+ * non-ASCII text and spaces (`{id}-ü` matches `7-%C3%BC`).
+ */
+const literalRegex = (lit: string): string => {
+  let encoded: string;
+  try {
+    encoded = encodeURI(safeDecode(lit));
+  } catch {
+    encoded = lit; // a lone surrogate: only the text as written can match
+  }
+  return encoded === lit ? escapeRegex(lit) : `(?:${escapeRegex(lit)}|${escapeRegex(encoded)})`;
+};
+
 export interface CompiledRoutes<E extends RouteLike> {
   /** The endpoint answering METHOD PATH (path may carry a query string), with its parameters. */
   match(method: string, path: string): RouteMatch<E> | undefined;
@@ -156,7 +170,7 @@ export function compileRoutes<E extends RouteLike>(endpoints: readonly E[]): Com
           const regex = new RegExp(
             `^${pieces
               .map((p) => {
-                if ('lit' in p) return escapeRegex(p.lit);
+                if ('lit' in p) return literalRegex(p.lit);
                 seen++;
                 return seen === paramCount ? '(.+)' : '(.+?)';
               })
