@@ -6,8 +6,10 @@
  */
 import { MockdevError } from '../core/errors.js';
 import { newId } from '../core/ids.js';
+import { NameSchema } from '../core/model/fields.js';
 import { ENV_KEY_PATTERN, type ActiveEnvironments, type Environment } from '../core/model/environment.js';
 import type { StoredProject } from '../core/ports.js';
+import { parseInput } from '../core/validate.js';
 import type { AppContext } from './context.js';
 import { requirePro } from './license.js';
 import { resolveProject } from './projects.js';
@@ -60,12 +62,14 @@ export function checkVariableKey(key: string): string {
   return key;
 }
 
+/** The rule of every name (docs/decisions.md "Names"): 1–200 characters, no `/`, `\\` or control characters. */
 function checkName(name: string | undefined): string {
-  const value = name?.trim() ?? '';
-  if (value === '') throw new MockdevError('INVALID_ARGUMENT', 'An environment name is required');
-  if (value.length > 200)
-    throw new MockdevError('INVALID_ARGUMENT', 'An environment name has at most 200 characters');
-  return value;
+  if (name === undefined || name.trim() === '') {
+    throw new MockdevError('INVALID_ARGUMENT', 'An environment name is required', {
+      hint: (say) => `Give one with ${say.option('name')}, e.g. dev`,
+    });
+  }
+  return parseInput(NameSchema, name, 'name');
 }
 
 const checkAll = (values: Record<string, string> | undefined) => {

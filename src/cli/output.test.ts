@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { cellText, formatTable } from './output.js';
+import { cellText, displayWidth, formatTable } from './output.js';
 
 describe('tables', () => {
   it('keep each row on one line: the first line of a cell, cut at the column maximum', () => {
@@ -22,5 +22,23 @@ describe('tables', () => {
     const lines = table.split('\n');
     assert.equal(lines.length, 3, table);
     assert.equal(lines[2], `b     ${'Long description Long descrip'}…`);
+  });
+
+  it('pad by the columns a cell takes in a terminal: CJK and emoji two, combining marks none', () => {
+    assert.equal(displayWidth('/ü/日本'), 7);
+    assert.equal(displayWidth('cafe\u0301 🚀'), 7);
+    const table = formatTable(
+      [
+        { path: '/ü/日本', status: 200 },
+        { path: '/a', status: 404 },
+        { path: 'ünï 🚀', status: 500 },
+      ],
+      [
+        { header: 'PATH', value: (r) => r.path },
+        { header: 'STATUS', value: (r) => r.status, align: 'right' },
+      ],
+    );
+    const ends = table.split('\n').map((l) => displayWidth(l));
+    assert.deepEqual(ends, [ends[0], ends[0], ends[0], ends[0]], table);
   });
 });

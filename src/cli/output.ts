@@ -38,13 +38,35 @@ export function cellText(value: unknown, max = Infinity): string {
   return cut === text ? cut : `${cut}…`;
 }
 
-/** A plain-text table with a header row, columns padded to their widest cell. */
+/** Combining marks, zero-width spaces and joiners, and variation selectors take no column. */
+const COMBINING = /^[\p{Mn}\p{Me}]$/u;
+const isZeroWidth = (ch: string): boolean => {
+  const c = ch.codePointAt(0)!;
+  return (c >= 0x200b && c <= 0x200f) || (c >= 0xfe00 && c <= 0xfe0f) || COMBINING.test(ch);
+};
+/** East Asian wide and full-width characters and emoji take two columns in a terminal. */
+const WIDE =
+  /^[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\u{20000}-\u{3fffd}\p{Emoji_Presentation}]$/u;
+
+/** The columns a text takes in a terminal (`日本` two each, `ü` one, `e\u0301` one). */
+export function displayWidth(text: string): number {
+  let width = 0;
+  for (const ch of text) width += isZeroWidth(ch) ? 0 : WIDE.test(ch) ? 2 : 1;
+  return width;
+}
+
+const padEnd = (v: string, width: number): string => v + ' '.repeat(Math.max(0, width - displayWidth(v)));
+const padStart = (v: string, width: number): string => ' '.repeat(Math.max(0, width - displayWidth(v))) + v;
+
+/** A plain-text table with a header row, columns padded to their widest cell (in terminal columns). */
 export function formatTable<T>(rows: T[], columns: Column<T>[]): string {
   const cells = rows.map((row) => columns.map((c) => cellText(c.value(row), c.max)));
-  const widths = columns.map((c, i) => Math.max(c.header.length, ...cells.map((r) => r[i]!.length)));
+  const widths = columns.map((c, i) =>
+    Math.max(displayWidth(c.header), ...cells.map((r) => displayWidth(r[i]!))),
+  );
   const line = (values: string[]) =>
     values
-      .map((v, i) => (columns[i]!.align === 'right' ? v.padStart(widths[i]!) : v.padEnd(widths[i]!)))
+      .map((v, i) => (columns[i]!.align === 'right' ? padStart(v, widths[i]!) : padEnd(v, widths[i]!)))
       .join('  ')
       .trimEnd();
   return [line(columns.map((c) => c.header)), ...cells.map(line)].join('\n');

@@ -179,12 +179,11 @@ async function run(argv: string[], ownProcess: boolean): Promise<number> {
     return ownProcess && typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (e) {
     if (e instanceof CommanderError) {
-      if (
-        e.code === 'commander.helpDisplayed' ||
-        e.code === 'commander.version' ||
-        e.code === 'commander.help'
-      )
-        return 0;
+      if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version') return 0;
+      // A command group without its subcommand (`mockdev project`): the help went to stderr, and
+      // the call was incomplete, an invalid argument (exit 2), not a success.
+      if (e.code === 'commander.help')
+        return e.exitCode === 0 ? 0 : ERROR_CATALOGUE.INVALID_ARGUMENT.exitCode;
       const message = e.message
         .replace(CLEAN_COMMANDER_MESSAGE, '')
         .replace(/\s*\n\s*/g, ' ')

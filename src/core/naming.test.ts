@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { endpointKey, routeKey } from './match/route-key.js';
-import { suggestEndpointName, uniqueName } from './naming.js';
+import { NAME_MAX, suggestEndpointName, uniqueName } from './naming.js';
 import { newId, ID_PATTERN } from './ids.js';
 
 describe('suggestEndpointName', () => {
@@ -15,6 +15,9 @@ describe('suggestEndpointName', () => {
     ['GET', '/Calls/{Sid}.json', 'get-calls-sid-json'],
     ['GET', '/api/*', 'get-all'],
     ['POST', '/api/users/*', 'post-users-all'],
+    ['GET', '/ü/日本', 'get-ü-日本'],
+    ['GET', '/caf%C3%A9/menü', 'get-café-menü'],
+    ['GET', '/bad%zz', 'get-bad-zz'],
   ] as const) {
     it(`${method} ${path} -> ${name}`, () => assert.equal(suggestEndpointName(method, path), name));
   }
@@ -24,6 +27,16 @@ describe('uniqueName', () => {
   it('adds the first free numeric suffix, case-insensitively', () => {
     assert.equal(uniqueName('a', []), 'a');
     assert.equal(uniqueName('a', ['A', 'a-2']), 'a-3');
+  });
+
+  it('keeps generated and suffixed names within the 200 characters a name may have', () => {
+    const long = suggestEndpointName('GET', `/${'p'.repeat(5000)}`);
+    assert.equal(long.length, NAME_MAX);
+    assert.equal(suggestEndpointName('GET', `/${'p'.repeat(195)}/x`), `get-${'p'.repeat(195)}`);
+    const full = 'n'.repeat(NAME_MAX);
+    assert.equal(uniqueName(full, [full]), `${'n'.repeat(NAME_MAX - 2)}-2`);
+    const emoji = `${'n'.repeat(NAME_MAX - 3)}😀`; // the cut would split the emoji: it goes whole
+    assert.equal(uniqueName(emoji, [emoji]), `${'n'.repeat(NAME_MAX - 3)}-2`);
   });
 });
 

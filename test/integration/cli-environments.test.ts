@@ -135,8 +135,15 @@ describe('environment', () => {
     assertCliError(
       await cli(['environment', 'create', '--var', 'A=1']),
       2,
-      /An environment name is required/,
+      /An environment name is required\. Give one with -n, --name, e\.g\. dev$/m,
     );
+    for (const [name, rule] of [
+      ['a\tb', /Invalid name "a\\tb": must not contain control characters/],
+      ['a/b', /Invalid name "a\/b": must not contain "\/" or "\\"/],
+      ['e'.repeat(201), /Invalid name "e+\.\.\.: must be at most 200 characters/],
+    ] as const) {
+      assertCliError(await cli(['environment', 'create', '-n', name]), 2, rule);
+    }
     assertCliError(
       await cli(['environment', 'create', '-n', 'x', '--var', '1BAD=v']),
       2,

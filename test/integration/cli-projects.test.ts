@@ -26,6 +26,19 @@ describe('mockdev version and help', () => {
     assert.equal((await cli(['--version'])).stdout.trim(), version);
   });
 
+  it('a command group without its subcommand prints its help to stderr and exits 2', async (t) => {
+    const { cli } = cliSandbox(t);
+    for (const group of ['project', 'endpoint', 'requests', 'recording', 'settings', 'license']) {
+      const r = await cli([group]);
+      assert.equal(r.code, 2, `mockdev ${group}`);
+      assert.equal(r.stdout, '');
+      assert.match(r.stderr, new RegExp(`^Usage: mockdev ${group} `));
+    }
+    const help = await cli(['project', '--help']);
+    assert.equal(help.code, 0);
+    assert.match(help.stdout, /^Usage: mockdev project /);
+  });
+
   it('--help lists every command, and each command lists its options with an example', async (t) => {
     const { cli } = cliSandbox(t);
     const top = await cli(['--help']);
@@ -131,6 +144,21 @@ describe('mockdev init', () => {
     assert.equal(readFileSync(file, 'utf8'), before);
     assert.equal((await cli(['init', 'shop', '--force', '-n', 'shop2'])).code, 0);
     assert.match(readFileSync(file, 'utf8'), /"name": "shop2"/);
+  });
+
+  it('refuses a path that is a file, or goes through one, with exit 2 and leaves the file as it was', async (t) => {
+    const { cli, dir } = cliSandbox(t);
+    writeFileSync(join(dir, 'notes.txt'), 'mine\n');
+    for (const path of ['notes.txt', 'notes.txt/api']) {
+      const r = await cli(['init', path]);
+      assertError(
+        r,
+        2,
+        /notes\.txt(\/api)? is not a folder: it or a folder above it is a file\. Give the path of a folder/,
+      );
+      assert.doesNotMatch(r.stderr, /ENOTDIR|lock/);
+    }
+    assert.equal(readFileSync(join(dir, 'notes.txt'), 'utf8'), 'mine\n');
   });
 
   for (const port of ['80', '1023', '65536', 'abc', '3001.5']) {

@@ -114,7 +114,14 @@ describe('request tools', () => {
   it('refuses bad request input with a message saying what to fix', async (t) => {
     const { client, projectId } = await withRequests(t);
     await fails(client, 'list_requests', { projectId, status: 'teapot' }, /status filter "teapot"/);
-    await fails(client, 'list_requests', { projectId, limit: 0 }, /limit/);
+    for (const limit of [0, -1, 1.5, '5', 1_000_001]) {
+      await fails(
+        client,
+        'list_requests',
+        { projectId, limit },
+        /Invalid limit \S+: must be a whole number from 1 to 1000000\./,
+      );
+    }
     await fails(client, 'list_requests', { projectId, method: 'BREW' }, /method/);
     await fails(client, 'list_requests', { projectId: 'nope' }, /PROJECT_NOT_FOUND/);
     await fails(client, 'get_request', { requestId: '999999' }, /NOT_FOUND.*list_requests/);

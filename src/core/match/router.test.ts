@@ -108,6 +108,20 @@ describe('compileRoutes', () => {
     assert.equal(routes.endpoints.length, 11);
   });
 
+  it('matches non-ASCII and spaced literal segments as clients send them, percent-encoded', () => {
+    const r = compileRoutes([ep('GET', '/ü/日本'), ep('GET', '/a b/:id'), ep('GET', '/caf%C3%A9')]);
+    assert.equal(r.match('GET', '/%C3%BC/%E6%97%A5%E6%9C%AC')?.endpoint.path, '/ü/日本');
+    assert.equal(r.match('GET', '/ü/日本')?.endpoint.path, '/ü/日本');
+    assert.deepEqual(r.match('GET', '/a%20b/x%2Fy')?.params, { id: 'x/y' });
+    assert.equal(r.match('GET', '/café')?.endpoint.path, '/caf%C3%A9');
+    assert.equal(r.match('GET', '/caf%C3%A9')?.endpoint.path, '/caf%C3%A9');
+    assert.equal(r.match('GET', '/%E6%97%A5'), undefined);
+    const mixed = compileRoutes([ep('GET', '/files/{name}.日本'), ep('GET', '/t/{id}-ü')]);
+    assert.deepEqual(mixed.match('GET', '/files/a%20b.%E6%97%A5%E6%9C%AC')?.params, { name: 'a b' });
+    assert.deepEqual(mixed.match('GET', '/t/7-%C3%BC')?.params, { id: '7' });
+    assert.deepEqual(mixed.match('GET', '/t/7-ü')?.params, { id: '7' });
+  });
+
   it('keeps each endpoint\u2019s own parameter names where slots are shared', () => {
     const r = compileRoutes([
       ep('GET', '/u/{userId}'),

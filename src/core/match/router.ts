@@ -12,6 +12,7 @@
  *   3. a whole-segment parameter (`:id`, `{id}`, `{enterprise-team}`).
  * A more specific branch that dead-ends further down falls back to the next (backtracking).
  * A trailing slash and the query string never block a match. Disabled endpoints are skipped.
+ * Literal segments compare percent-decoded: `/ü` matches the `/%C3%BC` every client sends.
  */
 
 /** The minimal endpoint shape the matcher needs; any richer object is passed through. */
@@ -104,6 +105,20 @@ const safeDecode = (s: string): string => {
   }
 };
 
+/**
+ * A literal part of a mixed segment as a regex: as written, or percent-encoded as clients send
+ * non-ASCII text and spaces (`{id}-ü` matches `7-%C3%BC`).
+ */
+const literalRegex = (lit: string): string => {
+  let encoded: string;
+  try {
+    encoded = encodeURI(safeDecode(lit));
+  } catch {
+    encoded = lit; // a lone surrogate: only the text as written can match
+  }
+  return encoded === lit ? escapeRegex(lit) : `(?:${escapeRegex(lit)}|${escapeRegex(encoded)})`;
+};
+
 export interface CompiledRoutes<E extends RouteLike> {
   /** The endpoint answering METHOD PATH (path may carry a query string), with its parameters. */
   match(method: string, path: string): RouteMatch<E> | undefined;
@@ -133,7 +148,8 @@ export function compileRoutes<E extends RouteLike>(endpoints: readonly E[]): Com
     for (const segment of segments) {
       const pieces = parseSegment(segment);
       if (pieces.length === 1 && 'lit' in pieces[0]!) {
-        const lit = pieces[0].lit;
+        // Kept decoded: a client sends `/ü/日本` as `/%C3%BC/%E6%97%A5%E6%9C%AC`.
+        const lit = safeDecode(pieces[0].lit);
         node.literal ??= new Map();
         let next = node.literal.get(lit);
         if (!next) node.literal.set(lit, (next = newNode<E>()));
@@ -154,7 +170,7 @@ export function compileRoutes<E extends RouteLike>(endpoints: readonly E[]): Com
           const regex = new RegExp(
             `^${pieces
               .map((p) => {
-                if ('lit' in p) return escapeRegex(p.lit);
+                if ('lit' in p) return literalRegex(p.lit);
                 seen++;
                 return seen === paramCount ? '(.+)' : '(.+?)';
               })
@@ -196,7 +212,8 @@ export function compileRoutes<E extends RouteLike>(endpoints: readonly E[]): Com
     const segment = segments[i]!;
     const mark = values.length;
     if (node.literal) {
-      const next = node.literal.get(segment);
+      let next = node.literal.get(segment);
+      if (!next && segment.indexOf('%') !== -1) next = node.literal.get(safeDecode(segment));
       if (next) {
         const found = walk(next, segments, i + 1);
         if (found) return found;

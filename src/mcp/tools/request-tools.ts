@@ -3,10 +3,14 @@ import { clearRequests, deleteRequests, getRequest, listRequests, starRequest } 
 import { HTTP_METHODS } from '../../core/model/fields.js';
 import {
   DEFAULT_REQUEST_LIST_LIMIT,
+  MAX_REQUEST_LIST_LIMIT,
   RequestRecordSchema,
   type RequestRecord,
 } from '../../core/model/request.js';
 import { DESTRUCTIVE, PROJECT_ALIASES, READ_ONLY, UPDATE, defineTool, projectIdField } from './define.js';
+
+/** Said after `Invalid limit N: `, as the core says it (CLI `-l`). */
+const LIMIT_RULE = `must be a whole number from 1 to ${MAX_REQUEST_LIST_LIMIT}`;
 
 const DATA_DIR_ONLY = { dataDirOnly: true } as const;
 
@@ -31,9 +35,10 @@ export const listRequestsTool = defineTool({
   input: z.object({
     projectId: projectIdField,
     limit: z
-      .number()
-      .int()
-      .min(1)
+      .number({ error: LIMIT_RULE })
+      .int(LIMIT_RULE)
+      .min(1, LIMIT_RULE)
+      .max(MAX_REQUEST_LIST_LIMIT, LIMIT_RULE)
       .optional()
       .describe(`Most requests to return (default ${DEFAULT_REQUEST_LIST_LIMIT}).`),
     method: z

@@ -112,7 +112,10 @@ export function makeFolders(dir: string): void {
     mkdirSync(dir);
     return;
   } catch (e) {
-    if (errno(e) === 'EEXIST') return;
+    if (errno(e) === 'EEXIST') {
+      if (statSync(dir).isDirectory()) return;
+      throw Object.assign(new Error(`ENOTDIR: not a directory, mkdir '${dir}'`), { code: 'ENOTDIR' });
+    }
     const parent = dirname(dir);
     if (errno(e) !== 'ENOENT' || parent === dir) throw e;
     makeFolders(parent);

@@ -302,6 +302,16 @@ export class FolderProjectStore implements ProjectStore {
       // Not fs.mkdir's recursive mode: under /proc it retries forever.
       makeFolders(dir);
     } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOTDIR') {
+        // `init notes.txt`, or `init notes.txt/api`: the path is (or goes through) a file.
+        throw new MockdevError(
+          'INVALID_ARGUMENT',
+          `${dir} is not a folder: it or a folder above it is a file`,
+          {
+            hint: 'Give the path of a folder (new or existing) for project.json and endpoints.json',
+          },
+        );
+      }
       throw ioError(`Could not create folder ${dir}`, e);
     }
     await withLock(join(dir, LOCK_FILE), async () => {
