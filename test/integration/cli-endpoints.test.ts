@@ -254,7 +254,11 @@ describe('mockdev endpoint', () => {
       ['Queue order', '/api/queue', 'PUT', 0, { Location: '/api/orders/7', 'X-Trace': 'abc', 'X-New': '1' }],
       '-H adds a header and keeps the others',
     );
-    assertError(await cli(['endpoint', 'update', 'api', before.id]), 2, /Nothing to update/);
+    assertError(
+      await cli(['endpoint', 'update', 'api', before.id]),
+      2,
+      /Nothing to update\. Pass at least one option, e\.g\. -s 404 .*mockdev endpoint update --help/,
+    );
     assertError(
       await cli(['endpoint', 'update', 'api', 'nope', '-s', '200']),
       1,

@@ -221,6 +221,12 @@ export async function update(project: string, ref: string, opts: EndpointOptions
   const proxyGiven = opts.proxy !== undefined || opts.record !== undefined || opts.proxyTimeout !== undefined;
   const current = proxyGiven ? await getEndpoint(ctx, project, ref) : undefined;
   const patch = await fieldsFrom(opts, current);
+  // The app's message names the fields of the patch (statusText, contentType, …): here, options.
+  if (Object.keys(patch).length === 0) {
+    throw new MockdevError('INVALID_ARGUMENT', 'Nothing to update', {
+      hint: 'Pass at least one option, e.g. -s 404 or --status-text "Gone"; run "mockdev endpoint update --help" for all of them',
+    });
+  }
   const endpoint = await updateEndpoint(ctx, project, ref, patch);
   if (opts.json) return printJson(endpoint);
   printLine(`Updated ${endpoint.method} ${endpoint.path} "${endpoint.name}" (id ${endpoint.id})`);
