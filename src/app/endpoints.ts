@@ -11,6 +11,7 @@ import {
   type EndpointInput,
   type EndpointPatch,
 } from '../core/model/endpoint.js';
+import { assertRulesSavable } from '../core/model/rules.js';
 import { suggestEndpointName, uniqueName } from '../core/naming.js';
 import { assertTemplate } from '../core/templates/engine.js';
 import { parseInput } from '../core/validate.js';
@@ -75,6 +76,7 @@ function finishEndpoint(parsed: z.output<typeof EndpointInputSchema>, name: stri
   }
   assertWildcardAllowed(parsed);
   assertRulesFitPath(parsed);
+  assertRulesSavable(parsed.variations);
   assertTemplates(parsed);
   return EndpointSchema.parse(withoutEmptyStatusTexts({ ...parsed, id: newId(), name }));
 }
@@ -250,6 +252,7 @@ export function applyEndpointPatch(endpoint: Endpoint, patch: EndpointPatch): En
   }
   assertWildcardAllowed(next);
   assertRulesFitPath(next);
+  assertRulesSavable(next.variations, endpoint.variations);
   assertTemplates(next);
   if (next.activeVariationId && !next.variations.some((v) => v.id === next.activeVariationId)) {
     throw new MockdevError(

@@ -34,6 +34,8 @@ export interface CompiledEndpoint {
   choose: (exchange: Exchange) => ResponsePlan;
   /** A proxy endpoint: the request body is streamed to the target, not read beforehand. */
   streamsBody?: boolean;
+  /** What cannot work as stored (a rule whose pattern the engine refuses: it never matches). */
+  warnings?: string[];
 }
 
 export interface CompiledProject {
@@ -41,6 +43,8 @@ export interface CompiledProject {
   endpoints: Endpoint[];
   /** Request target -> endpoint (null: none), per method: repeated URLs skip matching. */
   cache: Map<string, Map<string, CompiledEndpoint | null>>;
+  /** What cannot work as stored, one line each (reported when the endpoints load). */
+  warnings: string[];
 }
 
 const CACHE_LIMIT = 2048;
@@ -119,10 +123,16 @@ export function compileEndpoint(
 ): CompiledEndpoint {
   let choose: CompiledEndpoint['choose'];
   const streamsBody = e.kind === 'proxy' && e.proxy !== undefined;
+  const warnings: string[] = [];
   if (e.kind === 'proxy') {
     const plan = proxyPlan(e, bodyLimitBytes, proxy, templates);
     choose = () => plan;
-  } else choose = compileChoice(e, (r) => responsePlan(e, r, bodyLimitBytes, templates));
+  } else
+    choose = compileChoice(
+      e,
+      (r) => responsePlan(e, r, bodyLimitBytes, templates),
+      (m) => warnings.push(m),
+    );
   return {
     id: e.id,
     method: e.method,
@@ -131,6 +141,7 @@ export function compileEndpoint(
     endpoint: e,
     choose,
     ...(streamsBody ? { streamsBody } : {}),
+    ...(warnings.length ? { warnings } : {}),
   };
 }
 
@@ -140,6 +151,7 @@ export function compileProject(
   proxy: Omit<ProxyOptions, 'bodyLimitBytes'> = {},
   templates: TemplateOptions = {},
 ): CompiledProject {
-  const routes = compileRoutes(endpoints.map((e) => compileEndpoint(e, bodyLimitBytes, proxy, templates)));
-  return { routes, endpoints, cache: new Map() };
+  const compiled = endpoints.map((e) => compileEndpoint(e, bodyLimitBytes, proxy, templates));
+  const warnings = compiled.flatMap((c) => (c.enabled ? (c.warnings ?? []) : []));
+  return { routes: compileRoutes(compiled), endpoints, cache: new Map(), warnings };
 }

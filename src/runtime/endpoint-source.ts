@@ -131,13 +131,19 @@ export class EndpointSource {
     }
   }
 
+  /** The compile warnings said last: a reload repeats only new ones. */
+  private compileWarnings = new Set<string>();
+
   private compile(endpoints: Endpoint[]): CompiledProject {
     this.usesEnvironment = readsEnvironment(endpoints);
-    return compileProject(endpoints, this.options.bodyLimitBytes, this.options.proxy, {
+    const compiled = compileProject(endpoints, this.options.bodyLimitBytes, this.options.proxy, {
       env: this.environment.variables,
       secrets: this.environment.secrets,
       onError: this.options.onTemplateError,
     });
+    for (const w of compiled.warnings) if (!this.compileWarnings.has(w)) this.options.onWarning?.(w);
+    this.compileWarnings = new Set(compiled.warnings);
+    return compiled;
   }
 
   private markDirty(): void {

@@ -107,6 +107,14 @@ describe('admin API: variations', () => {
       [{ name: 'x', rules: ['nowhere.x=1'] }, /unknown source "nowhere"/],
       [{ name: 'x', rules: ['param.userId=1'] }, /path parameter "userId"/],
       [{ name: 'x', rules: [{ source: 'query', key: 'q', op: 'regex', value: '(' }] }, /regular expression/],
+      [
+        { name: 'x', rules: [{ source: 'header', key: 'x', op: 'regex', value: 'a(?=b)' }] },
+        /lookahead or lookbehind .*cannot run in linear time/,
+      ],
+      [
+        { name: 'x', rules: ['query.q!=x'] },
+        /unknown operator "!=": use = \(equals\), ~ \(regex\) or \? \(exists\)/,
+      ],
       [{ name: 'x', body: '{{#each}}' }, /line 1, column/],
     ] as const) {
       const r = await api.call('POST', `${base}/variations`, { body });

@@ -134,6 +134,23 @@ describe('mockdev endpoint variation', () => {
     );
     assertCliError(await add('-n', 'x', '--when', 'cookie.a=1'), 2, /unknown source "cookie"/);
     assertCliError(await add('-n', 'x', '--when', 'query.a~('), 2, /not a valid regular expression/);
+    // Linear-time engine: lookaround and backreferences are refused with what to write instead.
+    assertCliError(
+      await add('-n', 'x', '--when', 'header.x-role~^(?!adm)'),
+      2,
+      /lookahead or lookbehind .*cannot run in linear time: .*add a variation for this case first/,
+    );
+    assertCliError(await add('-n', 'x', '--when', 'query.a~(a)\\1'), 2, /backreference/);
+    // Only =, ~ and ? are operators.
+    for (const [rule, op] of [
+      ['query.q!=x', '!='],
+      ['header.x-a=~abc', '=~'],
+    ])
+      assertCliError(
+        await add('-n', 'x', '--when', rule!),
+        2,
+        new RegExp(`unknown operator "${op}": use = \\(equals\\), ~ \\(regex\\) or \\? \\(exists\\)`),
+      );
     assertCliError(await add('-n', 'x', '--when', 'body.a?1'), 2, /takes no value/);
     assertCliError(
       await add('-n', 'x', '--when', 'param.userId=1'),

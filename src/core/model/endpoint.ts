@@ -15,7 +15,7 @@ import {
 } from './fields.js';
 import { wildcardProblem } from '../match/router.js';
 import { OpenApiOperationSchema } from './openapi-meta.js';
-import { RulesSchema, SelectionModeSchema } from './rules.js';
+import { SelectionModeSchema, StoredRulesSchema } from './rules.js';
 
 export const EndpointKindSchema = z.enum(['mock', 'proxy']);
 export type EndpointKind = z.infer<typeof EndpointKindSchema>;
@@ -59,7 +59,7 @@ export const VariationSchema = z.object({
   contentType: ContentTypeSchema.default('application/json'),
   delay: DelaySchema.default(0),
   /** All must match for this variation to answer in mode `rules`; absent or empty: never by rules. */
-  rules: RulesSchema.optional(),
+  rules: StoredRulesSchema.optional(),
 });
 export type Variation = z.infer<typeof VariationSchema>;
 

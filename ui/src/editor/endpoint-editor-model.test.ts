@@ -248,9 +248,10 @@ describe('the variation form', () => {
     assert.equal(ruleText({ source: 'body', key: 'user.id', op: 'exists' }), 'body.user.id?');
     const problems = ruleProblems([
       { id: 1, source: 'query', key: ' ', op: 'equals', value: '' },
-      { id: 2, source: 'query', key: 'q', op: 'regex', value: '(' },
+      { id: 2, source: 'query', key: 'q', op: 'regex', value: '^(?!adm)' },
       { id: 3, source: 'query', key: 'q', op: 'exists', value: '' },
     ]);
-    assert.deepEqual(Object.keys(problems), ['1', '2']);
+    // Patterns are the server's to check (its linear-time engine refuses what the browser runs).
+    assert.deepEqual(Object.keys(problems), ['1']);
   });
 });
