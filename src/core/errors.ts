@@ -33,6 +33,11 @@ export const ERROR_CATALOGUE = {
   LICENSE_INVALID: { exitCode: 1, httpStatus: 403, title: 'License key refused' },
   /** An I/O failure outside mockdev's control (disk full, permission denied, network). */
   IO_ERROR: { exitCode: 1, httpStatus: 500, title: 'I/O error' },
+  /**
+   * A request reached a proxy endpoint having passed several mockdev proxies already (its Via
+   * header): the target leads back to a mockdev proxy. The mock server answers it; no command does.
+   */
+  PROXY_LOOP: { exitCode: 1, httpStatus: 508, title: 'Loop detected' },
   /** A bug: anything not anticipated. */
   INTERNAL: { exitCode: 1, httpStatus: 500, title: 'Internal error' },
 } as const satisfies Record<string, { exitCode: number; httpStatus: number; title: string }>;

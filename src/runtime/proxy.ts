@@ -5,7 +5,13 @@ import { performance } from 'node:perf_hooks';
 import { hasFinalWildcard, splitPath } from '../core/match/router.js';
 import { DEFAULT_PROXY_TIMEOUT_MS, type Endpoint } from '../core/model/endpoint.js';
 import type { NewRecording } from '../core/ports.js';
-import { endToEndHeaders, forwardRequestHeaders } from '../core/proxy/headers.js';
+import { proxyTargetProblem } from '../core/proxy/target.js';
+import {
+  endToEndHeaders,
+  forwardRequestHeaders,
+  MAX_PROXY_HOPS,
+  mockdevHops,
+} from '../core/proxy/headers.js';
 import { problemAnswer, type Answer } from './answer.js';
 import type { Exchange } from './exchange.js';
 import { compileTemplate, isTemplate } from '../core/templates/engine.js';
@@ -16,7 +22,9 @@ import { contextFor, templateFailure, type TemplateOptions } from './templated.j
  * the request goes to the target with its method, path (a wildcard endpoint's rest appended to
  * the target's base path; otherwise the whole request path), query, end-to-end headers (Host
  * rewritten, X-Forwarded-* added) and body, streamed; the answer comes back streamed, as is
- * (gzip and br untouched). Unreachable: 502; no answer within the timeout: 504.
+ * (gzip and br untouched). Unreachable: 502; no answer within the timeout: 504. Each forwarded
+ * request carries mockdev's `Via` entry; one that has passed MAX_PROXY_HOPS mockdev proxies
+ * already (a proxy aimed at its own server) is answered 508 instead of forwarded again.
  */
 
 export interface ProxyOptions {
@@ -70,8 +78,59 @@ const TARGET_CACHE_LIMIT = 32;
  * compiled once.
  */
 export function compileForward(e: Endpoint, options: ProxyOptions): Forward {
+  const forward = compileTargetForward(e, options);
+  return (ex) => {
+    const hops = mockdevHops(ex.req.rawHeaders);
+    return hops < MAX_PROXY_HOPS ? forward(ex) : Promise.resolve(loopDetected(e, ex, hops, options));
+  };
+}
+
+/**
+ * The 508 of a request that has passed MAX_PROXY_HOPS mockdev proxies: the endpoint's target
+ * leads back to a mockdev proxy. Its body is not read (nor forwarded): the connection closes.
+ */
+function loopDetected(e: Endpoint, ex: Exchange, hops: number, options: ProxyOptions): Answer {
+  ex.res.shouldKeepAlive = false;
+  ex.req.resume();
+  return problemAnswer(
+    508,
+    'Loop detected',
+    `The request has passed ${hops} mockdev proxies (its Via header says so): proxy endpoint "${e.name}" (${e.method} ${e.path}) forwards to ${e.proxy!.target}, which leads back to a mockdev proxy endpoint. Point the target at another server`,
+    { code: 'PROXY_LOOP', endpointId: e.id, endpoint: e.name, hops, target: e.proxy!.target },
+    options.bodyLimitBytes,
+    false,
+  );
+}
+
+/**
+ * The 500 of a proxy endpoint whose target cannot be forwarded to (not an http: or https: URL;
+ * stored by a hand edit, or a template's rendering): nothing is sent.
+ */
+function targetRefused(
+  e: Endpoint,
+  target: string,
+  why: string,
+  bodyLimitBytes: number,
+  rendered = false,
+): Answer {
+  return problemAnswer(
+    500,
+    'Proxy target not supported',
+    `The ${rendered ? 'rendered' : 'proxy'} target ${target} of endpoint "${e.name}" (${e.method} ${e.path}) ${why}; nothing was sent. Change the endpoint's proxy target`,
+    { endpointId: e.id, target, reason: why },
+    bodyLimitBytes,
+    false,
+  );
+}
+
+function compileTargetForward(e: Endpoint, options: ProxyOptions): Forward {
   const targetText = e.proxy!.target;
-  if (!isTemplate(targetText)) return compileFixedForward(e, options);
+  if (!isTemplate(targetText)) {
+    const problem = proxyTargetProblem(targetText);
+    if (problem === undefined) return compileFixedForward(e, options);
+    const answer = targetRefused(e, JSON.stringify(targetText), problem, options.bodyLimitBytes);
+    return () => Promise.resolve(answer);
+  }
   const context = contextFor(e, options.templates?.env ?? {});
   let template: ReturnType<typeof compileTemplate>;
   try {
@@ -89,7 +148,14 @@ export function compileForward(e: Endpoint, options: ProxyOptions): Forward {
       target = template.render(context(ex)).trim();
       forward = byTarget.get(target);
       if (!forward) {
-        new URL(target); // refused here, with the rendered text, rather than later
+        const problem = proxyTargetProblem(target);
+        if (problem !== undefined) {
+          const rendered = shown(JSON.stringify(target));
+          options.templates?.onError?.(
+            `Proxy endpoint "${e.name}" (${e.method} ${e.path}): target ${rendered} ${problem}`,
+          );
+          return Promise.resolve(targetRefused(e, rendered, problem, options.bodyLimitBytes, true));
+        }
         forward = compileFixedForward({ ...e, proxy: { ...e.proxy!, target } }, options, shown);
         if (byTarget.size >= TARGET_CACHE_LIMIT) byTarget.clear();
         byTarget.set(target, forward);
@@ -174,6 +240,7 @@ function compileFixedForward(
       targetHost: target.host,
       clientAddress: ex.req.socket.remoteAddress,
       proto: 'http',
+      httpVersion: ex.req.httpVersion,
     });
     const reqOptions: RequestOptions = {
       hostname,

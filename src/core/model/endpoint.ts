@@ -14,18 +14,22 @@ import {
   StatusTextSchema,
 } from './fields.js';
 import { wildcardProblem } from '../match/router.js';
+import { proxyTargetProblem } from '../proxy/target.js';
 import { OpenApiOperationSchema } from './openapi-meta.js';
 import { SelectionModeSchema, StoredRulesSchema } from './rules.js';
 
 export const EndpointKindSchema = z.enum(['mock', 'proxy']);
 export type EndpointKind = z.infer<typeof EndpointKindSchema>;
 
+/** A proxy target as given to be saved: an http: or https: URL, or a template (core/proxy/target.ts). */
+const ProxyTargetSchema = z.string().superRefine((t, ctx) => {
+  const problem = proxyTargetProblem(t);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem, input: t });
+});
+
 export const ProxySettingsSchema = z.object({
   /** Base URL the request is forwarded to, e.g. https://api.example.com */
-  target: z.string().refine((t) => t.includes('{{') || z.string().url().safeParse(t).success, {
-    message:
-      'must be an absolute URL such as https://api.example.com (or a template such as {{env.API_URL}})',
-  }),
+  target: ProxyTargetSchema,
   /** Whether forwarded responses are stored as recordings. */
   record: z.boolean().default(false),
   /**
@@ -40,6 +44,12 @@ export const ProxySettingsSchema = z.object({
     .optional(),
 });
 export type ProxySettings = z.infer<typeof ProxySettingsSchema>;
+
+/**
+ * Proxy settings as stored: any target text loads (a hand edit, an earlier mockdev); one that
+ * cannot be forwarded to answers a problem without sending anything (runtime/proxy.ts).
+ */
+export const StoredProxySettingsSchema = ProxySettingsSchema.extend({ target: z.string() });
 
 /** How long a proxy endpoint waits for its target unless proxy.timeoutMs says otherwise. */
 export const DEFAULT_PROXY_TIMEOUT_MS = 30_000;
@@ -130,7 +140,7 @@ export const EndpointSchema = z.object({
   delay: DelaySchema.default(0),
   enabled: z.boolean().default(true),
   kind: EndpointKindSchema.default('mock'),
-  proxy: ProxySettingsSchema.optional(),
+  proxy: StoredProxySettingsSchema.optional(),
   variations: VariationListSchema.default([]),
   activeVariationId: z.string().optional(),
   /** How a variation is picked when none is active or named by the request; absent: `rules`. */
@@ -143,6 +153,7 @@ export type Endpoint = z.infer<typeof EndpointSchema>;
 
 /** What a caller gives to create an endpoint: everything but the id, with defaults. */
 export const EndpointInputSchema = EndpointSchema.omit({ id: true }).extend({
+  proxy: ProxySettingsSchema.optional(),
   name: NameSchema.optional(),
   method: MethodSchema.default('GET'),
   status: StatusSchema.default(200),
