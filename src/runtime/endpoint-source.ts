@@ -49,9 +49,9 @@ export const GONE_GRACE_MS = 500;
  * proxy target.
  */
 function templateTexts(e: Endpoint): string[] {
-  const texts = (r: { statusText?: string; body: string; headers: Record<string, string> }) => [
+  const texts = (r: { statusText?: string; body?: string; headers: Record<string, string> }) => [
     ...(r.statusText ? [r.statusText] : []),
-    r.body,
+    r.body ?? '',
     ...Object.values(r.headers),
   ];
   return [...texts(e), ...e.variations.flatMap(texts), ...(e.proxy ? [e.proxy.target] : [])];

@@ -2,6 +2,7 @@ import { compileLinearRegex, LinearRegexError } from '../core/linear-regex.js';
 import { compileRoutes, parseSegment, splitPath } from '../core/match/router.js';
 import type { Endpoint } from '../core/model/endpoint.js';
 import { formatRule, type Rule } from '../core/model/rules.js';
+import { variationResponse, type ResponseFields } from '../core/model/variation-response.js';
 import type { ResponsePlan } from './compile.js';
 import type { Exchange } from './exchange.js';
 
@@ -148,14 +149,13 @@ function parseBody(ex: Exchange): unknown {
  */
 export function compileChoice(
   e: Endpoint,
-  plan: (
-    r: Pick<Endpoint, 'status' | 'statusText' | 'headers' | 'body' | 'contentType' | 'delay'>,
-  ) => ResponsePlan,
+  plan: (r: ResponseFields) => ResponsePlan,
   warn?: CompileWarning,
 ): (ex: Exchange) => ResponsePlan {
   const fallback = plan(e);
   if (e.variations.length === 0) return () => fallback;
-  const plans = e.variations.map((v) => plan(v));
+  // A variation's unset body, content type and headers are the endpoint's (variation-response.ts).
+  const plans = e.variations.map((v) => plan(variationResponse(e, v)));
   const byRef = new Map<string, ResponsePlan>();
   // Ids first, names (any case) after: a name never hides an id.
   e.variations.forEach((v, i) => byRef.set(v.id, plans[i]!));

@@ -64,9 +64,12 @@ export const VariationSchema = z.object({
   status: StatusSchema,
   /** The reason phrase sent with the status (may be a template); absent: the standard one. */
   statusText: StatusTextSchema.optional(),
+  /** Sent over the endpoint's headers (same name, any case: this one); none: the endpoint's alone. */
   headers: HeadersSchema.default({}),
-  body: z.string().default(''),
-  contentType: ContentTypeSchema.default('application/json'),
+  /** Absent: the endpoint's body, at run time (DECISIONS "Trust and data"). */
+  body: z.string().optional(),
+  /** Absent: the endpoint's content type, at run time. */
+  contentType: ContentTypeSchema.optional(),
   delay: DelaySchema.default(0),
   /** All must match for this variation to answer in mode `rules`; absent or empty: never by rules. */
   rules: StoredRulesSchema.optional(),

@@ -44,7 +44,7 @@ const rule = described(RuleObjectSchema, {
   source:
     'Where the value comes from: "query" (query parameter), "header" (request header, name case-insensitive), "param" (path parameter such as id of /users/{id}) or "body" (field of a JSON request body).',
   key: 'Parameter or header name, or for "body" a dotted path into the JSON body such as user.id or items.0.sku.',
-  op: '"equals": the value is exactly `value` (JSON numbers and booleans compare as their text, e.g. "2", "true"); "regex": the JavaScript regular expression `value` matches it (unanchored); "exists": it is present (no value).',
+  op: '"equals": the value is exactly `value` (JSON numbers and booleans compare as their text, e.g. "2", "true"); "regex": the regular expression `value` matches it (unanchored; JavaScript syntax without backreferences or lookaround, run in linear time; (?i) for any case); "exists": it is present (no value).',
   value: 'What "equals" compares with, or the regular expression of "regex"; omit for "exists".',
 });
 const variation = described(VariationSchema, {
@@ -53,9 +53,11 @@ const variation = described(VariationSchema, {
   status: 'HTTP status code of this variation, 200-599.',
   statusText:
     'Reason phrase sent with this variation\'s status instead of the standard one (e.g. "Gone Fishing"); may be a template. Omitted: the standard one.',
-  headers: 'Response headers of this variation, name -> value.',
-  body: 'Response body text of this variation.',
-  contentType: 'Content-Type of this variation (default application/json).',
+  headers:
+    "Response headers of this variation, name -> value, sent over the endpoint's headers (same name, any case: this one). Omitted or {}: the endpoint's headers alone.",
+  body: 'Response body text of this variation. Omitted: the endpoint\'s body, whatever it is when a request comes (an explicit "" sends an empty body).',
+  contentType:
+    "Content-Type of this variation. Omitted: the endpoint's content type, whatever it is when a request comes.",
   delay: 'Delay before this variation answers, in milliseconds.',
 }).extend({
   rules: z

@@ -62,34 +62,59 @@ export const newRuleRow = (): RuleRow => ({
 export interface VariationForm extends ResponseValues {
   name: string;
   rules: RuleRow[];
+  /** The body is the endpoint's (the variation sets none); `body` is kept for when it is unticked. */
+  inheritBody: boolean;
+  /** The content type is the endpoint's (the variation sets none). */
+  inheritContentType: boolean;
 }
 
-/** The form of a variation; a new one starts with the endpoint's status and content type. */
+/**
+ * The form of a variation; a new one starts with the endpoint's status, and its body and content
+ * type (inherited: the variation sets none, so it follows the endpoint's).
+ */
 export function variationForm(
   v: Variation | undefined,
-  defaults: { status: number; contentType: string },
+  endpoint: { status: number; contentType: string },
 ): VariationForm {
   if (!v)
     return {
       name: '',
-      status: String(defaults.status),
+      status: String(endpoint.status),
       statusText: '',
-      contentType: defaults.contentType,
+      contentType: endpoint.contentType,
       delay: '0',
       headers: [],
       body: '',
       rules: [],
+      inheritBody: true,
+      inheritContentType: true,
     };
   return {
     name: v.name,
     status: String(v.status),
     statusText: v.statusText ?? '',
-    contentType: v.contentType,
+    contentType: v.contentType ?? endpoint.contentType,
     delay: String(v.delay),
     headers: headerRows(v.headers),
-    body: v.body,
+    body: v.body ?? '',
     rules: (v.rules ?? []).map((r) => ({ id: newRowId(), ...r, value: r.value ?? '' })),
+    inheritBody: v.body === undefined,
+    inheritContentType: v.contentType === undefined,
   };
+}
+
+/**
+ * What a variation takes from its endpoint, in words ("body, content type, headers"): the body
+ * and content type it sets none of, the headers when it sets none (its own go over the endpoint's).
+ */
+export function inheritedLabel(v: Pick<Variation, 'body' | 'contentType' | 'headers'>): string {
+  return [
+    v.body === undefined ? 'body' : '',
+    v.contentType === undefined ? 'content type' : '',
+    Object.keys(v.headers).length === 0 ? 'headers' : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
 }
 
 /** The stored rules of the rows (`exists` has no value). */
@@ -131,7 +156,8 @@ export function variationProblems(
   if (wholeNumber(form.status, 200, 599) === undefined) out.status = 'A whole number from 200 to 599';
   if (wholeNumber(form.delay, 0, 600_000) === undefined)
     out.delay = 'A whole number of milliseconds from 0 to 600000';
-  if (!form.contentType.trim()) out.contentType = 'Give a content type, e.g. application/json';
+  if (!form.inheritContentType && !form.contentType.trim())
+    out.contentType = "Give a content type, e.g. application/json, or use the endpoint's";
   return out;
 }
 
@@ -141,10 +167,10 @@ export function variationInput(form: VariationForm): Record<string, unknown> {
     name: form.name.trim(),
     status: Number(form.status),
     ...(form.statusText ? { statusText: form.statusText } : {}),
-    contentType: form.contentType.trim(),
+    ...(form.inheritContentType ? {} : { contentType: form.contentType.trim() }),
     delay: Number(form.delay),
     headers: rowsToHeaders(form.headers),
-    body: form.body,
+    ...(form.inheritBody ? {} : { body: form.body }),
     rules: rowsToRules(form.rules),
   };
 }
@@ -155,9 +181,14 @@ export function variationPatch(base: VariationForm, form: VariationForm): Record
   if (form.name.trim() !== base.name) p.name = form.name.trim();
   if (form.status !== base.status) p.status = Number(form.status);
   if (form.statusText !== base.statusText) p.statusText = form.statusText;
-  if (form.contentType.trim() !== base.contentType) p.contentType = form.contentType.trim();
+  // null: the endpoint's again.
+  if (form.inheritContentType !== base.inheritContentType || form.contentType.trim() !== base.contentType)
+    p.contentType = form.inheritContentType ? null : form.contentType.trim();
+  if (form.inheritContentType && base.inheritContentType) delete p.contentType;
   if (form.delay !== base.delay) p.delay = Number(form.delay);
-  if (form.body !== base.body) p.body = form.body;
+  if (form.inheritBody !== base.inheritBody || form.body !== base.body)
+    p.body = form.inheritBody ? null : form.body;
+  if (form.inheritBody && base.inheritBody) delete p.body;
   const headers = headersPatch(rowsToHeaders(base.headers), rowsToHeaders(form.headers));
   if (Object.keys(headers).length) p.headers = headers;
   const rules = rowsToRules(form.rules);
