@@ -1,5 +1,6 @@
 import { compileRoutes, type CompiledRoutes } from '../core/match/router.js';
 import type { Endpoint } from '../core/model/endpoint.js';
+import type { LoggedVariation } from '../core/ports.js';
 import { buildAnswer, problemAnswer, type Answer } from './answer.js';
 import type { Exchange } from './exchange.js';
 import { compileChoice } from './variations.js';
@@ -19,6 +20,8 @@ export interface ResponsePlan {
   answer?: Answer;
   /** Builds the answer for one request (templates and proxying produce this way). */
   produce?: (exchange: Exchange) => Answer | Promise<Answer>;
+  /** The variation this plan answers for (the request log says which); unset: the endpoint's own. */
+  variation?: LoggedVariation;
 }
 
 export interface CompiledEndpoint {

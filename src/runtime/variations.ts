@@ -155,7 +155,11 @@ export function compileChoice(
   const fallback = plan(e);
   if (e.variations.length === 0) return () => fallback;
   // A variation's unset body, content type and headers are the endpoint's (variation-response.ts).
-  const plans = e.variations.map((v) => plan(variationResponse(e, v)));
+  // Each plan says which variation it is, for the request log (one object, made here).
+  const plans = e.variations.map((v) => ({
+    ...plan(variationResponse(e, v)),
+    variation: { id: v.id, name: v.name },
+  }));
   const byRef = new Map<string, ResponsePlan>();
   // Ids first, names (any case) after: a name never hides an id.
   e.variations.forEach((v, i) => byRef.set(v.id, plans[i]!));

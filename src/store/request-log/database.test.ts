@@ -210,6 +210,46 @@ describe('request spool and database', () => {
     }
   });
 
+  /** The variation of the first record of project "p" in a log, read through RequestDatabase. */
+  const db2Variation = (file: string) => {
+    const db = new RequestDatabase(file, spoolDirOf(file));
+    try {
+      return db.list('p', parseRequestFilters({}))[0]!.variation;
+    } finally {
+      db.close();
+    }
+  };
+
+  it('upgrades a schema 5 log keeping its records: they answered with no variation logged', () => {
+    const file = join(dir, 'v5.db');
+    const old = new Database(file);
+    old.exec(`
+      CREATE TABLE requests (id INTEGER PRIMARY KEY AUTOINCREMENT, project_id TEXT NOT NULL, endpoint_id TEXT,
+        ts INTEGER NOT NULL, method TEXT NOT NULL, target TEXT NOT NULL, headers TEXT NOT NULL, body BLOB,
+        status INTEGER NOT NULL, duration_ms REAL NOT NULL, starred INTEGER NOT NULL DEFAULT 0,
+        truncated INTEGER NOT NULL DEFAULT 0, res_id INTEGER, res_headers TEXT, res_body BLOB);
+      CREATE TABLE responses (id INTEGER PRIMARY KEY, hash TEXT, headers TEXT NOT NULL, body BLOB);
+      CREATE UNIQUE INDEX responses_hash ON responses (hash);
+      CREATE TABLE spool (key TEXT PRIMARY KEY, offset INTEGER NOT NULL) WITHOUT ROWID;
+      INSERT INTO requests (project_id, ts, method, target, headers, status, duration_ms, res_headers, res_body)
+        VALUES ('p', 1, 'GET', '/old', '', 404, 1, '{}', 'gone');
+    `);
+    old.pragma('user_version = 5');
+    old.close();
+    const db = new RequestDatabase(file, spoolDirOf(file));
+    try {
+      const [r] = db.list('p', parseRequestFilters({}));
+      assert.deepEqual([r!.path, r!.status, r!.response.body, r!.variation], ['/old', 404, 'gone', null]);
+      const writer = new SpoolWriter(db.spoolDir, 'p', { rotateAfter: 1e9 });
+      writeBatch(writer, [record(1, { variation: { id: 'v', name: 'new' } })]);
+      writer.close();
+      db.expand();
+      assert.deepEqual(db.list('p', parseRequestFilters({}))[0]!.variation, { id: 'v', name: 'new' });
+    } finally {
+      db.close();
+    }
+  });
+
   it('upgrades a schema 4 log keeping its records, and refuses a log it cannot read, untouched', () => {
     const file = join(dir, 'v4.db');
     const old = new Database(file);
@@ -238,6 +278,7 @@ describe('request spool and database', () => {
     } finally {
       db.close();
     }
+    assert.equal(db2Variation(file), null, 'a record logged before variations were: none');
     for (const version of [2, 99]) {
       const other = join(dir, `v${version}.db`);
       const raw = new Database(other);
