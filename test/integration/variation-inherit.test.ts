@@ -17,41 +17,27 @@ describe('a variation inherits what it does not set', () => {
   it("the README's slow variation answers with the endpoint's body, content type and headers", async (t) => {
     const sandbox = cliSandbox(t);
     const { cli } = sandbox;
-    for (const args of [
-      ['project', 'create', 'api'],
-      [
-        'endpoint',
-        'add',
-        'api',
-        '-p',
-        '/api/users/:id',
-        '-s',
-        '201',
-        '-b',
-        '{"id":"any"}',
-        '-H',
-        'X-Default: yes',
-      ],
-      ['endpoint', 'variation', 'add', 'api', USERS, '-n', 'slow', '--delay', '50', '-H', 'Retry-After: 5'],
-      [
-        'endpoint',
-        'variation',
-        'add',
-        'api',
-        USERS,
-        '-n',
-        'own',
-        '-b',
-        'plain text',
-        '--content-type',
-        'text/plain',
-        '-H',
-        'x-default: no',
-      ],
-    ]) {
-      const r = await cli(args);
+    // A command as one line of words (`@users` stands for the endpoint), then words with spaces.
+    const args = (line: string, ...rest: string[]) => [
+      ...line.split(' ').map((w) => (w === '@users' ? USERS : w)),
+      ...rest,
+    ];
+    const run = async (line: string, ...rest: string[]) => {
+      const r = await cli(args(line, ...rest));
       assert.equal(r.code, 0, r.stderr);
-    }
+      return r;
+    };
+    await run('project create api');
+    await run('endpoint add api -p /api/users/:id -s 201 -b {"id":"any"} -H', 'X-Default: yes');
+    await run('endpoint variation add api @users -n slow --delay 50 -H', 'Retry-After: 5');
+    await run(
+      'endpoint variation add api @users -n own -b',
+      'plain text',
+      '--content-type',
+      'text/plain',
+      '-H',
+      'x-default: no',
+    );
     const server = await startServe(['api'], { dataDir: sandbox.dataDir });
     sandbox.defer(() => server.stop());
     const call = async (variation: string) => {
@@ -82,38 +68,14 @@ describe('a variation inherits what it does not set', () => {
     });
 
     // The endpoint's body as it is now, not as it was when the variation was added.
-    assert.equal(
-      (
-        await cli([
-          'endpoint',
-          'update',
-          'api',
-          USERS,
-          '-b',
-          '{"id":"new"}',
-          '--content-type',
-          'application/vnd.x+json',
-        ])
-      ).code,
-      0,
-    );
+    await run('endpoint update api @users -b {"id":"new"} --content-type application/vnd.x+json');
     await waitUntil(async () => (await call('slow')).body === '{"id":"new"}', 'the new body');
     assert.equal((await call('slow')).type, 'application/vnd.x+json');
 
     // Back to the endpoint's: --inherit.
-    const back = await cli([
-      'endpoint',
-      'variation',
-      'update',
-      'api',
-      USERS,
-      'own',
-      '--inherit',
-      'body',
-      '--inherit',
-      'content-type',
-      '--json',
-    ]);
+    const back = await run(
+      'endpoint variation update api @users own --inherit body --inherit content-type --json',
+    );
     assert.equal(back.code, 0, back.stderr);
     const v = json<VariationView>(back);
     assert.deepEqual(
@@ -122,12 +84,12 @@ describe('a variation inherits what it does not set', () => {
     );
     await waitUntil(async () => (await call('own')).body === '{"id":"new"}', 'the inherited body');
     assertCliError(
-      await cli(['endpoint', 'variation', 'update', 'api', USERS, 'own', '--inherit', 'status']),
+      await cli(args('endpoint variation update api @users own --inherit status')),
       2,
       /Invalid --inherit "status": use body, content-type or headers/,
     );
     assertCliError(
-      await cli(['endpoint', 'variation', 'update', 'api', USERS, 'own', '--inherit', 'body', '-b', 'x']),
+      await cli(args('endpoint variation update api @users own --inherit body -b x')),
       2,
       /Give body a value or inherit it from the endpoint, not both/,
     );

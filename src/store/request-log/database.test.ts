@@ -220,22 +220,31 @@ describe('request spool and database', () => {
     }
   };
 
-  it('upgrades a schema 5 log keeping its records: they answered with no variation logged', () => {
-    const file = join(dir, 'v5.db');
+  /** A log of an earlier schema: its `requests` table as that schema had it, then `sql`. */
+  const oldLog = (version: number, sql: string): string => {
+    const file = join(dir, `v${version}.db`);
     const old = new Database(file);
     old.exec(`
       CREATE TABLE requests (id INTEGER PRIMARY KEY AUTOINCREMENT, project_id TEXT NOT NULL, endpoint_id TEXT,
         ts INTEGER NOT NULL, method TEXT NOT NULL, target TEXT NOT NULL, headers TEXT NOT NULL, body BLOB,
         status INTEGER NOT NULL, duration_ms REAL NOT NULL, starred INTEGER NOT NULL DEFAULT 0,
         truncated INTEGER NOT NULL DEFAULT 0, res_id INTEGER, res_headers TEXT, res_body BLOB);
-      CREATE TABLE responses (id INTEGER PRIMARY KEY, hash TEXT, headers TEXT NOT NULL, body BLOB);
+      ${sql}
+    `);
+    old.pragma(`user_version = ${version}`);
+    old.close();
+    return file;
+  };
+
+  it('upgrades a schema 5 log keeping its records: they answered with no variation logged', () => {
+    const file = oldLog(
+      5,
+      `CREATE TABLE responses (id INTEGER PRIMARY KEY, hash TEXT, headers TEXT NOT NULL, body BLOB);
       CREATE UNIQUE INDEX responses_hash ON responses (hash);
       CREATE TABLE spool (key TEXT PRIMARY KEY, offset INTEGER NOT NULL) WITHOUT ROWID;
       INSERT INTO requests (project_id, ts, method, target, headers, status, duration_ms, res_headers, res_body)
-        VALUES ('p', 1, 'GET', '/old', '', 404, 1, '{}', 'gone');
-    `);
-    old.pragma('user_version = 5');
-    old.close();
+        VALUES ('p', 1, 'GET', '/old', '', 404, 1, '{}', 'gone');`,
+    );
     const db = new RequestDatabase(file, spoolDirOf(file));
     try {
       const [r] = db.list('p', parseRequestFilters({}));
@@ -251,23 +260,16 @@ describe('request spool and database', () => {
   });
 
   it('upgrades a schema 4 log keeping its records, and refuses a log it cannot read, untouched', () => {
-    const file = join(dir, 'v4.db');
-    const old = new Database(file);
-    old.exec(`
-      CREATE TABLE requests (id INTEGER PRIMARY KEY AUTOINCREMENT, project_id TEXT NOT NULL, endpoint_id TEXT,
-        ts INTEGER NOT NULL, method TEXT NOT NULL, target TEXT NOT NULL, headers TEXT NOT NULL, body BLOB,
-        status INTEGER NOT NULL, duration_ms REAL NOT NULL, starred INTEGER NOT NULL DEFAULT 0,
-        truncated INTEGER NOT NULL DEFAULT 0, res_id INTEGER, res_headers TEXT, res_body BLOB);
-      CREATE TABLE responses (id INTEGER PRIMARY KEY, headers TEXT NOT NULL, body BLOB);
+    const file = oldLog(
+      4,
+      `CREATE TABLE responses (id INTEGER PRIMARY KEY, headers TEXT NOT NULL, body BLOB);
       CREATE TABLE pending (id INTEGER PRIMARY KEY AUTOINCREMENT, project_id TEXT NOT NULL, n INTEGER NOT NULL,
         keep INTEGER NOT NULL, data TEXT NOT NULL);
       CREATE TABLE spool (key TEXT PRIMARY KEY, offset INTEGER NOT NULL) WITHOUT ROWID;
       INSERT INTO responses (id, headers, body) VALUES (1, '{"Y":"2"}', 'old body');
       INSERT INTO requests (project_id, ts, method, target, headers, status, duration_ms, res_id)
-        VALUES ('p', 1, 'GET', '/old', '', 200, 1, 1);
-    `);
-    old.pragma('user_version = 4');
-    old.close();
+        VALUES ('p', 1, 'GET', '/old', '', 200, 1, 1);`,
+    );
     const db = new RequestDatabase(file, spoolDirOf(file));
     try {
       assert.deepEqual(db.list('p', parseRequestFilters({}))[0]!.response, {
