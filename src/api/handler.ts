@@ -1,7 +1,7 @@
 import { parse as parseYaml } from 'yaml';
 import { compileRoutes } from '../core/match/router.js';
 import { ERROR_CATALOGUE, MockdevError, toMockdevError, type Wording } from '../core/errors.js';
-import { parseInput } from '../core/validate.js';
+import { jsonSyntaxProblem, parseInput } from '../core/validate.js';
 import type { AppContext } from '../app/context.js';
 import { hostAllowed } from '../runtime/origin.js';
 import { createAuth } from './auth.js';
@@ -141,7 +141,7 @@ async function parseBody(text: string, type: string): Promise<unknown> {
   } catch (e) {
     throw new MockdevError(
       'INVALID_ARGUMENT',
-      `The request body is not valid JSON: ${(e as Error).message}`,
+      `The request body is not valid JSON: ${jsonSyntaxProblem(e)}`,
       {
         hint: 'Send a JSON document with Content-Type: application/json',
       },
