@@ -14,27 +14,16 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createApiHandler } from '../../src/api/handler.js';
 import { ALL_ROUTES } from '../../src/api/routes/index.js';
-import { createContext } from '../../src/app/context.js';
-import { startServer } from '../../src/app/server.js';
 import { createMcpServer } from '../../src/mcp/server.js';
 import { json } from '../helpers/cli.js';
-import { PRO_ENV, proSandbox } from '../helpers/pro.js';
+import { proSandbox, startProServer } from '../helpers/pro.js';
+import { leakedPieces } from '../helpers/secrets.js';
 import { makeProject, waitUntil } from '../helpers/server.js';
 
 const TOKEN = 'Sk_Live"Quote\\Back/Ünï';
 const HOST = 'api.test';
-/** Every form of the secret the templates below write: none may be logged. */
-const FORMS = [
-  TOKEN,
-  JSON.stringify(TOKEN).slice(1, -1),
-  TOKEN.toUpperCase(),
-  TOKEN.toLowerCase(),
-  encodeURIComponent(TOKEN),
-  'Sk_Live',
-  'SK_LIVE',
-  'sk_live',
-];
-const leaks = (text: string) => FORMS.filter((f) => text.includes(f));
+/** The forms of the secret the templates below write (and their pieces): none may be logged. */
+const leaks = (text: string) => leakedPieces(text, TOKEN);
 
 describe('secrets and the request log, whatever form a template gives them', () => {
   it('requests show, the admin API and MCP return the response with every secret-derived part masked', async (t) => {
@@ -63,16 +52,7 @@ describe('secrets and the request log, whatever form a template gives them', () 
     // A secret with a quote and a backslash: its JSON form differs from it.
     await ok(['environment', 'update', 'dev', '--secret', `TOKEN=${TOKEN}`]);
     await ok(['environment', 'activate', 'served', 'dev']);
-    const ctx = createContext({
-      dataDir,
-      cwd: sandbox.dir,
-      env: { MOCKDEV_LICENSE_PUBLIC_KEY: PRO_ENV.MOCKDEV_LICENSE_PUBLIC_KEY },
-    });
-    const server = await startServer(ctx, { project: 'served', port: 0 });
-    sandbox.defer(async () => {
-      await server.stop();
-      ctx.close();
-    });
+    const { ctx, server } = await startProServer(sandbox, 'served');
 
     const flat = await fetch(`${server.url}/flat`, { signal: AbortSignal.timeout(10_000) });
     assert.equal(flat.headers.get('x-token'), `Bearer ${TOKEN.toUpperCase()}`, 'the client gets it rendered');

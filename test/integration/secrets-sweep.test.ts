@@ -10,26 +10,15 @@ import { apiSandbox, type ApiResult } from '../helpers/api.js';
 import { tamper, testSigner } from '../helpers/license.js';
 import { startInMemoryMcp, ok as mcpOk, textOf } from '../helpers/mcp.js';
 import { PRO_ENV, proSandbox } from '../helpers/pro.js';
+import { leakedPieces } from '../helpers/secrets.js';
 import { startServe, waitUntil } from '../helpers/server.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
 const SECRET = 'zq7Vx2Lm9Pw4Rt6Yb3Nc';
 const TOKEN = 'tk9fGh2JkL5mNp8QrSw1';
 
-/** The pieces of a value that must not show: every 8 characters of it, in any case. */
-function pieces(...values: string[]): string[] {
-  const out = new Set<string>();
-  for (const v of values)
-    for (let i = 0; i + 8 <= v.length; i++) {
-      out.add(v.slice(i, i + 8));
-      out.add(v.slice(i, i + 8).toLowerCase());
-      out.add(v.slice(i, i + 8).toUpperCase());
-    }
-  return [...out];
-}
 function assertQuotesNone(text: string, what: string, ...values: string[]): void {
-  const found = pieces(...values).filter((p) => text.includes(p));
-  assert.deepEqual(found, [], `${what} quotes a secret: ${text}`);
+  assert.deepEqual(leakedPieces(text, ...values), [], `${what} quotes a secret: ${text}`);
 }
 
 describe('no error message or log line quotes a secret, a license key or a token', () => {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { compileTemplate, loadFaker, readsEnvironment, type TemplateContext } from './engine.js';
+import { secretPieces } from '../../../test/helpers/secrets.js';
 import { markSecrets, maskMarks, stripMarks } from './marks.js';
 
 const SECRET = 'Sk_"Live"/Tok+én\\1';
@@ -8,18 +9,7 @@ const JSON_SECRET = '{"pin":1234,"on":false,"name":"Ada"}';
 const env = { TOKEN: SECRET, HOST: 'api.test', CONFIG: JSON_SECRET };
 const secrets = [SECRET, JSON_SECRET];
 /** Every form of the secrets a template could write: none may reach the log. */
-const FORMS = [
-  SECRET,
-  JSON.stringify(SECRET).slice(1, -1),
-  SECRET.toUpperCase(),
-  SECRET.toLowerCase(),
-  encodeURIComponent(SECRET),
-  'Sk_',
-  'SK_',
-  'sk_',
-  '1234',
-  'Ada',
-];
+const FORMS = [...secretPieces(SECRET), 'Sk_', 'SK_', 'sk_', '1234', 'Ada'];
 
 const context = (environment: Record<string, string>, over: Partial<TemplateContext> = {}) =>
   ({
@@ -91,20 +81,20 @@ describe('secrets tracked while a template renders', () => {
     );
   });
   it('only templates that can reach the environment track it (the others stay on their path)', () => {
-    for (const source of [
+    const reaching = [
       '{{env.TOKEN}}',
       '{{json this}}',
       '{{@root.env.TOKEN}}',
       '{{#each body}}{{../env}}{{/each}}',
-    ])
-      assert.equal(readsEnvironment(source), true, source);
-    for (const source of [
+    ];
+    const notReaching = [
       '{{params.id}}',
       '{{faker "person.firstName"}}',
       '{{#each body}}{{@index}}{{/each}}',
       'env',
-    ])
-      assert.equal(readsEnvironment(source), false, source);
+    ];
+    assert.deepEqual(reaching.map(readsEnvironment), [true, true, true, true]);
+    assert.deepEqual(notReaching.map(readsEnvironment), [false, false, false, false]);
     assert.equal(compileTemplate('{{params.id}}', { trackSecrets: true }).tracked, false);
     assert.equal(compileTemplate('{{env.X}}', { trackSecrets: false }).tracked, false);
   });
