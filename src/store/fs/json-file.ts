@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type * as z from 'zod';
-import { MockdevError } from '../../core/errors.js';
+import { MockdevError, ioFailure } from '../../core/errors.js';
 import { issueMessage } from '../../core/validate.js';
 
 /** Pretty-printed JSON with a final newline: readable and friendly to git diffs. */
@@ -79,13 +79,6 @@ export async function readFolderNames(dir: string): Promise<string[]> {
   }
 }
 
-export function ioError(message: string, e: unknown): MockdevError {
-  const err = e as NodeJS.ErrnoException;
-  const hint =
-    err.code === 'EACCES' || err.code === 'EPERM'
-      ? 'Check the permissions of the folder, or set MOCKDEV_DATA_DIR to a folder you can write'
-      : err.code === 'ENOSPC'
-        ? 'Free some disk space and try again'
-        : undefined;
-  return new MockdevError('IO_ERROR', `${message}: ${err.code ?? err.message}`, { hint, cause: e });
-}
+/** IO_ERROR for a failed read or write: the message (naming the file), then the cause in words. */
+export const ioError = (message: string, e: unknown, file?: string): MockdevError =>
+  ioFailure(message, e, file);

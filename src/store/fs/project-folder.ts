@@ -52,7 +52,7 @@ export function migrateProjectFile(file: string, raw: unknown): unknown {
     throw new MockdevError(
       'UNSUPPORTED_VERSION',
       `${file} has schemaVersion ${version}, but this mockdev reads up to ${PROJECT_SCHEMA_VERSION}`,
-      { hint: 'Upgrade mockdev to open this project' },
+      { hint: 'Upgrade mockdev to open this project', details: { file } },
     );
   }
   // Version 0: files written by hand before schemaVersion existed. Same fields otherwise.
