@@ -28,7 +28,7 @@ const CAUSES: Record<string, string> = {
   SQLITE_READONLY: 'the database cannot be written (read-only file or folder)',
   SQLITE_PERM: 'permission denied',
   SQLITE_CANTOPEN: 'the database file cannot be opened',
-  SQLITE_IOERR: 'the disk reported an input/output error',
+  SQLITE_IOERR: 'the disk refused a read or write (a full disk, a file-size limit or an input/output error)',
   SQLITE_CORRUPT: 'the database file is damaged',
   SQLITE_NOTADB: 'the file is not a database',
 };
@@ -48,6 +48,7 @@ const HINTS: Record<string, string> = {
   SQLITE_PERM: 'Check the permissions of the file and its folder',
   EMFILE: 'Close some programs (or raise ulimit -n) and try again',
   ENFILE: 'Close some programs and try again',
+  SQLITE_IOERR: 'Free some disk space (or raise the file-size limit, ulimit -f) and try again',
   SQLITE_CORRUPT: 'Move the file away to start afresh',
   SQLITE_NOTADB: 'Move the file away to start afresh',
 };
@@ -70,12 +71,12 @@ export function isDiskError(e: unknown): boolean {
   return code !== undefined && baseCode(code) in CAUSES;
 }
 
-/** The cause of a failed read or write in words: "the disk is full"; the raw text when unknown. */
+/** The cause of a failed read or write in words: "the disk is full"; the error's own text when unknown. */
 export function ioCause(e: unknown): string {
   const code = codeOf(e);
   if (code !== undefined && baseCode(code) in CAUSES) return CAUSES[baseCode(code)]!;
-  if (code !== undefined) return code;
-  return e instanceof Error ? e.message : String(e);
+  if (e instanceof Error && e.message) return e.message;
+  return code ?? String(e);
 }
 
 /** What an IO_ERROR says: errors.ts makes the error of it (this module imports nothing). */
@@ -105,7 +106,7 @@ export function describeDiskError(e: unknown): IoFailure | undefined {
   if (!isDiskError(e)) return undefined;
   const err = e as { path?: unknown; syscall?: unknown };
   const file = typeof err.path === 'string' ? err.path : undefined;
-  const verb =
-    typeof err.syscall === 'string' && /read|stat|scandir|access/.test(err.syscall) ? 'read' : 'write';
+  const call = typeof err.syscall === 'string' ? err.syscall : '';
+  const verb = /read|stat|scandir|access/.test(call) ? 'read' : /open/.test(call) ? 'open' : 'write';
   return describeIoFailure(file ? `Could not ${verb} ${file}` : `A ${verb} on the disk failed`, e);
 }

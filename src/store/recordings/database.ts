@@ -48,14 +48,7 @@ export class RecordingDatabase {
       if (version < SCHEMA_VERSION) this.db.pragma(`user_version = ${SCHEMA_VERSION}`);
     } catch (e) {
       if (e instanceof MockdevError) throw e;
-      const err = e as Error & { code?: string };
-      if (err.code && err.code.startsWith('SQLITE_')) {
-        throw new MockdevError('IO_ERROR', `Could not open the recordings ${file}: ${err.message}`, {
-          hint: 'Move the file away to start new recordings',
-          cause: e,
-        });
-      }
-      throw ioError(`Could not open the recordings ${file}`, e);
+      throw ioError(`Could not open the recordings ${file}`, e, file);
     }
     this.insertStmt = this.db.prepare(
       'INSERT INTO recordings (project_id, endpoint_id, ts, data) VALUES (?, ?, ?, ?)',

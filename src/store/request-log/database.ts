@@ -91,17 +91,7 @@ export class RequestDatabase {
       migrate(this.db, file);
     } catch (e) {
       if (e instanceof MockdevError) throw e;
-      const err = e as Error & { code?: string };
-      if (err.code && err.code.startsWith('SQLITE_')) {
-        throw new MockdevError('IO_ERROR', `Could not open the request log ${file}: ${err.message}`, {
-          hint:
-            err.code === 'SQLITE_NOTADB' || err.code === 'SQLITE_CORRUPT'
-              ? 'Move the file away to start a new request log'
-              : undefined,
-          cause: e,
-        });
-      }
-      throw ioError(`Could not open the request log ${file}`, e);
+      throw ioError(`Could not open the request log ${file}`, e, file);
     }
     this.spoolOffsetsStmt = this.db.prepare('SELECT key, offset FROM spool');
     this.responseIdStmt = this.db.prepare('SELECT id FROM responses WHERE hash = ?').pluck();
