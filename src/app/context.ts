@@ -49,6 +49,8 @@ export interface ContextOptions {
   dataDirPollMs?: number;
   /** Told, in one line, of what a store did on its own (a broken bookkeeping file moved aside). */
   onWarning?: (message: string) => void;
+  /** Told, once, of what opening the stores did (a data directory readable by others made private). */
+  onInfo?: (message: string) => void;
 }
 
 /**

@@ -74,6 +74,8 @@ export function isDiskError(e: unknown): boolean {
 /** The cause of a failed read or write in words: "the disk is full"; the error's own text when unknown. */
 export function ioCause(e: unknown): string {
   const code = codeOf(e);
+  if (code === 'ENOENT' && (e as { syscall?: unknown }).syscall === 'mkdir')
+    return 'the folder above it does not exist, or takes no new folders';
   if (code !== undefined && baseCode(code) in CAUSES) return CAUSES[baseCode(code)]!;
   if (e instanceof Error && e.message) return e.message;
   return code ?? String(e);

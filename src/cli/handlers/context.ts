@@ -9,5 +9,10 @@ import { log } from '../log.js';
  */
 export const cliContext = (): AppContext => {
   const run = currentRun();
-  return (run.ctx ??= createContext({ env: run.io.env, cwd: run.io.cwd, onWarning: (m) => log.warn(m) }));
+  return (run.ctx ??= createContext({
+    env: run.io.env,
+    cwd: run.io.cwd,
+    onWarning: (m) => log.warn(m),
+    onInfo: (m) => log.info(m),
+  }));
 };

@@ -11,6 +11,7 @@ import {
   readProjectFile,
   type ProjectStamp,
 } from './project-folder.js';
+import { PRIVATE_DIR } from './private.js';
 
 /**
  * The folder projects a data directory knows (`<data>/folders.json`): projects outside
@@ -151,7 +152,7 @@ export class FolderRegistry {
   private async change(change: (entries: Map<string, KnownFolder>) => boolean): Promise<void> {
     await bestEffort(async () => {
       try {
-        await fs.mkdir(dirname(this.file), { recursive: true });
+        await fs.mkdir(dirname(this.file), { recursive: true, mode: PRIVATE_DIR });
       } catch (e) {
         throw ioError(`Could not create the data directory ${dirname(this.file)}`, e);
       }

@@ -19,6 +19,7 @@ import { dataPaths, makeFolders } from './data-dir.js';
 import { FolderRegistry, realFolder, type KnownFolder } from './folder-registry.js';
 import { ioError, readFolderNames } from './json-file.js';
 import { withLock } from './lock.js';
+import { PRIVATE_DIR, PRIVATE_FILE, SHARED_FILE } from './private.js';
 import { ProjectIndex, type IndexEntry } from './project-index.js';
 import { NONE, isInside, nameClash, nameTaken, pick, type Found } from './project-lookup.js';
 import {
@@ -73,6 +74,16 @@ export class FolderProjectStore implements ProjectStore {
     };
   }
 
+  /** Whether a folder lies in the data directory: what is there is private (private.ts). */
+  private inDataDir(dir: string): boolean {
+    return isInside(this.dataDir, dir);
+  }
+
+  /** The mode of a project's files: private in the data directory, the user's (umask) elsewhere. */
+  private fileMode(dir: string): number {
+    return this.inDataDir(dir) ? PRIVATE_FILE : SHARED_FILE;
+  }
+
   private async readDir(dir: string): Promise<StoredProject | undefined> {
     const content = await readFolder(dir);
     return content && this.stored(dir, content);
@@ -81,7 +92,7 @@ export class FolderProjectStore implements ProjectStore {
   /** Serialises what takes or changes a name among the managed projects. */
   private async withDataDirLock<T>(fn: () => Promise<T>): Promise<T> {
     try {
-      await fs.mkdir(this.projectsDir, { recursive: true });
+      await fs.mkdir(this.projectsDir, { recursive: true, mode: PRIVATE_DIR });
     } catch (e) {
       throw ioError(`Could not create the data directory ${this.projectsDir}`, e);
     }
@@ -299,7 +310,7 @@ export class FolderProjectStore implements ProjectStore {
   ): Promise<void> {
     try {
       // Not fs.mkdir's recursive mode: under /proc it retries forever.
-      makeFolders(dir);
+      makeFolders(dir, this.inDataDir(dir) ? PRIVATE_DIR : undefined);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOTDIR') {
         // `init notes.txt`, or `init notes.txt/api`: the path is (or goes through) a file.
@@ -319,7 +330,7 @@ export class FolderProjectStore implements ProjectStore {
           hint: (say) => `${say.turnOn('force')} to overwrite it, or choose another folder`,
         });
       }
-      await writeFolder(dir, { endpoints, project });
+      await writeFolder(dir, { endpoints, project }, this.fileMode(dir));
     });
   }
 
@@ -333,7 +344,7 @@ export class FolderProjectStore implements ProjectStore {
       const renamed =
         current.managed && next.project !== undefined && next.project.name !== current.project.name;
       if (!renamed) {
-        await writeFolder(key, next);
+        await writeFolder(key, next, this.fileMode(key));
         return next.result;
       }
       const folder = basename(key);
@@ -341,7 +352,7 @@ export class FolderProjectStore implements ProjectStore {
         const { entries } = await this.index.refresh();
         const clash = nameClash(entries, next.project!.name, folder);
         if (clash) throw nameTaken(clash);
-        await writeFolder(key, next);
+        await writeFolder(key, next, this.fileMode(key));
         await this.index.record(entries, folder, next.project!);
       });
       return next.result;

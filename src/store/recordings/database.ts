@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { MockdevError } from '../../core/errors.js';
 import type { Recording } from '../../core/model/recording.js';
 import { ioError } from '../fs/json-file.js';
+import { PRIVATE_DIR, preparePrivateFile } from '../fs/private.js';
 
 /**
  * The recordings database: `<data>/recordings.db` beside the request log, SQLite in WAL mode,
@@ -31,7 +32,8 @@ export class RecordingDatabase {
 
   constructor(readonly file: string) {
     try {
-      mkdirSync(dirname(file), { recursive: true });
+      mkdirSync(dirname(file), { recursive: true, mode: PRIVATE_DIR });
+      preparePrivateFile(file); // SQLite gives its -wal and -shm files the database's mode
       this.db = new Database(file);
       this.db.pragma('busy_timeout = 5000');
       const version = this.db.pragma('user_version', { simple: true }) as number;
