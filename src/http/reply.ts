@@ -6,8 +6,8 @@ import { closeAfterAnswer } from './body.js';
 /**
  * The problem writer of mockdev's HTTP surfaces: an error as `application/problem+json`
  * (core/problem.ts), with the headers its code calls for: `WWW-Authenticate: Bearer` on a 401,
- * `Allow` on a 405 (from the error's details.allow), and a closed connection after a 413 whose
- * body was not read.
+ * `Allow` on a 405 (from the error's details.allow); a reply given before the request body was
+ * read (a refusal) closes its connection.
  */
 
 /** A reply ready to write: status, headers, body text. */
@@ -32,7 +32,7 @@ export function problemReply(error: unknown, options: ProblemOptions = {}): Http
 /** Writes a reply, uncached; once headers are out, it only ends the response. */
 export function writeReply(res: ServerResponse, reply: HttpReply): void {
   if (res.headersSent) return void res.end();
-  if (reply.status === 413) closeAfterAnswer(res);
+  closeAfterAnswer(res); // a reply before the body was read (a refusal): its connection closes
   res.writeHead(reply.status, { 'Cache-Control': 'no-store', ...reply.headers });
   res.end(reply.body);
 }

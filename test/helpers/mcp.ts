@@ -103,13 +103,15 @@ export function spawnCli(
   };
 }
 
-/** Starts `mockdev mcp --http -p 0 …` and waits for the URL it prints. */
+/** Starts `mockdev mcp --http -p 0 …` (`stdin` piped in, when given) and waits for the URL it prints. */
 export async function startHttpMcp(
   dataDir: string,
   extra: string[] = [],
   env: Record<string, string | undefined> = {},
+  stdin?: string,
 ) {
   const proc = spawnCli(['mcp', '--http', '-p', '0', ...extra], dataDir, env);
+  if (stdin !== undefined) proc.child.stdin!.end(stdin);
   const url = await Promise.race([
     waitUntil(
       () => /listening on (http:\/\/\S+\/mcp)\b/.exec(proc.stderr())?.[1],

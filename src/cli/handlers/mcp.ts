@@ -23,9 +23,13 @@ export async function mcp(opts: McpOptions): Promise<void> {
   };
   const given = Object.keys(httpOnly).filter((k) => httpOnly[k as keyof typeof httpOnly] !== undefined);
   if (!opts.http && given.length > 0) {
-    throw new MockdevError('INVALID_ARGUMENT', `${given.join(' and ')} apply to the HTTP mode only`, {
-      hint: 'Add --http, or drop them to use stdio',
-    });
+    throw new MockdevError(
+      'INVALID_ARGUMENT',
+      `${given.join(' and ')} ${given.length === 1 ? 'applies' : 'apply'} to the HTTP mode only`,
+      {
+        hint: 'Add --http, or drop them to use stdio',
+      },
+    );
   }
   const base: McpServerOptions = {
     ctx,
