@@ -17,7 +17,8 @@ export interface HttpReply {
   body: string;
 }
 
-export const PROBLEM_TYPE_HEADER = `${PROBLEM_CONTENT_TYPE}; charset=utf-8`;
+/** JSON is UTF-8 by definition (RFC 8259): its media types take no charset parameter. */
+export const PROBLEM_TYPE_HEADER = PROBLEM_CONTENT_TYPE;
 
 /** The problem reply of an error (anything not a MockdevError is an INTERNAL 500). */
 export function problemReply(error: unknown, options: ProblemOptions = {}): HttpReply {

@@ -12,15 +12,17 @@ const CODES = Object.keys(ERROR_CATALOGUE) as [ErrorCode, ...ErrorCode[]];
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
-export const ProblemSchema = z.looseObject({
-  type: z.string().describe('"about:blank": the status and the code say what happened'),
-  title: z.string().describe("The code's title in the error catalogue (docs/errors.md)"),
-  status: z.number().int().describe('The HTTP status, as in the status line'),
-  detail: z.string().describe('What was wrong and how to fix it, in one line'),
-  code: z.enum(CODES).describe('The error code of the catalogue (docs/errors.md)'),
-  details: z
-    .record(z.string(), z.unknown())
-    .optional()
-    .describe('Structured data about the error (the field, the limit, …)'),
-});
+export const ProblemSchema = z
+  .looseObject({
+    type: z.string().describe('"about:blank": the status and the code say what happened'),
+    title: z.string().describe("The code's title in the error catalogue (docs/errors.md)"),
+    status: z.number().int().describe('The HTTP status, as in the status line'),
+    detail: z.string().describe('What was wrong and how to fix it, in one line'),
+    code: z.enum(CODES).describe('The error code of the catalogue (docs/errors.md)'),
+    details: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe('Structured data about the error (the field, the limit, …)'),
+  })
+  .describe('An error (RFC 9457): `code` and `status` come from mockdev’s error catalogue (docs/errors.md)');
 export type Problem = z.infer<typeof ProblemSchema>;
