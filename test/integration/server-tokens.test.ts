@@ -45,7 +45,7 @@ describe('server tokens: refused without starting anything', () => {
       [['ui', '--token-file', empty], /The token is empty/],
       [['mcp', '--http', '--token', '-'], /The token is empty/, ''],
       [['ui', '--token-file', join(dir, 'nope.txt')], /nope\.txt/],
-      [['mcp', '--token-file', file], /--token-file applies to the HTTP mode only/],
+      [['mcp', '--token-file', file], /--port and --token-file apply to the HTTP mode only/],
     ];
     for (const [args, message, input] of cases) {
       const r = await runCliInProcess([...args, '-p', '0'], {
