@@ -8,6 +8,7 @@ import {
 } from '../core/templates/engine.js';
 import { markSecrets, registerOriginal } from '../core/templates/marks.js';
 import { buildAnswer, problemAnswer, type Answer } from './answer.js';
+import { MockdevError } from '../core/errors.js';
 import type { Exchange } from './exchange.js';
 import { maskedError, renderedBytes, renderedStatusText, trackedAnswer } from './rendered.js';
 
@@ -210,9 +211,10 @@ export function templateFailure(
 ): Answer {
   const message = error instanceof Error ? error.message : String(error);
   return problemAnswer(
-    500,
-    'Template error',
-    `The template of endpoint "${e.name}" (${e.method} ${e.path}) failed: ${message}`,
+    new MockdevError(
+      'TEMPLATE_FAILED',
+      `The template of endpoint "${e.name}" (${e.method} ${e.path}) failed: ${message}`,
+    ),
     { endpointId: e.id, templateError: message },
     bodyLimitBytes,
     false,

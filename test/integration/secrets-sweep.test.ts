@@ -37,6 +37,8 @@ describe('no error message or log line quotes a secret, a license key or a token
       [['license', 'activate', '-'], `${key}x\n`],
       [['ui', '--token', TOKEN, '--host', '0.0.0.0', '-p', '80']],
       [['ui', '--token', TOKEN, '-p', '80']],
+      [['mcp', '--http', '--token', TOKEN, '--host', '0.0.0.0', '-p', '80']],
+      [['ui', '--token', TOKEN, '--token-file', '/nonexistent/token']],
     ];
     for (const [args, input] of runs) {
       const r = await cli(args, input === undefined ? {} : { input });

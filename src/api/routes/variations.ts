@@ -17,6 +17,7 @@ import {
   StatusTextSchema,
 } from '../../core/model/fields.js';
 import { RuleObjectSchema } from '../../core/model/rules.js';
+import { CONTENT_BODY_LIMIT_BYTES } from '../../http/body.js';
 import { defineRoute, type Route } from '../route.js';
 import { ENDPOINT_PARAMS } from './endpoints.js';
 
@@ -82,6 +83,7 @@ export const variationRoutes: Route[] = [
   }),
   defineRoute<z.output<typeof VariationCreateSchema>>({
     method: 'POST',
+    maxBodyBytes: CONTENT_BODY_LIMIT_BYTES,
     path: `${BASE}/variations`,
     tag: 'Variations',
     summary: 'Add a response variation (as `mockdev endpoint variation add`)',
@@ -96,6 +98,7 @@ export const variationRoutes: Route[] = [
   }),
   defineRoute<z.output<typeof VariationPatchSchema>>({
     method: 'PATCH',
+    maxBodyBytes: CONTENT_BODY_LIMIT_BYTES,
     path: `${BASE}/variations/{variation}`,
     tag: 'Variations',
     summary: 'Change a variation: only the fields given (as `mockdev endpoint variation update`)',
