@@ -3,6 +3,7 @@
  * (SPEC part 7) and the HTTP status the admin API, the mock server and MCP use for it.
  * Adapters never invent their own mapping: they read it from here.
  */
+import { describeDiskError, describeIoFailure, type IoFailure } from './io-errors.js';
 
 export const ERROR_CATALOGUE = {
   /** A value given by the user is malformed: a bad port, method, status, name, option. */
@@ -33,13 +34,50 @@ export const ERROR_CATALOGUE = {
   LICENSE_INVALID: { exitCode: 1, httpStatus: 403, title: 'License key refused' },
   /** An I/O failure outside mockdev's control (disk full, permission denied, network). */
   IO_ERROR: { exitCode: 1, httpStatus: 500, title: 'I/O error' },
-  /**
-   * A request reached a proxy endpoint having passed several mockdev proxies already (its Via
-   * header): the target leads back to a mockdev proxy. The mock server answers it; no command does.
-   */
-  PROXY_LOOP: { exitCode: 1, httpStatus: 508, title: 'Loop detected' },
   /** A bug: anything not anticipated. */
   INTERNAL: { exitCode: 1, httpStatus: 500, title: 'Internal error' },
+
+  // Refusals and failures of the HTTP surfaces (the mock server, the admin API, MCP over HTTP):
+  // no command exits with them; a surface answers them as application/problem+json.
+
+  /** The Host header names another machine on a loopback-bound server (DNS rebinding). */
+  FORBIDDEN_HOST: { exitCode: 1, httpStatus: 403, title: 'Forbidden host' },
+  /** A browser request from an origin that is not the server's own. */
+  FORBIDDEN_ORIGIN: { exitCode: 1, httpStatus: 403, title: 'Forbidden origin' },
+  /** The server needs a token and the request has none, or another one. */
+  UNAUTHORIZED: { exitCode: 1, httpStatus: 401, title: 'Unauthorized' },
+  /** The path exists with other methods (the Allow header lists them). */
+  METHOD_NOT_ALLOWED: { exitCode: 1, httpStatus: 405, title: 'Method not allowed' },
+  /** A request body over the surface's limit (the detail names it). */
+  PAYLOAD_TOO_LARGE: { exitCode: 1, httpStatus: 413, title: 'Payload too large' },
+  /** A body of a media type the route does not take (the CSRF guard of the admin API). */
+  UNSUPPORTED_MEDIA_TYPE: { exitCode: 1, httpStatus: 415, title: 'Unsupported media type' },
+  /** A request that is not well-formed HTTP. */
+  MALFORMED_REQUEST: { exitCode: 1, httpStatus: 400, title: 'Bad request' },
+  /** Request headers larger than the server reads. */
+  HEADERS_TOO_LARGE: { exitCode: 1, httpStatus: 431, title: 'Request header fields too large' },
+  /** The mock server: no enabled endpoint has the request's method and path. */
+  NO_MATCHING_ENDPOINT: { exitCode: 1, httpStatus: 404, title: 'No matching endpoint' },
+  /** The mock server: an endpoint's template failed while answering. */
+  TEMPLATE_FAILED: { exitCode: 1, httpStatus: 500, title: 'Template error' },
+  /** The mock server: an endpoint's response could not be produced or sent. */
+  RESPONSE_FAILED: { exitCode: 1, httpStatus: 500, title: 'Response failed' },
+  /** The mock server: a proxy endpoint without a target. */
+  PROXY_NOT_CONFIGURED: { exitCode: 1, httpStatus: 500, title: 'Proxy endpoint without a target' },
+  /** The mock server: a proxy target that could not be reached or answered what cannot be sent on. */
+  PROXY_FAILED: { exitCode: 1, httpStatus: 502, title: 'Bad gateway' },
+  /** The mock server: a proxy target that did not answer in time. */
+  PROXY_TIMEOUT: { exitCode: 1, httpStatus: 504, title: 'Gateway timeout' },
+  /**
+   * The mock server: a request reached a proxy endpoint having passed MAX_PROXY_HOPS mockdev
+   * proxies (its Via header): the target leads back to a mockdev proxy.
+   */
+  PROXY_LOOP: { exitCode: 1, httpStatus: 508, title: 'Loop detected' },
+  /**
+   * The mock server: a proxy target it cannot forward to (not http: or https:; stored by a hand
+   * edit, or rendered by a template): nothing is sent.
+   */
+  PROXY_BAD_TARGET: { exitCode: 1, httpStatus: 500, title: 'Proxy target not supported' },
 } as const satisfies Record<string, { exitCode: number; httpStatus: number; title: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
@@ -62,7 +100,8 @@ export type OptionName =
   | 'name'
   | 'variables'
   | 'secrets'
-  | 'unset';
+  | 'unset'
+  | 'token';
 
 /** Next steps a hint may suggest; each adapter says how (a CLI command, an MCP tool). */
 export type ActionName =
@@ -163,12 +202,27 @@ export class MockdevError extends Error {
 
 export const isMockdevError = (e: unknown): e is MockdevError => e instanceof MockdevError;
 
-/** Wraps anything thrown into a MockdevError; unknown errors become INTERNAL. */
+/**
+ * Wraps anything thrown into a MockdevError: a failure of the disk nobody wrapped becomes
+ * IO_ERROR naming its file and cause (io-errors.ts); other unknown errors become INTERNAL.
+ */
 export function toMockdevError(e: unknown): MockdevError {
   if (e instanceof MockdevError) return e;
+  const disk = describeDiskError(e);
+  if (disk) return fromIoFailure(disk, e);
   const message = e instanceof Error ? e.message : String(e);
   return new MockdevError('INTERNAL', `Unexpected error: ${message}`, {
     hint: 'This is a bug in mockdev; run again with MOCKDEV_LOG_LEVEL=debug for details',
     cause: e,
   });
 }
+
+const fromIoFailure = (f: IoFailure, cause: unknown): MockdevError =>
+  new MockdevError('IO_ERROR', f.message, { hint: f.hint, details: f.details, cause });
+
+/**
+ * IO_ERROR for a failed read or write of a file: `<message>: <the cause in words>` ("Could not
+ * write /data/requests.db: the disk is full"), with a hint and `details: { file, cause }`.
+ */
+export const ioFailure = (message: string, e: unknown, file?: string): MockdevError =>
+  fromIoFailure(describeIoFailure(message, e, file), e);

@@ -5,16 +5,20 @@ import { performance } from 'node:perf_hooks';
 import { hasFinalWildcard, splitPath } from '../core/match/router.js';
 import { DEFAULT_PROXY_TIMEOUT_MS, type Endpoint } from '../core/model/endpoint.js';
 import type { NewRecording } from '../core/ports.js';
-import { proxyTargetProblem } from '../core/proxy/target.js';
 import {
   endToEndHeaders,
   forwardRequestHeaders,
   MAX_PROXY_HOPS,
   mockdevHops,
 } from '../core/proxy/headers.js';
+import { proxyTargetProblem } from '../core/proxy/target.js';
+import { loopDetected, targetRefused } from './proxy-refusals.js';
 import { problemAnswer, type Answer } from './answer.js';
+import { MockdevError } from '../core/errors.js';
 import type { Exchange } from './exchange.js';
 import { compileTemplate, isTemplate } from '../core/templates/engine.js';
+import { hasMarks, maskMarks, stripMarks } from '../core/templates/marks.js';
+import { maskedError } from './rendered.js';
 import { contextFor, templateFailure, type TemplateOptions } from './templated.js';
 
 /**
@@ -81,46 +85,10 @@ export function compileForward(e: Endpoint, options: ProxyOptions): Forward {
   const forward = compileTargetForward(e, options);
   return (ex) => {
     const hops = mockdevHops(ex.req.rawHeaders);
-    return hops < MAX_PROXY_HOPS ? forward(ex) : Promise.resolve(loopDetected(e, ex, hops, options));
+    return hops < MAX_PROXY_HOPS
+      ? forward(ex)
+      : Promise.resolve(loopDetected(e, ex, hops, options.bodyLimitBytes));
   };
-}
-
-/**
- * The 508 of a request that has passed MAX_PROXY_HOPS mockdev proxies: the endpoint's target
- * leads back to a mockdev proxy. Its body is not read (nor forwarded): the connection closes.
- */
-function loopDetected(e: Endpoint, ex: Exchange, hops: number, options: ProxyOptions): Answer {
-  ex.res.shouldKeepAlive = false;
-  ex.req.resume();
-  return problemAnswer(
-    508,
-    'Loop detected',
-    `The request has passed ${hops} mockdev proxies (its Via header says so): proxy endpoint "${e.name}" (${e.method} ${e.path}) forwards to ${e.proxy!.target}, which leads back to a mockdev proxy endpoint. Point the target at another server`,
-    { code: 'PROXY_LOOP', endpointId: e.id, endpoint: e.name, hops, target: e.proxy!.target },
-    options.bodyLimitBytes,
-    false,
-  );
-}
-
-/**
- * The 500 of a proxy endpoint whose target cannot be forwarded to (not an http: or https: URL;
- * stored by a hand edit, or a template's rendering): nothing is sent.
- */
-function targetRefused(
-  e: Endpoint,
-  target: string,
-  why: string,
-  bodyLimitBytes: number,
-  rendered = false,
-): Answer {
-  return problemAnswer(
-    500,
-    'Proxy target not supported',
-    `The ${rendered ? 'rendered' : 'proxy'} target ${target} of endpoint "${e.name}" (${e.method} ${e.path}) ${why}; nothing was sent. Change the endpoint's proxy target`,
-    { endpointId: e.id, target, reason: why },
-    bodyLimitBytes,
-    false,
-  );
 }
 
 function compileTargetForward(e: Endpoint, options: ProxyOptions): Forward {
@@ -131,40 +99,46 @@ function compileTargetForward(e: Endpoint, options: ProxyOptions): Forward {
     const answer = targetRefused(e, JSON.stringify(targetText), problem, options.bodyLimitBytes);
     return () => Promise.resolve(answer);
   }
-  const context = contextFor(e, options.templates?.env ?? {});
+  const secrets = (options.templates?.secrets ?? []).filter((v) => v !== '');
   let template: ReturnType<typeof compileTemplate>;
   try {
-    template = compileTemplate(targetText);
+    template = compileTemplate(targetText, { trackSecrets: secrets.length > 0 });
   } catch (error) {
     const answer = templateFailure(e, error, options.bodyLimitBytes);
     return () => Promise.resolve(answer);
   }
+  const context = contextFor(e, options.templates?.env ?? {}, template.tracked ? secrets : []);
   const byTarget = new Map<string, Forward>();
-  const shown = secretMask(targetText, options.templates);
   return (ex) => {
     let forward: Forward | undefined;
-    let target: string;
+    let rendered: string | undefined;
     try {
-      target = template.render(context(ex)).trim();
-      forward = byTarget.get(target);
+      rendered = template.render(context(ex)).trim();
+      forward = byTarget.get(rendered);
       if (!forward) {
+        const target = stripMarks(rendered);
+        const url = new URL(target); // not a URL: a template error, with the rendered text
+        // A URL of another scheme (file:, ftp:, …) is not forwarded: nothing is sent.
         const problem = proxyTargetProblem(target);
         if (problem !== undefined) {
-          const rendered = shown(JSON.stringify(target));
+          const seen = JSON.stringify(stripMarks(maskMarks(rendered, SECRET_MASK)));
           options.templates?.onError?.(
-            `Proxy endpoint "${e.name}" (${e.method} ${e.path}): target ${rendered} ${problem}`,
+            `Proxy endpoint "${e.name}" (${e.method} ${e.path}): rendered target ${seen} ${problem}`,
           );
-          return Promise.resolve(targetRefused(e, rendered, problem, options.bodyLimitBytes, true));
+          return Promise.resolve(targetRefused(e, seen, problem, options.bodyLimitBytes, true));
         }
+        const shown = targetShown(rendered, url);
         forward = compileFixedForward({ ...e, proxy: { ...e.proxy!, target } }, options, shown);
         if (byTarget.size >= TARGET_CACHE_LIMIT) byTarget.clear();
-        byTarget.set(target, forward);
+        byTarget.set(rendered, forward);
       }
-    } catch (error) {
+    } catch (failure) {
+      const error = template.tracked ? maskedError(failure) : failure;
       const message = error instanceof Error ? error.message : String(error);
-      const why = shown(
-        target! === undefined ? message : `rendered target ${JSON.stringify(target!)}: ${message}`,
-      );
+      const why =
+        rendered === undefined
+          ? message
+          : `rendered target ${JSON.stringify(stripMarks(maskMarks(rendered, SECRET_MASK)))}: ${message}`;
       options.templates?.onError?.(`Template error in endpoint "${e.name}" (${e.method} ${e.path}): ${why}`);
       return Promise.resolve(templateFailure(e, new Error(why), options.bodyLimitBytes));
     }
@@ -173,21 +147,34 @@ function compileTargetForward(e: Endpoint, options: ProxyOptions): Forward {
 }
 
 /**
- * What a text shows of the environment's secrets: each value (as written and URL-encoded)
- * masked, for the texts that can carry a rendered target (errors, recordings). Identity when the
- * target reads no secret.
+ * What the texts about a rendered target show of it (a 502 or 504, the recording's target): the
+ * parts of the URL derived from a secret (marked when rendered) in their masked form; the exact
+ * strings the texts are made of are replaced, however the URL parser changed them (a host
+ * lower-cased). Identity when no secret went into the target.
  */
-function secretMask(targetText: string, templates: TemplateOptions | undefined): (text: string) => string {
-  const secrets = (templates?.secrets ?? []).filter((v) => v !== '');
-  if (secrets.length === 0 || !/\benv\b/.test(targetText)) return (text) => text;
-  const forms = [...new Set(secrets.flatMap((v) => [v, encodeURIComponent(v)]))].sort(
-    (a, b) => b.length - a.length,
-  );
-  return (text) => {
-    let out = text;
-    for (const f of forms) out = out.split(f).join(SECRET_MASK);
-    return out;
-  };
+function targetShown(rendered: string, url: URL): (text: string) => string {
+  if (!hasMarks(rendered)) return (text) => text;
+  const masked = stripMarks(maskMarks(rendered, SECRET_MASK));
+  let seen: URL | undefined;
+  try {
+    seen = new URL(masked);
+  } catch {
+    seen = undefined; // a secret scheme, port or whole origin: those parts are masked whole
+  }
+  const base = (u: URL) => `${u.protocol}//${u.host}${u.pathname.replace(/\/+$/, '')}`;
+  const pairs = (
+    [
+      [stripMarks(rendered), masked],
+      [base(url), seen ? base(seen) : SECRET_MASK],
+      [`${url.protocol}//${url.host}`, seen ? `${seen.protocol}//${seen.host}` : SECRET_MASK],
+      [url.host, seen?.host ?? SECRET_MASK],
+      [url.hostname, seen?.hostname ?? SECRET_MASK],
+      [url.search.slice(1), seen ? seen.search.slice(1) : SECRET_MASK],
+    ] as [string, string][]
+  )
+    .filter(([real, shown]) => real !== '' && real !== shown)
+    .sort((a, b) => b[0].length - a[0].length);
+  return (text) => pairs.reduce((out, [real, shown]) => out.split(real).join(shown), text);
 }
 
 function compileFixedForward(
@@ -223,11 +210,12 @@ function compileFixedForward(
     return search ? `${path}?${search}` : path;
   };
 
-  const problem = (status: 502 | 504, title: string, why: string, path: string): Answer =>
+  const problem = (code: 'PROXY_FAILED' | 'PROXY_TIMEOUT', why: string, path: string): Answer =>
     problemAnswer(
-      status,
-      title,
-      shown(`The proxy target ${origin}${path} of endpoint "${e.name}" (${e.method} ${e.path}) ${why}`),
+      new MockdevError(
+        code,
+        shown(`The proxy target ${origin}${path} of endpoint "${e.name}" (${e.method} ${e.path}) ${why}`),
+      ),
       { endpointId: e.id, target: shown(targetText), url: shown(`${origin}${path}`), reason: shown(why) },
       bodyLimitBytes,
       false,
@@ -264,7 +252,7 @@ function compileFixedForward(
       try {
         upReq = client.request(reqOptions);
       } catch (err) {
-        settle(problem(502, 'Bad gateway', `could not be asked: ${(err as Error).message}`, path));
+        settle(problem('PROXY_FAILED', `could not be asked: ${(err as Error).message}`, path));
         return;
       }
       upReq.setTimeout(timeoutMs, () => {
@@ -298,10 +286,10 @@ function compileFixedForward(
         ex.res.shouldKeepAlive = false;
         ex.req.unpipe(upReq);
         ex.req.resume();
-        if (timedOut) settle(problem(504, 'Gateway timeout', `did not answer within ${timeoutMs} ms`, path));
+        if (timedOut) settle(problem('PROXY_TIMEOUT', `did not answer within ${timeoutMs} ms`, path));
         else {
           const why = err.code ? `${err.code} (${err.message})` : err.message;
-          settle(problem(502, 'Bad gateway', `could not be reached: ${why}`, path));
+          settle(problem('PROXY_FAILED', `could not be reached: ${why}`, path));
         }
       });
 
@@ -313,9 +301,7 @@ function compileFixedForward(
           ex.res.writeHead(status, resHeaders);
         } catch (err) {
           up.destroy();
-          settle(
-            problem(502, 'Bad gateway', `answered what cannot be sent on: ${(err as Error).message}`, path),
-          );
+          settle(problem('PROXY_FAILED', `answered what cannot be sent on: ${(err as Error).message}`, path));
           return;
         }
         const responseCapture = new Capture(bodyLimitBytes);

@@ -1,5 +1,7 @@
 import * as z from 'zod';
-import { ApiRefusal, defineRoute, reply, type Route } from '../route.js';
+import { MockdevError } from '../../core/errors.js';
+import { sensitive } from '../../core/validate.js';
+import { defineRoute, reply, type Route } from '../route.js';
 
 const SessionStateSchema = z.object({
   tokenRequired: z.boolean().describe('Whether this admin API was started with a token'),
@@ -26,20 +28,14 @@ export const sessionRoutes: Route[] = [
     summary: 'Sign in with the token: sets an HttpOnly, SameSite=Strict session cookie',
     description:
       'For browsers, whose EventSource cannot send an Authorization header. Sessions end when mockdev ui stops. A wrong token is 401.',
-    body: z.object({ token: z.string().min(1).describe('The token mockdev ui was started with') }),
+    body: z.object({ token: sensitive(z.string().min(1)).describe('The token mockdev ui was started with') }),
     response: { status: 204, description: 'Signed in (the cookie is set)' },
     handle: ({ auth, body }) => {
       const cookie = auth.signIn(body.token);
       if (cookie === undefined)
-        throw new ApiRefusal(
-          401,
-          'UNAUTHORIZED',
-          'Unauthorized',
-          'Wrong token: give the token mockdev ui was started with',
-          {
-            'WWW-Authenticate': 'Bearer',
-          },
-        );
+        throw new MockdevError('UNAUTHORIZED', 'Wrong token', {
+          hint: 'Give the token mockdev ui was started with',
+        });
       return reply({ status: 204, headers: { 'Set-Cookie': cookie } });
     },
   }),

@@ -22,6 +22,7 @@ import {
   variationView,
   VariationViewSchema,
 } from '../../core/model/variation-response.js';
+import { CONTENT_BODY_LIMIT_BYTES } from '../../http/body.js';
 import { defineRoute, type Route } from '../route.js';
 import { ENDPOINT_PARAMS } from './endpoints.js';
 
@@ -100,6 +101,7 @@ export const variationRoutes: Route[] = [
   }),
   defineRoute<z.output<typeof VariationCreateSchema>>({
     method: 'POST',
+    maxBodyBytes: CONTENT_BODY_LIMIT_BYTES,
     path: `${BASE}/variations`,
     tag: 'Variations',
     summary: 'Add a response variation (as `mockdev endpoint variation add`)',
@@ -122,6 +124,7 @@ export const variationRoutes: Route[] = [
   }),
   defineRoute<z.output<typeof VariationPatchSchema>>({
     method: 'PATCH',
+    maxBodyBytes: CONTENT_BODY_LIMIT_BYTES,
     path: `${BASE}/variations/{variation}`,
     tag: 'Variations',
     summary: 'Change a variation: only the fields given (as `mockdev endpoint variation update`)',

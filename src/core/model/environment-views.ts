@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { sensitive } from '../validate.js';
 import { EnvironmentKeySchema } from './environment.js';
 
 /*
@@ -29,13 +30,14 @@ export const EnvironmentListSchema = z.object({
   ),
 });
 
-const Variables = z.record(EnvironmentKeySchema, z.string());
+// Sensitive: an error names the key, never the value (a plain variable may be made a secret).
+const Variables = () => sensitive(z.record(EnvironmentKeySchema, z.string()));
 const Keys = z.array(EnvironmentKeySchema);
 
 /** The variables a create or update sets: plain ones, secrets with their values, keys made secret. */
 const VariableChanges = {
-  variables: Variables.optional().describe('Plain variables: { "API_URL": "https://…" }'),
-  secrets: Variables.optional().describe('Secrets with their values (masked in every answer)'),
+  variables: Variables().optional().describe('Plain variables: { "API_URL": "https://…" }'),
+  secrets: Variables().optional().describe('Secrets with their values (masked in every answer)'),
   secretKeys: Keys.optional().describe('Keys of `variables` to keep as secrets'),
 };
 
