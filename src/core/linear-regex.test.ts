@@ -51,6 +51,11 @@ describe('linear-time regular expressions', () => {
       'a{2,}',
       '\\bjson\\b',
       '^\\w+@\\w+\\.com$',
+      // Anchored at both ends: a whole-text match; not when `|` splits the anchors apart.
+      '^a|in$',
+      '^(ad|ro)[a-z]+$',
+      '^[a-z]*\\$$',
+      '^a.*$|^x',
     ];
     const texts = [
       ...TEXTS,
