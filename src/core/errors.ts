@@ -156,8 +156,6 @@ export class MockdevError extends Error {
   }
 }
 
-export const isMockdevError = (e: unknown): e is MockdevError => e instanceof MockdevError;
-
 /** Wraps anything thrown into a MockdevError; unknown errors become INTERNAL. */
 export function toMockdevError(e: unknown): MockdevError {
   if (e instanceof MockdevError) return e;
