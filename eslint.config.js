@@ -72,6 +72,18 @@ export default tseslint.config(
     },
   },
   {
+    // The use cases reach the network only through a port (core/ports.ts), as the license
+    // service is reached (store/net/).
+    files: ['src/app/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Network I/O goes behind a port (core/ports.ts), implemented in store/.' },
+      ],
+    },
+  },
+  {
     files: ['src/core/**/*.ts', 'src/formats/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {

@@ -1,6 +1,7 @@
-import type { Stores } from '../core/ports.js';
+import type { LicenseService, Stores } from '../core/ports.js';
 import { usableDataDir } from '../store/fs/data-dir.js';
 import { openLocalStores } from '../store/local.js';
+import { HttpLicenseService } from '../store/net/license-service.js';
 
 /** What every use case needs: the stores, the data directory and the working folder. */
 export interface AppContext extends Stores {
@@ -10,6 +11,8 @@ export interface AppContext extends Stores {
   cwd: string;
   /** The environment of this run: MOCKDEV_LICENSE_URL and MOCKDEV_LICENSE_PUBLIC_KEY are read from it. */
   env: NodeJS.ProcessEnv;
+  /** The license service of e-mail activation (over HTTP here). */
+  licenseService: LicenseService;
 }
 
 export interface ContextOptions {
@@ -30,5 +33,11 @@ export function createContext(options: ContextOptions = {}): AppContext {
   const dataDir = options.dataDir ?? usableDataDir(options.env);
   const cwd = options.cwd ?? process.cwd();
   const env = options.env ?? process.env;
-  return { ...openLocalStores(dataDir, { ...options, cwd }), dataDir, cwd, env };
+  return {
+    ...openLocalStores(dataDir, { ...options, cwd }),
+    dataDir,
+    cwd,
+    env,
+    licenseService: new HttpLicenseService(),
+  };
 }
