@@ -44,56 +44,22 @@ const flat = (s: string) => s.replace(/\s+/g, ' ');
 const says = (texts: string[], doc: FieldDoc) =>
   texts.some((t) => flat(t).toLowerCase().includes(flat(doc.text).toLowerCase()));
 
-/** Field, MCP tool, OpenAPI operation (method and path) and CLI command showing it. */
-const CASES: { field: string; doc: FieldDoc; tool?: string; op: [string, string]; cli: string[] }[] = [
-  {
-    field: 'status',
-    doc: ENDPOINT_DOCS.status,
-    tool: 'create_endpoint',
-    op: ['post', '/projects/{project}/endpoints'],
-    cli: ['endpoint', 'add'],
-  },
-  {
-    field: 'path',
-    doc: ENDPOINT_DOCS.path,
-    tool: 'update_endpoint',
-    op: ['patch', '/projects/{project}/endpoints/{endpoint}'],
-    cli: ['endpoint', 'update'],
-  },
-  {
-    field: 'mode',
-    doc: ENDPOINT_DOCS.mode,
-    tool: 'update_endpoint',
-    op: ['patch', '/projects/{project}/endpoints/{endpoint}'],
-    cli: ['endpoint', 'update'],
-  },
-  {
-    field: 'timeoutMs',
-    doc: PROXY_DOCS.timeoutMs,
-    tool: 'create_endpoint',
-    op: ['post', '/projects/{project}/endpoints'],
-    cli: ['endpoint', 'add'],
-  },
-  {
-    field: 'delay',
-    doc: VARIATION_DOCS.delay,
-    tool: 'update_endpoint',
-    op: ['post', '/projects/{project}/endpoints/{endpoint}/variations'],
-    cli: ['endpoint', 'variation', 'add'],
-  },
-  {
-    field: 'port',
-    doc: PROJECT_DOCS.port,
-    tool: 'create_project',
-    op: ['post', '/projects'],
-    cli: ['project', 'create'],
-  },
-  {
-    field: 'name',
-    doc: ENVIRONMENT_DOCS.name,
-    op: ['post', '/environments'],
-    cli: ['environment', 'create'],
-  },
+/** Field, its words, the MCP tool, the OpenAPI operation and the CLI command that show it. */
+const EP = '/projects/{project}/endpoints';
+const CASES: [string, FieldDoc, string | undefined, string, string][] = [
+  ['status', ENDPOINT_DOCS.status, 'create_endpoint', `post ${EP}`, 'endpoint add'],
+  ['path', ENDPOINT_DOCS.path, 'update_endpoint', `patch ${EP}/{endpoint}`, 'endpoint update'],
+  ['mode', ENDPOINT_DOCS.mode, 'update_endpoint', `patch ${EP}/{endpoint}`, 'endpoint update'],
+  ['timeoutMs', PROXY_DOCS.timeoutMs, 'create_endpoint', `post ${EP}`, 'endpoint add'],
+  [
+    'delay',
+    VARIATION_DOCS.delay,
+    'update_endpoint',
+    `post ${EP}/{endpoint}/variations`,
+    'endpoint variation add',
+  ],
+  ['port', PROJECT_DOCS.port, 'create_project', 'post /projects', 'project create'],
+  ['name', ENVIRONMENT_DOCS.name, undefined, 'post /environments', 'environment create'],
 ];
 
 describe('field descriptions: one text in the core, on every surface', () => {
@@ -106,18 +72,19 @@ describe('field descriptions: one text in the core, on every surface', () => {
       paths: Record<string, Record<string, { requestBody?: unknown }>>;
     };
     const { cli } = cliSandbox(t);
-    for (const c of CASES) {
-      const what = `${c.field} (${c.doc.text.slice(0, 40)}…)`;
-      if (c.tool) {
-        const tool = tools.find((x) => x.name === c.tool)!;
-        assert.ok(says(descriptionsOf(tool.inputSchema, c.field), c.doc), `MCP ${c.tool}: ${what}`);
+    for (const [field, fieldDoc, toolName, operation, command] of CASES) {
+      const what = `${field} (${fieldDoc.text.slice(0, 40)}…)`;
+      if (toolName) {
+        const tool = tools.find((x) => x.name === toolName)!;
+        assert.ok(says(descriptionsOf(tool.inputSchema, field), fieldDoc), `MCP ${toolName}: ${what}`);
       }
-      const body = doc.paths[`${API_PREFIX}${c.op[1]}`]?.[c.op[0]]?.requestBody;
-      assert.ok(body, `${c.op.join(' ')} is in the document`);
-      assert.ok(says(descriptionsOf(body, c.field), c.doc), `OpenAPI ${c.op.join(' ')}: ${what}`);
-      const help = await cli([...c.cli, '--help']);
+      const [method, path] = operation.split(' ') as [string, string];
+      const body = doc.paths[`${API_PREFIX}${path}`]?.[method]?.requestBody;
+      assert.ok(body, `${operation} is in the document`);
+      assert.ok(says(descriptionsOf(body, field), fieldDoc), `OpenAPI ${operation}: ${what}`);
+      const help = await cli([...command.split(' '), '--help']);
       assert.equal(help.code, 0);
-      assert.ok(says([help.stdout], c.doc), `mockdev ${c.cli.join(' ')} --help: ${what}\n${help.stdout}`);
+      assert.ok(says([help.stdout], fieldDoc), `mockdev ${command} --help: ${what}\n${help.stdout}`);
     }
   });
 });
