@@ -2,10 +2,18 @@ import { parse as parseYaml } from 'yaml';
 import { compileRoutes } from '../core/match/router.js';
 import { ERROR_CATALOGUE, MockdevError, toMockdevError, type Wording } from '../core/errors.js';
 import { parseInput } from '../core/validate.js';
-import type { AppContext } from '../app/context.js';
+import { withReach, type AppContext } from '../app/context.js';
 import { hostAllowed } from '../runtime/origin.js';
 import { createAuth } from './auth.js';
-import { ApiRefusal, isReply, isStream, type ApiServices, type ApiStream, type Route } from './route.js';
+import {
+  API_REACH,
+  ApiRefusal,
+  isReply,
+  isStream,
+  type ApiServices,
+  type ApiStream,
+  type Route,
+} from './route.js';
 
 /**
  * The admin API as a function (docs/admin-api.md): a request in, a reply out, no socket (http.ts
@@ -150,7 +158,8 @@ async function parseBody(text: string, type: string): Promise<unknown> {
 }
 
 export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
-  const { ctx, onInternalError } = options;
+  const { onInternalError } = options;
+  const ctx = withReach(options.ctx, API_REACH);
   const services = options.services ?? {};
   const auth = createAuth(options.token);
   // One matcher per method over the route paths; a path known under another method is a 405.

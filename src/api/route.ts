@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import type { AppContext } from '../app/context.js';
+import type { AppContext, ProjectReach } from '../app/context.js';
 import type { ApiAuth } from './auth.js';
 
 /**
@@ -7,6 +7,12 @@ import type { ApiAuth } from './auth.js';
  * the same zod schemas the core validates with (the OpenAPI document is generated from them),
  * and a handler that calls the app use cases and only translates.
  */
+
+/**
+ * What the admin API's callers reach (DECISIONS "Trust and data"): projects by id or name only,
+ * never by a filesystem path, so no request tells whether a file exists or registers a folder.
+ */
+export const API_REACH: ProjectReach = { lookup: 'idOrName' };
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -1,4 +1,4 @@
-import type { AppContext } from '../app/context.js';
+import { withReach, type AppContext } from '../app/context.js';
 import { resolveProject } from '../app/projects.js';
 import {
   startServer,
@@ -9,7 +9,7 @@ import {
   type ServerLogger,
 } from '../app/server.js';
 import { MockdevError } from '../core/errors.js';
-import type { ServerHost } from './route.js';
+import { API_REACH, type ServerHost } from './route.js';
 
 /**
  * The mock servers `mockdev ui` runs in its own process (PUT /projects/{project}/server). Each
@@ -23,7 +23,8 @@ export interface ApiServerHost extends ServerHost {
   running(): RunningServer[];
 }
 
-export function createServerHost(ctx: AppContext, logger: ServerLogger = {}): ApiServerHost {
+export function createServerHost(apiCtx: AppContext, logger: ServerLogger = {}): ApiServerHost {
+  const ctx = withReach(apiCtx, API_REACH);
   /** By project id: one server per project here. */
   const servers = new Map<string, RunningServer>();
   const starting = new Set<string>();

@@ -3,6 +3,22 @@ import { usableDataDir } from '../store/fs/data-dir.js';
 import { openLocalStores } from '../store/local.js';
 import { HttpLicenseService } from '../store/net/license-service.js';
 
+/**
+ * What a caller may reach, and how it may name a project (DECISIONS "Trust and data"). Set on a
+ * context by the adapter that serves callers (withReach); a use case's options may narrow it,
+ * never widen it.
+ */
+export interface ProjectReach {
+  /** Only projects inside the data directory (the MCP server's rule). */
+  dataDirOnly?: boolean;
+  /**
+   * How a project is named: 'idOrName', by its id or name only, never by a filesystem path (the
+   * admin API and MCP; a lookup then never registers a folder); 'any' also takes a folder holding
+   * project.json (the CLI, the default).
+   */
+  lookup?: 'idOrName' | 'any';
+}
+
 /** What every use case needs: the stores, the data directory and the working folder. */
 export interface AppContext extends Stores {
   /** The data directory: the MCP server reaches only what is inside it. */
@@ -13,7 +29,18 @@ export interface AppContext extends Stores {
   env: NodeJS.ProcessEnv;
   /** The license service of e-mail activation (over HTTP here). */
   licenseService: LicenseService;
+  /** What this context's callers may reach (unset: everything, the CLI's reach). */
+  reach?: ProjectReach;
 }
+
+/** The context for callers of a narrower reach (the admin API, MCP): the same stores. */
+export const withReach = (ctx: AppContext, reach: ProjectReach): AppContext => ({
+  ...ctx,
+  reach: {
+    dataDirOnly: ctx.reach?.dataDirOnly === true || reach.dataDirOnly === true,
+    lookup: ctx.reach?.lookup === 'idOrName' || reach.lookup === 'idOrName' ? 'idOrName' : 'any',
+  },
+});
 
 export interface ContextOptions {
   dataDir?: string;
@@ -23,6 +50,10 @@ export interface ContextOptions {
   /** How often the change feed polls a served project folder / the data directory (ms). */
   folderPollMs?: number;
   dataDirPollMs?: number;
+  /** Told, in one line, of what a store did on its own (a broken bookkeeping file moved aside). */
+  onWarning?: (message: string) => void;
+  /** Told, once, of what opening the stores did (a data directory readable by others made private). */
+  onInfo?: (message: string) => void;
 }
 
 /**

@@ -20,9 +20,10 @@ import {
   type ProjectFile,
   type ProjectPatch,
 } from '../core/model/project.js';
+import type { ProjectListing, UnreadableProjectListing } from '../core/model/project-listing.js';
 import type { StoredProject } from '../core/ports.js';
 import { parseInput } from '../core/validate.js';
-import type { AppContext } from './context.js';
+import { withReach, type AppContext, type ProjectReach } from './context.js';
 import { buildEndpoints } from './endpoints.js';
 
 export const toProject = (stored: StoredProject): Project => ({
@@ -41,26 +42,33 @@ export const toProjectDetail = (stored: StoredProject): ProjectDetail => ({
   endpoints: stored.endpoints,
 });
 
-const looksLikePath = (ref: string): boolean =>
-  ref === '.' || ref === '..' || ref.includes('/') || ref.includes('\\') || ref.startsWith('~');
-
-export interface ResolveOptions {
-  /** Only projects inside the data directory (the MCP server's rule). */
-  dataDirOnly?: boolean;
-}
+/** How a use case narrows its caller's reach (the MCP tools: the data directory only). */
+export type ResolveOptions = ProjectReach;
 
 /** For commands whose project may be left out: named in the error when there is none here either. */
 export interface OptionalProjectOptions extends ResolveOptions {
   command?: string;
 }
 
+/** The reach of one lookup: the context's, narrowed by the call's options. */
+export function reachOf(ctx: AppContext, options: ResolveOptions = {}): Required<ProjectReach> {
+  const reach = withReach(ctx, options).reach!;
+  return { dataDirOnly: reach.dataDirOnly === true, lookup: reach.lookup ?? 'any' };
+}
+
+const looksLikePath = (ref: string): boolean =>
+  ref === '.' || ref === '..' || ref.includes('/') || ref.includes('\\') || ref.startsWith('~');
+
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
+
 const whereIs = (p: StoredProject): string => (p.managed ? 'in the data directory' : `in ${p.location}`);
 
 /** Several projects answer to one id or name: say which, and how to name one of them. */
-function ambiguous(wanted: string, found: StoredProject[]): MockdevError {
+function ambiguous(wanted: string, found: StoredProject[], folders: boolean): MockdevError {
   const sameId = found.every((p) => p.project.id === found[0]!.project.id);
   const which = found.map((p) => (sameId ? whereIs(p) : `${p.project.id} ${whereIs(p)}`)).join(', ');
-  const folders = found.some((p) => !p.managed);
+  const inFolders = folders && found.some((p) => !p.managed);
   return new MockdevError(
     'INVALID_ARGUMENT',
     sameId
@@ -68,8 +76,10 @@ function ambiguous(wanted: string, found: StoredProject[]): MockdevError {
       : `Project name "${wanted}" is ambiguous: ${found.length} projects have it (${which})`,
     {
       hint: sameId
-        ? 'Give the folder of the one you mean instead'
-        : folders
+        ? folders
+          ? 'Give the folder of the one you mean instead'
+          : 'Name the one you mean by its folder with the mockdev command line, or give one of them a new id'
+        : inFolders
           ? 'Give the id of the one you mean instead, or its folder'
           : 'Give the id of the one you mean instead',
       details: { project: wanted, ids: found.map((p) => p.project.id) },
@@ -78,53 +88,79 @@ function ambiguous(wanted: string, found: StoredProject[]): MockdevError {
 }
 
 /**
- * Finds a project by id, by name, or by a folder holding project.json (DECISIONS "Where state
- * lives"). Ids and names reach the projects of the data directory and the project folders it
- * knows (docs/decisions.md); names match exactly first, then case-insensitively. A name (or,
- * for copied folders, an id) several projects answer to is an error naming them.
+ * Finds a project by id, by name, or (unless the caller's reach is "id or name only") by a folder
+ * holding project.json (DECISIONS "Where state lives", "Trust and data"). Ids and names reach the
+ * projects of the data directory and the project folders it knows (docs/decisions.md); names
+ * match exactly first, then case-insensitively. A name (or, for copied folders, an id) several
+ * projects answer to is an error naming them. With "id or name only" (the admin API, MCP) the
+ * reference never reaches the file system as a path, and no folder is registered.
  */
 export async function resolveProject(
   ctx: AppContext,
   ref: string,
   options: ResolveOptions = {},
 ): Promise<StoredProject> {
+  const reach = reachOf(ctx, options);
+  const byFolder = reach.lookup === 'any' && !reach.dataDirOnly;
   const wanted = ref.trim();
-  if (wanted === '') throw new MockdevError('INVALID_ARGUMENT', 'A project id, name or folder is required');
-  const inFolder = async () => (options.dataDirOnly ? undefined : ctx.projects.openFolder(wanted, ctx.cwd));
-  if (looksLikePath(wanted)) {
+  const what = byFolder ? 'A project id, name or folder' : 'A project id or name';
+  if (wanted === '') throw new MockdevError('INVALID_ARGUMENT', `${what} is required`);
+  if (CONTROL_CHARS.test(wanted))
+    throw new MockdevError(
+      'INVALID_ARGUMENT',
+      `${what} never contains control characters (NUL, line breaks…)`,
+      {
+        hint: (say) => `${say.action('listProjects')} to see the project ids and names`,
+        details: { project: wanted.replace(CONTROL_CHARS, '?') },
+      },
+    );
+  const inFolder = async () => (byFolder ? ctx.projects.openFolder(wanted, ctx.cwd) : undefined);
+  if (byFolder && looksLikePath(wanted)) {
     const found = await inFolder();
     if (found) return found;
   } else {
-    const found = await ctx.projects.find(wanted, { managedOnly: options.dataDirOnly });
+    const found = await ctx.projects.find(wanted, { dataDirOnly: reach.dataDirOnly });
     if (found.length === 1) return found[0]!;
-    if (found.length > 1) throw ambiguous(wanted, found);
+    if (found.length > 1) throw ambiguous(wanted, found, byFolder);
     const folder = await inFolder();
     if (folder) return folder;
   }
-  const { errors } = await ctx.projects.list({ managedOnly: options.dataDirOnly });
-  const unreadable = errors.length
-    ? ` (${errors.length} project${errors.length === 1 ? '' : 's'} could not be read: ${errors[0]!.message})`
+  const { unreadable } = await ctx.projects.list({ dataDirOnly: reach.dataDirOnly });
+  const broken = unreadable.length
+    ? ` (${unreadable.length} project${unreadable.length === 1 ? '' : 's'} could not be read: ${unreadable[0]!.error.message})`
     : '';
-  throw new MockdevError('PROJECT_NOT_FOUND', `Project "${wanted}" not found${unreadable}`, {
+  const notAName =
+    !byFolder && looksLikePath(wanted) ? ': give a project id or name, not a folder or a file' : '';
+  throw new MockdevError('PROJECT_NOT_FOUND', `Project "${wanted}" not found${notAName}${broken}`, {
     hint: (say) =>
-      options.dataDirOnly
-        ? `${say.action('listProjects')} to see the project ids and names`
-        : `${say.action('listProjects')} to see projects, or give a folder that holds project.json`,
+      byFolder
+        ? `${say.action('listProjects')} to see projects, or give a folder that holds project.json`
+        : `${say.action('listProjects')} to see the project ids and names`,
     details: { project: wanted },
   });
 }
 
-/** A project in a list: `dir` is set for a folder project (one outside the data directory). */
-export type ProjectListing = Project & { dir?: string };
+export type { ProjectListing };
 
 /**
  * The projects of the data directory and the project folders it knows (made by `init`, served or
- * opened by their folder), oldest first; with `dataDirOnly`, those of the data directory only.
+ * opened by their folder), oldest first; with `dataDirOnly`, those inside the data directory. A
+ * project whose files cannot be read is listed after them as unreadable, with the file and the
+ * problem (never left out).
  */
 export async function listProjects(ctx: AppContext, options: ResolveOptions = {}): Promise<ProjectListing[]> {
-  const { projects, errors } = await ctx.projects.list({ managedOnly: options.dataDirOnly });
-  if (errors.length && projects.length === 0) throw errors[0]!;
-  return projects.map((p) => withDir(p, toProject(p)));
+  const { projects, unreadable } = await ctx.projects.list({
+    dataDirOnly: reachOf(ctx, options).dataDirOnly,
+  });
+  return [
+    ...projects.map((p) => withDir(p, toProject(p))),
+    ...unreadable.map((u): UnreadableProjectListing => ({
+      ...(u.id !== undefined ? { id: u.id } : {}),
+      ...(u.name !== undefined ? { name: u.name } : {}),
+      ...(u.managed ? {} : { dir: u.location }),
+      unreadable: { file: u.file, code: u.error.code, problem: u.error.fullMessage },
+    })),
+  ];
 }
 
 /** `dir` for a folder project (one outside the data directory), as lists and `show` print it. */
@@ -142,6 +178,11 @@ export async function resolveProjectOrCwd(
   options: OptionalProjectOptions = {},
 ): Promise<StoredProject> {
   if (ref !== undefined) return resolveProject(ctx, ref, options);
+  const reach = reachOf(ctx, options);
+  if (reach.lookup !== 'any' || reach.dataDirOnly)
+    throw new MockdevError('INVALID_ARGUMENT', 'A project id or name is required', {
+      hint: (say) => `${say.action('listProjects')} to see the project ids and names`,
+    });
   const here = await ctx.projects.openFolder('.', ctx.cwd);
   if (here) return here;
   throw new MockdevError(

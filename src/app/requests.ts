@@ -2,6 +2,7 @@ import { MockdevError } from '../core/errors.js';
 import { parseRequestFilters, type RequestFilters, type RequestRecord } from '../core/model/request.js';
 import type { AppContext } from './context.js';
 import {
+  reachOf,
   resolveProject,
   resolveProjectOrCwd,
   type OptionalProjectOptions,
@@ -25,11 +26,13 @@ const notFound = (ids: string[]): MockdevError =>
  * directory do not exist for the caller: they are reported as not found.
  */
 async function assertReachable(ctx: AppContext, ids: string[], options?: ResolveOptions): Promise<void> {
-  if (!options?.dataDirOnly) return;
+  if (!reachOf(ctx, options).dataDirOnly) return;
   const hidden: string[] = [];
   for (const id of ids) {
     const record = await ctx.requests.get(id);
-    if (record && !(await ctx.projects.get(record.projectId))?.managed) hidden.push(id);
+    const reachable = async (projectId: string) =>
+      (await ctx.projects.find(projectId, { dataDirOnly: true })).some((p) => p.project.id === projectId);
+    if (record && !(await reachable(record.projectId))) hidden.push(id);
   }
   if (hidden.length) throw notFound(hidden);
 }

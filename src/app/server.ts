@@ -104,9 +104,37 @@ async function projectToServe(ctx: AppContext, ref: string | undefined): Promise
 }
 
 /**
+ * A busy port held by a server of this very project: said so, with its URL and pid (still
+ * PORT_IN_USE). Any other failure is returned as it is.
+ */
+async function samePortServed(
+  ctx: AppContext,
+  e: unknown,
+  stored: StoredProject,
+  port: number,
+): Promise<unknown> {
+  if (!(e instanceof MockdevError && e.code === 'PORT_IN_USE') || port === 0) return e;
+  const running = await ctx.servers.list().catch(() => []);
+  const first = running.find((r) => r.projectId === stored.project.id && r.port === port);
+  if (!first) return e;
+  return new MockdevError(
+    'PORT_IN_USE',
+    `"${stored.project.name}" is already served at ${first.url} (pid ${first.pid}): port ${port} is in use`,
+    {
+      hint: (say) =>
+        `use that server, stop it first, or run a second one on another port with ${say.option('port')} (both log to one request log)`,
+      details: { ...e.details, url: first.url, pid: first.pid },
+      cause: e,
+    },
+  );
+}
+
+/**
  * Starts the mock server of a project (DECISIONS "CLI behaviour", "Mock server behaviour").
  * Only what answering needs happens before the socket is open; the request log's housekeeping
- * (what earlier servers spooled, retention) waits for the first idle moment.
+ * (what earlier servers spooled, retention) waits for the first idle moment. A second server of
+ * a project runs only on another port, and says the first runs (its URL and pid) and that both
+ * log to one request log; on the first one's port it is PORT_IN_USE naming it.
  */
 export async function startServer(ctx: AppContext, input: StartServerInput = {}): Promise<RunningServer> {
   const host = checkHost(input.host ?? DEFAULT_HOST);
@@ -166,9 +194,15 @@ export async function startServer(ctx: AppContext, input: StartServerInput = {})
   } catch (e) {
     source.close();
     await writer.close();
-    throw e;
+    throw await samePortServed(ctx, e, stored, port);
   }
   const { server, url } = listening;
+  // The registry knows the project's other servers (before this one registers).
+  const others = (await ctx.servers.list().catch(() => [])).filter((r) => r.projectId === projectId);
+  for (const other of others)
+    logger.warn?.(
+      `"${stored.project.name}" is already served at ${other.url} (pid ${other.pid}); this second server at ${url} logs to the same request log`,
+    );
   const record: ServerRecord = {
     pid: process.pid,
     projectId,

@@ -3,6 +3,7 @@
  * (SPEC part 7) and the HTTP status the admin API, the mock server and MCP use for it.
  * Adapters never invent their own mapping: they read it from here.
  */
+import { describeDiskError, describeIoFailure, type IoFailure } from './io-errors.js';
 
 export const ERROR_CATALOGUE = {
   /** A value given by the user is malformed: a bad port, method, status, name, option. */
@@ -156,12 +157,27 @@ export class MockdevError extends Error {
   }
 }
 
-/** Wraps anything thrown into a MockdevError; unknown errors become INTERNAL. */
+/**
+ * Wraps anything thrown into a MockdevError: a failure of the disk nobody wrapped becomes
+ * IO_ERROR naming its file and cause (io-errors.ts); other unknown errors become INTERNAL.
+ */
 export function toMockdevError(e: unknown): MockdevError {
   if (e instanceof MockdevError) return e;
+  const disk = describeDiskError(e);
+  if (disk) return fromIoFailure(disk, e);
   const message = e instanceof Error ? e.message : String(e);
   return new MockdevError('INTERNAL', `Unexpected error: ${message}`, {
     hint: 'This is a bug in mockdev; run again with MOCKDEV_LOG_LEVEL=debug for details',
     cause: e,
   });
 }
+
+const fromIoFailure = (f: IoFailure, cause: unknown): MockdevError =>
+  new MockdevError('IO_ERROR', f.message, { hint: f.hint, details: f.details, cause });
+
+/**
+ * IO_ERROR for a failed read or write of a file: `<message>: <the cause in words>` ("Could not
+ * write /data/requests.db: the disk is full"), with a hint and `details: { file, cause }`.
+ */
+export const ioFailure = (message: string, e: unknown, file?: string): MockdevError =>
+  fromIoFailure(describeIoFailure(message, e, file), e);

@@ -59,8 +59,28 @@ export interface ProjectSummary {
 }
 
 export interface ProjectQuery {
-  /** Only the managed projects (the MCP server's reach), not the folder projects the store knows. */
+  /** Only the managed projects (names are unique among them), not the folder projects the store knows. */
   managedOnly?: boolean;
+  /**
+   * Only the projects inside the store's own space (the data directory), the MCP server's reach:
+   * the managed ones and the known folder projects whose folder is in it (`npm start`'s demo).
+   */
+  dataDirOnly?: boolean;
+}
+
+/** A project the store knows but cannot read: it is listed as such, never left out silently. */
+export interface UnreadableProject {
+  /** As StoredProject's. */
+  key: string;
+  location: string;
+  managed: boolean;
+  /** The file that could not be read. */
+  file: string;
+  /** Why (CORRUPT_FILE, UNSUPPORTED_VERSION, IO_ERROR), naming the file. */
+  error: MockdevError;
+  /** Its id and name as the store knew them before it broke, when it did. */
+  id?: string;
+  name?: string;
 }
 
 /**
@@ -74,9 +94,9 @@ export interface ProjectQuery {
 export interface ProjectStore {
   /**
    * Every project the store knows, managed and folder projects, oldest first. A project that
-   * cannot be read is an error, never skipped silently.
+   * cannot be read is returned as unreadable, never skipped silently.
    */
-  list(query?: ProjectQuery): Promise<{ projects: StoredProject[]; errors: MockdevError[] }>;
+  list(query?: ProjectQuery): Promise<{ projects: StoredProject[]; unreadable: UnreadableProject[] }>;
   /** Id, name and port of every project the store knows (or only the managed ones), without reading endpoints. */
   summaries(query?: ProjectQuery): Promise<ProjectSummary[]>;
   /** A managed project by id; undefined when there is none. A broken one throws, naming the file. */

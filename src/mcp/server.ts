@@ -11,7 +11,7 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
-import type { AppContext } from '../app/context.js';
+import { withReach, type AppContext, type ProjectReach } from '../app/context.js';
 import { MockdevError, toMockdevError } from '../core/errors.js';
 import { parseArguments } from './arguments.js';
 import type { ToolDefinition } from './tools/define.js';
@@ -103,7 +103,14 @@ export async function runTool(
   }
 }
 
+/**
+ * What MCP clients reach (SPEC 4.3, DECISIONS "Trust and data"): the projects inside the data
+ * directory, by id or name only.
+ */
+export const MCP_REACH: ProjectReach = { dataDirOnly: true, lookup: 'idOrName' };
+
 export function createMcpServer(options: McpServerOptions): Server {
+  const ctx = withReach(options.ctx, MCP_REACH);
   const tools = options.tools ?? ALL_TOOLS;
   const byName = new Map(tools.map((t) => [t.name, t]));
   const server = new Server(
@@ -124,7 +131,7 @@ export function createMcpServer(options: McpServerOptions): Server {
       });
       outcome = { result: errorResult(error), error };
     } else {
-      outcome = await runTool(options.ctx, tool, request.params.arguments);
+      outcome = await runTool(ctx, tool, request.params.arguments);
     }
     if (outcome.error?.code === 'INTERNAL') options.onInternalError?.(outcome.error);
     options.onCall?.({

@@ -1,5 +1,6 @@
 import type { Stores } from '../core/ports.js';
 import { dataPaths } from './fs/data-dir.js';
+import { tightenDataDir } from './fs/private.js';
 import { FolderProjectStore, type FolderProjectStoreOptions } from './fs/project-store.js';
 import { FileEnvironmentStore } from './fs/environment-store.js';
 import { FileLicenseStore } from './fs/license-store.js';
@@ -13,14 +14,21 @@ import { LocalRequestLog } from './request-log/local-request-log.js';
 export interface LocalStoreOptions extends FolderProjectStoreOptions {
   /** Folder that relative paths the user gives are resolved against. */
   cwd: string;
+  /** Told, once, of what opening did on its own (a data directory made private). */
+  onInfo?: (message: string) => void;
 }
 
 /**
  * The stores of one data directory on this machine: projects as JSON folders, the request log
- * in SQLite with a file spool, servers and settings as JSON files. Nothing is opened until used.
+ * in SQLite with a file spool, servers and settings as JSON files. Nothing is opened until used;
+ * the data directory is private (0700, its files 0600), and made so when an earlier mockdev left
+ * it readable by others.
  */
 export function openLocalStores(dataDir: string, options: LocalStoreOptions): Stores {
   const paths = dataPaths(dataDir);
+  // A data directory an earlier mockdev made readable by others becomes private (private.ts).
+  const tightened = tightenDataDir(dataDir);
+  if (tightened) options.onInfo?.(tightened);
   const requests = new LocalRequestLog(paths.requestLog);
   const recordings = new LocalRecordings(paths.recordings);
   return {

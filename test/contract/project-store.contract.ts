@@ -84,8 +84,8 @@ export function projectStoreContract(impl: StoreImplementation): void {
         (await projects.summaries()).filter((n) => n.id === file.id),
         [{ id: file.id, name: 'Alpha', port: file.port, managed: true }],
       );
-      const { projects: all, errors } = await projects.list();
-      assert.deepEqual(errors, []);
+      const { projects: all, unreadable } = await projects.list();
+      assert.deepEqual(unreadable, []);
       assert.ok(all.some((p) => p.project.id === file.id && p.endpoints.length === 1));
       assert.equal(await projects.get('no-such-id'), undefined);
       assert.deepEqual(await projects.find('No such project'), []);
@@ -248,8 +248,8 @@ function folderProjectContract(impl: StoreImplementation): void {
         assert.deepEqual(found[0]!.endpoints, [endpoint(1)]);
       }
       assert.deepEqual(await again().projects.find('Folder One').then(ids), [file.id], 'another process');
-      const { projects: all, errors } = await projects.list();
-      assert.deepEqual(errors, []);
+      const { projects: all, unreadable } = await projects.list();
+      assert.deepEqual(unreadable, []);
       assert.deepEqual(
         all.filter((p) => p.project.id === file.id).map((p) => p.managed),
         [false],

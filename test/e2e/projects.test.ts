@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
+import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { assertAccessible, openUiSession, type UiSession } from '../helpers/browser.js';
@@ -200,6 +202,18 @@ describe('web UI: projects screen', () => {
     await s.page.getByText('No projects yet.').waitFor({ timeout: 5000 });
     await s.page.getByText('mockdev project create').waitFor();
     await assertAccessible(s.page, 'the empty projects screen');
+  });
+
+  it('lists a project whose project.json cannot be read as unreadable, with the file and the problem', async () => {
+    const file = join(s.dataDir, 'projects', 'broken', 'project.json');
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, '{ "id": ');
+    await s.open('/projects');
+    const section = s.page.getByRole('region', { name: 'Unreadable projects' });
+    await section.getByText(file, { exact: true }).waitFor();
+    await section.getByText(/project\.json is not valid JSON/).waitFor();
+    assert.equal(await s.page.getByText('No projects yet.').count(), 0, 'not "no projects"');
+    await assertAccessible(s.page, 'the projects screen with an unreadable project');
   });
 
   async function idOf(name: string): Promise<string> {

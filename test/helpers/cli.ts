@@ -20,6 +20,11 @@ export interface CliOptions {
   env?: Record<string, string | undefined>;
   input?: string;
   timeoutMs?: number;
+  /**
+   * The process's file-size limit (`ulimit -f`, set through sh, in the shell's blocks): a write
+   * beyond it fails with EFBIG, as a full disk fails a write, for any user (root too).
+   */
+  fileSizeLimitBlocks?: number;
 }
 
 /** The environment of a CLI run in a test: the data dir given, no log level from the shell. */
@@ -33,7 +38,12 @@ export const cliEnv = (dataDir: string, env: Record<string, string | undefined> 
 /** Runs the built CLI as a user would, in its own process, with a bounded time. */
 export function runCli(args: string[], options: CliOptions): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
+    const limit = options.fileSizeLimitBlocks;
+    const [cmd, argv] =
+      limit === undefined
+        ? [process.execPath, [CLI, ...args]]
+        : ['sh', ['-c', `ulimit -f ${limit} && exec "$0" "$@"`, process.execPath, CLI, ...args]];
+    const child = spawn(cmd, argv, {
       cwd: options.cwd ?? tmpdir(),
       env: cliEnv(options.dataDir, options.env),
       stdio: ['pipe', 'pipe', 'pipe'],

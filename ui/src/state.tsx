@@ -3,7 +3,7 @@ import { get, patch } from './api/client';
 import { useEvent } from './api/events';
 import { useData } from './api/use-data';
 import { useNotify } from './components/notices';
-import type { ProjectListing, ServerInfo, Settings } from './types';
+import type { ProjectListing, ServerInfo, Settings, UnreadableProjectListing } from './types';
 
 /**
  * What every screen shares: the settings (theme applied at once, confirmBeforeDelete), the
@@ -12,7 +12,10 @@ import type { ProjectListing, ServerInfo, Settings } from './types';
 interface Shared {
   settings: Settings | undefined;
   updateSettings: (change: Partial<Settings>) => Promise<Settings>;
+  /** The projects that can be read (every screen works with these). */
   projects: ProjectListing[] | undefined;
+  /** Those whose files cannot be read: the projects screen lists them with the file and the problem. */
+  unreadableProjects: UnreadableProjectListing[];
   projectsError: unknown;
   reloadProjects: () => void;
   servers: ServerInfo[];
@@ -34,7 +37,7 @@ export function applyTheme(theme: Settings['theme'] | undefined): void {
 
 export function SharedProvider({ children }: { children: ReactNode }) {
   const [settings, setSettings] = useState<Settings>();
-  const projects = useData<ProjectListing[]>('/projects');
+  const projects = useData<(ProjectListing | UnreadableProjectListing)[]>('/projects');
   const servers = useData<ServerInfo[]>('/servers');
 
   const notify = useNotify();
@@ -57,17 +60,36 @@ export function SharedProvider({ children }: { children: ReactNode }) {
   // A setting changed anywhere (the CLI, another browser): the theme applies at once here too.
   useEvent('settings', setSettings);
 
+  const [readable, unreadable] = useMemo(() => {
+    const all = projects.data;
+    if (!all) return [undefined, []];
+    return [
+      all.filter((p): p is ProjectListing => !('unreadable' in p)),
+      all.filter((p): p is UnreadableProjectListing => 'unreadable' in p),
+    ];
+  }, [projects.data]);
+
   const value = useMemo<Shared>(
     () => ({
       settings,
       updateSettings,
-      projects: projects.data,
+      projects: readable,
+      unreadableProjects: unreadable,
       projectsError: projects.error,
       reloadProjects: projects.reload,
       servers: servers.data ?? [],
       reloadServers: servers.reload,
     }),
-    [settings, updateSettings, projects.data, projects.error, projects.reload, servers.data, servers.reload],
+    [
+      settings,
+      updateSettings,
+      readable,
+      unreadable,
+      projects.error,
+      projects.reload,
+      servers.data,
+      servers.reload,
+    ],
   );
   return <SharedContext.Provider value={value}>{children}</SharedContext.Provider>;
 }

@@ -16,5 +16,8 @@ export type { TreeState } from '../../src/core/model/ui-state';
 /** A project in GET /projects: a folder project carries its folder. */
 export type ProjectListing = Project & { dir?: string };
 
+/** A project GET /projects lists as unreadable: its file and the problem (id and name when known). */
+export type { UnreadableProjectListing } from '../../src/core/model/project-listing';
+
 /** A running mock server (GET /servers, `mockdev status --json`). */
 export type ServerInfo = ServerRecord & { uptimeMs: number };

@@ -6,14 +6,16 @@ import {
   ProjectPatchSchema,
   ProjectSchema,
 } from '../../core/model/project.js';
+import { ProjectListingSchema } from '../../core/model/project-listing.js';
 import { defineRoute, type Route } from '../route.js';
 
-/** `{project}`: an id, or a URL-encoded name (or a folder project's folder). */
-export const PROJECT_PARAM = { project: 'Project id, or its name URL-encoded' };
-
-const ProjectListingSchema = ProjectSchema.extend({
-  dir: z.string().optional().describe('The folder of a project kept outside the data directory'),
-});
+/**
+ * `{project}`: an id or a URL-encoded name, never a filesystem path (DECISIONS "Trust and data";
+ * the API's context has the reach "id or name only", handler.ts): a folder project by its id.
+ */
+export const PROJECT_PARAM = {
+  project: 'Project id, or its name URL-encoded (a folder project: its id; never a path)',
+};
 
 export const projectRoutes: Route[] = [
   defineRoute({
@@ -21,7 +23,11 @@ export const projectRoutes: Route[] = [
     path: '/projects',
     tag: 'Projects',
     summary: 'List projects (as `mockdev list --json`)',
-    response: { schema: z.array(ProjectListingSchema), description: 'The projects, oldest first' },
+    response: {
+      schema: z.array(ProjectListingSchema),
+      description:
+        'The projects, oldest first; then those whose files cannot be read, each with `unreadable: { file, code, problem }`',
+    },
     handle: ({ ctx }) => listProjects(ctx),
   }),
   defineRoute<z.input<typeof ProjectCreateSchema>>({

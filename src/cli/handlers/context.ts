@@ -1,5 +1,6 @@
 import { createContext, type AppContext } from '../../app/context.js';
 import { currentRun } from '../io.js';
+import { log } from '../log.js';
 
 /**
  * The AppContext of the current CLI run (data dir from the run's environment, cwd from the
@@ -8,5 +9,10 @@ import { currentRun } from '../io.js';
  */
 export const cliContext = (): AppContext => {
   const run = currentRun();
-  return (run.ctx ??= createContext({ env: run.io.env, cwd: run.io.cwd }));
+  return (run.ctx ??= createContext({
+    env: run.io.env,
+    cwd: run.io.cwd,
+    onWarning: (m) => log.warn(m),
+    onInfo: (m) => log.info(m),
+  }));
 };

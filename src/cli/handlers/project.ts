@@ -6,9 +6,9 @@ import {
   resolveProject,
   createProject,
   updateProject,
-  type ProjectListing,
 } from '../../app/projects.js';
 import type { Project, ProjectDetail } from '../../core/model/project.js';
+import { isReadable, isUnreadable } from '../../core/model/project-listing.js';
 import { toInt } from '../args.js';
 import type { InitOptions } from '../commands/init.js';
 import type { ProjectOptions } from '../commands/project.js';
@@ -30,24 +30,40 @@ const printProjectSummary = (p: (Project | ProjectDetail) & { dir?: string }) =>
     ['updated', p.updatedAt],
   ]);
 
-/** `list` and `project list`: the data directory's projects, and the project folders it knows. */
+/**
+ * `list` and `project list`: the data directory's projects, and the project folders it knows; a
+ * project that cannot be read is listed after the table, with its file and the problem.
+ */
 export async function list(opts: ProjectOptions): Promise<void> {
-  const projects = await listProjects(cliContext());
-  if (opts.json) return printJson(projects);
+  const listed = await listProjects(cliContext());
+  if (opts.json) return printJson(listed);
+  const projects = listed.filter(isReadable);
+  const unreadable = listed.filter(isUnreadable);
   const folders = projects.some((p) => p.dir !== undefined);
-  printTable(
-    projects,
-    [
-      { header: 'ID', value: (p) => p.id },
-      { header: 'NAME', value: (p) => p.name },
-      { header: 'PORT', value: (p) => p.port, align: 'right' },
-      { header: 'ENDPOINTS', value: (p) => p.endpointCount, align: 'right' },
-      { header: 'DESCRIPTION', value: (p) => p.description, max: 60 },
-      // Only when some project lives in a folder of its own: the others are in the data directory.
-      ...(folders ? [{ header: 'FOLDER', value: (p: ProjectListing) => p.dir ?? '(data directory)' }] : []),
-    ],
-    'No projects yet. Create one with: mockdev project create <NAME>',
-  );
+  if (projects.length > 0 || unreadable.length === 0)
+    printTable(
+      projects,
+      [
+        { header: 'ID', value: (p) => p.id },
+        { header: 'NAME', value: (p) => p.name },
+        { header: 'PORT', value: (p) => p.port, align: 'right' },
+        { header: 'ENDPOINTS', value: (p) => p.endpointCount, align: 'right' },
+        { header: 'DESCRIPTION', value: (p) => p.description, max: 60 },
+        // Only when some project lives in a folder of its own: the others are in the data directory.
+        ...(folders
+          ? [{ header: 'FOLDER', value: (p: Project & { dir?: string }) => p.dir ?? '(data directory)' }]
+          : []),
+      ],
+      'No projects yet. Create one with: mockdev project create <NAME>',
+    );
+  if (unreadable.length === 0) return;
+  if (projects.length > 0) printLine();
+  printLine(`${unreadable.length} project${unreadable.length === 1 ? '' : 's'} cannot be read (UNREADABLE):`);
+  for (const u of unreadable) {
+    const known = u.id !== undefined ? ` ${u.name ?? ''} (id ${u.id})` : '';
+    printLine(`- UNREADABLE${known}: ${u.unreadable.file}`);
+    printLine(`  ${u.unreadable.problem}`);
+  }
 }
 
 export async function create(name: string, opts: ProjectOptions): Promise<void> {

@@ -7,6 +7,7 @@ import {
   ProjectSchema,
   type Project,
 } from '../../core/model/project.js';
+import { isReadable, isUnreadable, UnreadableProjectSchema } from '../../core/model/project-listing.js';
 import {
   ADDITIVE,
   DESTRUCTIVE,
@@ -33,14 +34,24 @@ export const listProjectsTool = defineTool({
   input: z.object({}),
   output: z.object({
     projects: z.array(ProjectSchema).describe('Projects in the data directory, oldest first.'),
+    unreadable: z
+      .array(UnreadableProjectSchema)
+      .optional()
+      .describe('Projects in the data directory whose files cannot be read: the file and the problem.'),
   }),
   hints: READ_ONLY,
   async run(ctx) {
-    const projects = await listProjects(ctx, DATA_DIR_ONLY);
-    const summary = projects.length
-      ? `${projects.length} project${projects.length === 1 ? '' : 's'}:\n${projects.map((p) => `- ${projectLine(p)}`).join('\n')}`
+    const listed = await listProjects(ctx, DATA_DIR_ONLY);
+    const projects = listed.filter(isReadable);
+    const unreadable = listed.filter(isUnreadable);
+    const lines = [
+      ...projects.map((p) => `- ${projectLine(p)}`),
+      ...unreadable.map((u) => `- UNREADABLE ${u.unreadable.file}: ${u.unreadable.problem}`),
+    ];
+    const summary = lines.length
+      ? `${lines.length} project${lines.length === 1 ? '' : 's'}${unreadable.length ? ` (${unreadable.length} unreadable)` : ''}:\n${lines.join('\n')}`
       : 'No projects yet. Create one with create_project.';
-    return { summary, data: { projects } };
+    return { summary, data: { projects, ...(unreadable.length ? { unreadable } : {}) } };
   },
 });
 

@@ -3,6 +3,7 @@ import { mkdirSync, rmdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { MockdevError } from '../../core/errors.js';
+import { PRIVATE_DIR } from './private.js';
 
 /** Where the data directory comes from: an environment variable, or the platform's default. */
 export interface DataDirChoice {
@@ -107,9 +108,9 @@ function reasonOf(e: unknown, dir: string): string {
  * (EEXIST, fine), tries the child again (ENOENT), and so on. Here a second ENOENT is final.
  * Any store that creates folders where the user points it can use this instead.
  */
-export function makeFolders(dir: string): void {
+export function makeFolders(dir: string, mode?: number): void {
   try {
-    mkdirSync(dir);
+    mkdirSync(dir, mode);
     return;
   } catch (e) {
     if (errno(e) === 'EEXIST') {
@@ -121,7 +122,7 @@ export function makeFolders(dir: string): void {
     makeFolders(parent);
   }
   try {
-    mkdirSync(dir);
+    mkdirSync(dir, mode);
   } catch (e) {
     if (errno(e) !== 'EEXIST') throw e; // made meanwhile by another process
   }
@@ -134,7 +135,7 @@ export function makeFolders(dir: string): void {
  */
 function checkUsable(dir: string): void {
   try {
-    makeFolders(dir);
+    makeFolders(dir, PRIVATE_DIR);
     if (!statSync(dir).isDirectory()) throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' });
     const probe = join(dir, `.mockdev-probe-${process.pid}-${randomBytes(4).toString('hex')}`);
     try {

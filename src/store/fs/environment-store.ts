@@ -19,6 +19,7 @@ import {
   writeJsonAtomic,
 } from './json-file.js';
 import { withLock } from './lock.js';
+import { PRIVATE_DIR } from './private.js';
 
 const ActiveFileSchema = z.object({
   projects: z.record(
@@ -150,7 +151,7 @@ export class FileEnvironmentStore implements EnvironmentStore {
 
   private async locked<T>(fn: () => Promise<T>): Promise<T> {
     try {
-      await fs.mkdir(this.dir, { recursive: true });
+      await fs.mkdir(this.dir, { recursive: true, mode: PRIVATE_DIR });
     } catch (e) {
       throw ioError(`Could not create ${this.dir}`, e);
     }

@@ -4,7 +4,16 @@
  * cannot be written). The ProjectStore contract (test/contract/) covers what every store does.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
@@ -89,21 +98,52 @@ describe('known folder projects (folders.json)', () => {
     for (const ref of ['Fragile Folder', file.id])
       await rejectsWithCode(store.find(ref), 'CORRUPT_FILE', /fragile\/project\.json is not valid JSON/);
     assert.deepEqual(await store.find('Something else'), []);
-    const { errors } = await store.list();
-    assert.match(errors[0]?.message ?? '', /fragile\/project\.json/);
+    const { unreadable } = await store.list();
+    assert.match(unreadable[0]?.error.message ?? '', /fragile\/project\.json/);
+    assert.deepEqual(
+      [unreadable[0]?.id, unreadable[0]?.name, unreadable[0]?.file],
+      [file.id, 'Fragile Folder', join(realpathSync(root), 'fragile', 'project.json')],
+      'the id and name known from before, and the file',
+    );
     assert.equal(readFileSync(join(root, 'fragile', 'project.json'), 'utf8'), '{"id": ', 'left as it is');
   });
 
-  it('a broken folders.json counts as empty and is written afresh by the next registration', async () => {
+  it('a broken folders.json is never overwritten: it is moved aside, with a warning naming both files', async () => {
+    const warnings: string[] = [];
+    const warned = new FolderProjectStore(dataDir, { onWarning: (m) => warnings.push(m) });
     const first = await folderElsewhere('First', 'first');
-    await store.openFolder('first', root);
+    await warned.openFolder('first', root);
     writeFileSync(join(dataDir, 'folders.json'), '{ broken');
-    assert.deepEqual(await store.find('First'), []);
-    await store.openFolder('first', root);
+    assert.deepEqual(await warned.find('First'), []);
+    const aside = readdirSync(dataDir).filter((n) => n.startsWith('folders.json.broken-'));
+    assert.equal(aside.length, 1, 'moved aside once');
+    assert.equal(readFileSync(join(dataDir, aside[0]!), 'utf8'), '{ broken', 'kept as it was');
+    assert.equal(warnings.length, 1, warnings.join('\n'));
+    assert.match(warnings[0]!, /folders\.json is not valid JSON.*moved it to .*folders\.json\.broken-/);
+    await warned.openFolder('first', root);
     assert.deepEqual(
-      (await store.find('First')).map((p) => p.project.id),
+      (await warned.find('First')).map((p) => p.project.id),
       [first.id],
     );
+    assert.equal(warnings.length, 1, 'said once');
+  });
+
+  it('a folders.json of the wrong shape is moved aside too; one of a newer mockdev is left alone', async () => {
+    const warnings: string[] = [];
+    const warned = new FolderProjectStore(dataDir, { onWarning: (m) => warnings.push(m) });
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(join(dataDir, 'folders.json'), '{"version": 1, "folders": []}');
+    await folderElsewhere('Second', 'second');
+    await warned.openFolder('second', root);
+    assert.equal(readdirSync(dataDir).filter((n) => n.startsWith('folders.json.broken-')).length, 1);
+    assert.match(warnings[0]!, /folders\.json has an invalid value/);
+    const newer = '{"version": 2, "folders": {}, "more": true}';
+    writeFileSync(join(dataDir, 'folders.json'), newer);
+    await warned.openFolder('second', root);
+    await warned.list();
+    assert.equal(readFileSync(join(dataDir, 'folders.json'), 'utf8'), newer, 'not overwritten');
+    assert.match(warnings[1]!, /written by a newer mockdev \(version 2\)/);
+    assert.equal(warnings.length, 2);
   });
 
   it('opening a folder project works when the data directory cannot be written', async () => {

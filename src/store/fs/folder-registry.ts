@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import * as z from 'zod';
 import { MockdevError } from '../../core/errors.js';
 import type { ProjectFile } from '../../core/model/project.js';
-import { ioError, readJsonFile, writeJsonAtomic } from './json-file.js';
+import { checkShape, ioError, readJsonFile, writeJsonAtomic } from './json-file.js';
 import { withLock } from './lock.js';
 import {
   ProjectStampSchema,
@@ -11,6 +11,7 @@ import {
   readProjectFile,
   type ProjectStamp,
 } from './project-folder.js';
+import { PRIVATE_DIR } from './private.js';
 
 /**
  * The folder projects a data directory knows (`<data>/folders.json`): projects outside
@@ -29,8 +30,10 @@ export interface KnownFolder extends ProjectStamp {
   problem?: MockdevError;
 }
 
+const FOLDERS_VERSION = 1;
+
 const FoldersFileSchema = z.object({
-  version: z.literal(1),
+  version: z.literal(FOLDERS_VERSION),
   folders: z.record(z.string(), ProjectStampSchema),
 });
 
@@ -46,49 +49,118 @@ const bestEffort = async (fn: () => Promise<void>): Promise<void> => {
   }
 };
 
+/** What folders.json holds, as read: entries, or why none could be taken from it. */
+interface Loaded {
+  entries: Map<string, KnownFolder>;
+  /** The file is broken (not JSON, or not this shape): it is moved aside, never overwritten. */
+  broken?: MockdevError;
+  /** The file is a newer mockdev's: left as it is, and nothing is written over it. */
+  newer?: number;
+}
+
+export interface FolderRegistryOptions {
+  /** Told, in one line, of a broken list moved aside or a newer one left alone. */
+  onWarning?: (message: string) => void;
+}
+
 export class FolderRegistry {
   readonly file: string;
   private readonly lockFile: string;
+  private warnedNewer = false;
 
-  constructor(file: string) {
+  constructor(
+    file: string,
+    private readonly options: FolderRegistryOptions = {},
+  ) {
     this.file = file;
     this.lockFile = join(dirname(file), '.folders.lock');
   }
 
-  /**
-   * The entries as last written. The file is mockdev's own bookkeeping: when it cannot be read it
-   * counts as empty and is written afresh by the next registration (no project is touched).
-   */
-  private async load(): Promise<Map<string, KnownFolder>> {
+  /** The file as it is now; one that cannot be read now (permissions) counts as empty. */
+  private async read(): Promise<Loaded> {
     let raw: unknown;
     try {
       raw = await readJsonFile(this.file);
-    } catch {
-      raw = undefined;
+    } catch (e) {
+      if (e instanceof MockdevError && e.code === 'CORRUPT_FILE') return { entries: new Map(), broken: e };
+      return { entries: new Map() };
     }
-    const parsed = FoldersFileSchema.safeParse(raw);
-    if (!parsed.success) return new Map();
-    return new Map(Object.entries(parsed.data.folders).map(([dir, e]) => [dir, { dir, ...e }]));
+    if (raw === undefined) return { entries: new Map() };
+    const version = (raw as { version?: unknown } | null)?.version;
+    if (typeof version === 'number' && version > FOLDERS_VERSION)
+      return { entries: new Map(), newer: version };
+    try {
+      const data = checkShape(this.file, FoldersFileSchema, raw);
+      return { entries: new Map(Object.entries(data.folders).map(([dir, e]) => [dir, { dir, ...e }])) };
+    } catch (e) {
+      if (!(e instanceof MockdevError)) throw e;
+      return { entries: new Map(), broken: e };
+    }
+  }
+
+  /** Says once that a newer mockdev's list is left alone. */
+  private warnNewer(version: number): void {
+    if (this.warnedNewer) return;
+    this.warnedNewer = true;
+    this.options.onWarning?.(
+      `${this.file} was written by a newer mockdev (version ${version}): its project folders are not known to this one, and the file is left as it is`,
+    );
+  }
+
+  /**
+   * Moves a broken list aside (DECISIONS: a corrupt file is never overwritten silently) and says
+   * where; the caller holds the lock. Folder projects are known again once opened by their folder.
+   */
+  private async moveAside(problem: MockdevError): Promise<void> {
+    const aside = `${this.file}.broken-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+    try {
+      await fs.rename(this.file, aside);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return; // moved by another process
+      throw ioError(`Could not move the broken ${this.file} aside`, e, this.file);
+    }
+    this.options.onWarning?.(
+      `${problem.message}: moved it to ${aside} and started a new list of project folders; a folder project is known again once served or opened by its folder`,
+    );
+  }
+
+  /**
+   * The entries as last written. The file is mockdev's own bookkeeping: a broken one is moved
+   * aside (with a warning) and counts as empty; a newer mockdev's counts as empty, left alone.
+   */
+  private async load(): Promise<Map<string, KnownFolder>> {
+    const loaded = await this.read();
+    if (loaded.newer !== undefined) this.warnNewer(loaded.newer);
+    if (loaded.broken)
+      await bestEffort(() =>
+        withLock(this.lockFile, async () => {
+          const again = await this.read();
+          if (again.broken) await this.moveAside(again.broken);
+        }),
+      );
+    return loaded.entries;
   }
 
   private async write(entries: Map<string, KnownFolder>): Promise<void> {
     const folders: Record<string, { id: string; name: string; port: number; stamp: string }> = {};
     for (const e of [...entries.values()].sort((a, b) => a.dir.localeCompare(b.dir)))
       folders[e.dir] = { id: e.id, name: e.name, port: e.port, stamp: e.stamp };
-    await writeJsonAtomic(this.file, { version: 1, folders });
+    await writeJsonAtomic(this.file, { version: FOLDERS_VERSION, folders });
   }
 
   /** Read-modify-write under the registry's lock; `change` returns false when there is nothing to write. */
   private async change(change: (entries: Map<string, KnownFolder>) => boolean): Promise<void> {
     await bestEffort(async () => {
       try {
-        await fs.mkdir(dirname(this.file), { recursive: true });
+        await fs.mkdir(dirname(this.file), { recursive: true, mode: PRIVATE_DIR });
       } catch (e) {
         throw ioError(`Could not create the data directory ${dirname(this.file)}`, e);
       }
       await withLock(this.lockFile, async () => {
-        const entries = await this.load();
-        if (change(entries)) await this.write(entries);
+        const loaded = await this.read();
+        if (loaded.newer !== undefined) return this.warnNewer(loaded.newer);
+        if (loaded.broken) await this.moveAside(loaded.broken);
+        if (change(loaded.entries)) await this.write(loaded.entries);
       });
     });
   }

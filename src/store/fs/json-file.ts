@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type * as z from 'zod';
-import { MockdevError } from '../../core/errors.js';
+import { MockdevError, ioFailure } from '../../core/errors.js';
 import { issueMessage } from '../../core/validate.js';
+import { PRIVATE_FILE } from './private.js';
 
 /** Pretty-printed JSON with a final newline: readable and friendly to git diffs. */
 export const formatJson = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
@@ -11,9 +12,10 @@ export const formatJson = (value: unknown): string => `${JSON.stringify(value, n
 /**
  * Writes a file atomically: the content goes to a temp file in the same folder, is flushed,
  * then renamed over the target, so a reader never sees half a file. `mode`: the new file's
- * permissions (0o600 for a secret).
+ * permissions: private (0600) by default, as everything in the data directory; SHARED_FILE
+ * for the user's own files (project folders, exports).
  */
-export async function writeFileAtomic(file: string, content: string, mode = 0o644): Promise<void> {
+export async function writeFileAtomic(file: string, content: string, mode = PRIVATE_FILE): Promise<void> {
   const tmp = join(dirname(file), `.${basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   try {
     const handle = await fs.open(tmp, 'w', mode);
@@ -30,8 +32,8 @@ export async function writeFileAtomic(file: string, content: string, mode = 0o64
   }
 }
 
-export async function writeJsonAtomic(file: string, value: unknown): Promise<void> {
-  await writeFileAtomic(file, formatJson(value));
+export async function writeJsonAtomic(file: string, value: unknown, mode = PRIVATE_FILE): Promise<void> {
+  await writeFileAtomic(file, formatJson(value), mode);
 }
 
 /** Reads and parses a JSON file; undefined when it does not exist; CORRUPT_FILE when broken. */
@@ -79,13 +81,6 @@ export async function readFolderNames(dir: string): Promise<string[]> {
   }
 }
 
-export function ioError(message: string, e: unknown): MockdevError {
-  const err = e as NodeJS.ErrnoException;
-  const hint =
-    err.code === 'EACCES' || err.code === 'EPERM'
-      ? 'Check the permissions of the folder, or set MOCKDEV_DATA_DIR to a folder you can write'
-      : err.code === 'ENOSPC'
-        ? 'Free some disk space and try again'
-        : undefined;
-  return new MockdevError('IO_ERROR', `${message}: ${err.code ?? err.message}`, { hint, cause: e });
-}
+/** IO_ERROR for a failed read or write: the message (naming the file), then the cause in words. */
+export const ioError = (message: string, e: unknown, file?: string): MockdevError =>
+  ioFailure(message, e, file);

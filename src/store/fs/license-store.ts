@@ -4,6 +4,7 @@ import { StoredLicenseSchema, type StoredLicense } from '../../core/model/licens
 import type { LicenseStore } from '../../core/ports.js';
 import { dataPaths } from './data-dir.js';
 import { formatJson, ioError, writeFileAtomic } from './json-file.js';
+import { PRIVATE_DIR } from './private.js';
 
 /**
  * license.json in the data directory, readable by the user only (0600). Its errors never quote
@@ -36,7 +37,7 @@ export class FileLicenseStore implements LicenseStore {
 
   async write(license: StoredLicense): Promise<void> {
     try {
-      await fs.mkdir(this.dataDir, { recursive: true });
+      await fs.mkdir(this.dataDir, { recursive: true, mode: PRIVATE_DIR });
     } catch (e) {
       throw ioError(`Could not create the data directory ${this.dataDir}`, e);
     }

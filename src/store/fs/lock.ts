@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { MockdevError } from '../../core/errors.js';
 import { ioError } from './json-file.js';
 import { isProcessAlive } from './process.js';
+import { PRIVATE_FILE } from './private.js';
 
 export interface LockOptions {
   /** Give up after this long (ms). */
@@ -77,7 +78,7 @@ async function breakStale(lockFile: string, staleMs: number): Promise<void> {
   const breaker = `${lockFile}.break`;
   let handle: fs.FileHandle;
   try {
-    handle = await fs.open(breaker, 'wx');
+    handle = await fs.open(breaker, 'wx', PRIVATE_FILE);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw ioError(`Could not create lock ${breaker}`, e);
     const other = await readLock(breaker);
@@ -115,7 +116,7 @@ export async function withLock<T>(
   let mine: number;
   for (;;) {
     try {
-      const handle = await fs.open(lockFile, 'wx');
+      const handle = await fs.open(lockFile, 'wx', PRIVATE_FILE);
       try {
         await handle.writeFile(`${process.pid}\n${hostname()}\n`);
         mine = (await handle.stat()).ino;

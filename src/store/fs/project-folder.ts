@@ -52,7 +52,7 @@ export function migrateProjectFile(file: string, raw: unknown): unknown {
     throw new MockdevError(
       'UNSUPPORTED_VERSION',
       `${file} has schemaVersion ${version}, but this mockdev reads up to ${PROJECT_SCHEMA_VERSION}`,
-      { hint: 'Upgrade mockdev to open this project' },
+      { hint: 'Upgrade mockdev to open this project', details: { file } },
     );
   }
   // Version 0: files written by hand before schemaVersion existed. Same fields otherwise.
@@ -90,13 +90,17 @@ export async function hasProject(dir: string): Promise<boolean> {
   }
 }
 
-/** Writes what changed: endpoints first, then project.json (a folder is a project once it exists). */
+/**
+ * Writes what changed: endpoints first, then project.json (a folder is a project once it
+ * exists). `mode`: the files' permissions (private in the data directory, the user's elsewhere).
+ */
 export async function writeFolder(
   dir: string,
   content: { project?: ProjectFile; endpoints?: Endpoint[] },
+  mode: number,
 ): Promise<void> {
   if (content.endpoints !== undefined)
-    await writeJsonAtomic(join(dir, ENDPOINTS_FILE), EndpointListSchema.parse(content.endpoints));
+    await writeJsonAtomic(join(dir, ENDPOINTS_FILE), EndpointListSchema.parse(content.endpoints), mode);
   if (content.project !== undefined)
-    await writeJsonAtomic(join(dir, PROJECT_FILE), ProjectFileSchema.parse(content.project));
+    await writeJsonAtomic(join(dir, PROJECT_FILE), ProjectFileSchema.parse(content.project), mode);
 }

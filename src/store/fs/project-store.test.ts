@@ -87,8 +87,12 @@ describe('FolderProjectStore', () => {
       'CORRUPT_FILE',
     );
     assert.equal(readFileSync(join(key, 'project.json'), 'utf8'), '{ "id": "broken", ');
-    const { errors } = await store.list();
-    assert.ok(errors.some((e) => e.code === 'CORRUPT_FILE' && e.message.includes(key)));
+    const { unreadable } = await store.list();
+    assert.ok(
+      unreadable.some(
+        (u) => u.error.code === 'CORRUPT_FILE' && u.file === join(key, 'project.json') && u.key === key,
+      ),
+    );
     await store.remove(key);
   });
 

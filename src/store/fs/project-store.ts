@@ -1,5 +1,5 @@
 import { existsSync, promises as fs } from 'node:fs';
-import { basename, isAbsolute, join, relative, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { MockdevError } from '../../core/errors.js';
 import { ID_PATTERN } from '../../core/ids.js';
 import type { Endpoint } from '../../core/model/endpoint.js';
@@ -12,13 +12,16 @@ import type {
   ProjectStore,
   StoredProject,
   Subscription,
+  UnreadableProject,
 } from '../../core/ports.js';
 import { watchFolder, watchProjectsDir } from './change-feed.js';
 import { dataPaths, makeFolders } from './data-dir.js';
 import { FolderRegistry, realFolder, type KnownFolder } from './folder-registry.js';
 import { ioError, readFolderNames } from './json-file.js';
 import { withLock } from './lock.js';
+import { PRIVATE_DIR, PRIVATE_FILE, SHARED_FILE } from './private.js';
 import { ProjectIndex, type IndexEntry } from './project-index.js';
+import { NONE, isInside, nameClash, nameTaken, pick, type Found } from './project-lookup.js';
 import {
   ENDPOINTS_FILE,
   LOCK_FILE,
@@ -34,41 +37,9 @@ export interface FolderProjectStoreOptions {
   /** How often the change feed polls (ms): one folder, and the whole data directory. */
   folderPollMs?: number;
   dataDirPollMs?: number;
+  /** Told, in one line, of what the store did on its own (a broken list of folders moved aside). */
+  onWarning?: (message: string) => void;
 }
-
-const isInside = (root: string, path: string): boolean => {
-  const rel = relative(root, path);
-  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
-};
-
-const nameClash = (entries: IndexEntry[], name: string, exceptFolder?: string): IndexEntry | undefined =>
-  entries.find((e) => e.folder !== exceptFolder && e.name.toLowerCase() === name.toLowerCase());
-
-/** How a project matched a lookup: by id, by its exact name, by its name in another case. */
-type Rank = 0 | 1 | 2;
-interface Found {
-  rank: Rank;
-  projects: StoredProject[];
-}
-const NONE: Found = { rank: 2, projects: [] };
-
-/** The entries an id or name refers to, and how they matched. */
-function pick<E extends { id: string; name: string }>(
-  entries: E[],
-  ref: string,
-): { rank: Rank; picked: E[] } {
-  const byId = entries.filter((e) => e.id === ref);
-  if (byId.length) return { rank: 0, picked: byId };
-  const exact = entries.filter((e) => e.name === ref);
-  if (exact.length) return { rank: 1, picked: exact };
-  return { rank: 2, picked: entries.filter((e) => e.name.toLowerCase() === ref.toLowerCase()) };
-}
-
-const nameTaken = (clash: IndexEntry): MockdevError =>
-  new MockdevError('NAME_TAKEN', `A project named "${clash.name}" already exists (id ${clash.id})`, {
-    hint: 'Choose another name, or update the existing project',
-    details: { existingId: clash.id },
-  });
 
 /**
  * Projects as folders of JSON files (DECISIONS "Where state lives"): managed projects in
@@ -78,6 +49,7 @@ const nameTaken = (clash: IndexEntry): MockdevError =>
  * around anything that takes or changes a name. A project's key is its absolute folder.
  */
 export class FolderProjectStore implements ProjectStore {
+  readonly dataDir: string;
   readonly projectsDir: string;
   private readonly index: ProjectIndex;
   private readonly folders: FolderRegistry;
@@ -86,9 +58,10 @@ export class FolderProjectStore implements ProjectStore {
     dataDir: string,
     private readonly options: FolderProjectStoreOptions = {},
   ) {
+    this.dataDir = resolve(dataDir);
     this.projectsDir = resolve(dataPaths(dataDir).projects);
     this.index = new ProjectIndex(this.projectsDir);
-    this.folders = new FolderRegistry(resolve(dataPaths(dataDir).folders));
+    this.folders = new FolderRegistry(resolve(dataPaths(dataDir).folders), { onWarning: options.onWarning });
   }
 
   private stored(dir: string, content: { project: ProjectFile; endpoints: Endpoint[] }): StoredProject {
@@ -101,6 +74,16 @@ export class FolderProjectStore implements ProjectStore {
     };
   }
 
+  /** Whether a folder lies in the data directory: what is there is private (private.ts). */
+  private inDataDir(dir: string): boolean {
+    return isInside(this.dataDir, dir);
+  }
+
+  /** The mode of a project's files: private in the data directory, the user's (umask) elsewhere. */
+  private fileMode(dir: string): number {
+    return this.inDataDir(dir) ? PRIVATE_FILE : SHARED_FILE;
+  }
+
   private async readDir(dir: string): Promise<StoredProject | undefined> {
     const content = await readFolder(dir);
     return content && this.stored(dir, content);
@@ -109,7 +92,7 @@ export class FolderProjectStore implements ProjectStore {
   /** Serialises what takes or changes a name among the managed projects. */
   private async withDataDirLock<T>(fn: () => Promise<T>): Promise<T> {
     try {
-      await fs.mkdir(this.projectsDir, { recursive: true });
+      await fs.mkdir(this.projectsDir, { recursive: true, mode: PRIVATE_DIR });
     } catch (e) {
       throw ioError(`Could not create the data directory ${this.projectsDir}`, e);
     }
@@ -134,24 +117,32 @@ export class FolderProjectStore implements ProjectStore {
     return (await this.index.load()) ?? (await this.refreshIndex()).entries;
   }
 
-  async list(query: ProjectQuery = {}): Promise<{ projects: StoredProject[]; errors: MockdevError[] }> {
-    const [entries, known] = await Promise.all([
-      readFolderNames(this.projectsDir),
-      query.managedOnly ? [] : this.folders.current(),
-    ]);
+  /** The known folder projects a query reaches: none, all, or those inside the data directory. */
+  private async knownFolders(query: ProjectQuery): Promise<KnownFolder[]> {
+    if (query.managedOnly) return [];
+    const known = await this.folders.current();
+    if (!query.dataDirOnly || known.length === 0) return known;
+    const root = await realFolder(this.dataDir);
+    return known.filter((k) => isInside(root, k.dir));
+  }
+
+  async list(
+    query: ProjectQuery = {},
+  ): Promise<{ projects: StoredProject[]; unreadable: UnreadableProject[] }> {
+    const [entries, known] = await Promise.all([readFolderNames(this.projectsDir), this.knownFolders(query)]);
     const projects: StoredProject[] = [];
-    const errors: MockdevError[] = [];
-    const dirs = [
-      ...entries.filter((e) => !e.startsWith('.')).map((e) => join(this.projectsDir, e)),
-      ...known.map((k) => k.dir),
+    const failed: { dir: string; error: MockdevError; known?: KnownFolder }[] = [];
+    const dirs: { dir: string; known?: KnownFolder }[] = [
+      ...entries.filter((e) => !e.startsWith('.')).map((dir) => ({ dir: join(this.projectsDir, dir) })),
+      ...known.map((k) => ({ dir: k.dir, known: k })),
     ];
     await Promise.all(
-      dirs.map(async (dir) => {
+      dirs.map(async ({ dir, known }) => {
         try {
           const found = await this.readDir(dir);
           if (found) projects.push(found);
         } catch (e) {
-          if (e instanceof MockdevError) errors.push(e);
+          if (e instanceof MockdevError) failed.push({ dir, error: e, known });
           else throw e;
         }
       }),
@@ -161,15 +152,34 @@ export class FolderProjectStore implements ProjectStore {
         a.project.createdAt.localeCompare(b.project.createdAt) ||
         a.project.name.localeCompare(b.project.name),
     );
-    return { projects, errors };
+    return { projects, unreadable: await this.unreadable(failed) };
+  }
+
+  /** Projects that could not be read, with the id and name the index or the known folders had. */
+  private async unreadable(
+    failed: { dir: string; error: MockdevError; known?: KnownFolder }[],
+  ): Promise<UnreadableProject[]> {
+    if (failed.length === 0) return [];
+    const index = new Map((await this.index.load())?.map((e) => [join(this.projectsDir, e.folder), e]));
+    return failed
+      .map(({ dir, error, known }) => {
+        const before = known ?? index.get(dir);
+        const file = error.details?.file;
+        return {
+          key: dir,
+          location: dir,
+          managed: isInside(this.projectsDir, dir),
+          file: typeof file === 'string' ? file : join(dir, PROJECT_FILE),
+          error,
+          ...(before ? { id: before.id, name: before.name } : {}),
+        };
+      })
+      .sort((a, b) => a.location.localeCompare(b.location));
   }
 
   /** From the index brought up to date (a stat per project; only changed project.json files are read). */
   async summaries(query: ProjectQuery = {}): Promise<ProjectSummary[]> {
-    const [{ entries }, known] = await Promise.all([
-      this.refreshIndex(),
-      query.managedOnly ? [] : this.folders.current(),
-    ]);
+    const [{ entries }, known] = await Promise.all([this.refreshIndex(), this.knownFolders(query)]);
     return [
       ...entries.map(({ id, name, port }) => ({ id, name, port, managed: true })),
       ...known.map(({ id, name, port }) => ({ id, name, port, managed: false })),
@@ -187,7 +197,7 @@ export class FolderProjectStore implements ProjectStore {
   async find(ref: string, query: ProjectQuery = {}): Promise<StoredProject[]> {
     const [managed, folders] = await Promise.all([
       this.findManaged(ref),
-      query.managedOnly ? NONE : this.findFolders(ref),
+      query.managedOnly ? NONE : this.findFolders(ref, query),
     ]);
     if (managed.projects.length === 0) return folders.projects;
     if (folders.projects.length === 0 || managed.rank < folders.rank) return managed.projects;
@@ -227,8 +237,8 @@ export class FolderProjectStore implements ProjectStore {
   }
 
   /** The known folder projects an id or name refers to, read from their folders. */
-  private async findFolders(ref: string): Promise<Found> {
-    const { rank, picked } = pick(await this.folders.current(), ref);
+  private async findFolders(ref: string, query: ProjectQuery): Promise<Found> {
+    const { rank, picked } = pick(await this.knownFolders(query), ref);
     // A broken file of a candidate is reported, as for managed projects.
     const read = await Promise.all(
       picked.map(async (k: KnownFolder) => {
@@ -300,7 +310,7 @@ export class FolderProjectStore implements ProjectStore {
   ): Promise<void> {
     try {
       // Not fs.mkdir's recursive mode: under /proc it retries forever.
-      makeFolders(dir);
+      makeFolders(dir, this.inDataDir(dir) ? PRIVATE_DIR : undefined);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOTDIR') {
         // `init notes.txt`, or `init notes.txt/api`: the path is (or goes through) a file.
@@ -320,7 +330,7 @@ export class FolderProjectStore implements ProjectStore {
           hint: (say) => `${say.turnOn('force')} to overwrite it, or choose another folder`,
         });
       }
-      await writeFolder(dir, { endpoints, project });
+      await writeFolder(dir, { endpoints, project }, this.fileMode(dir));
     });
   }
 
@@ -334,7 +344,7 @@ export class FolderProjectStore implements ProjectStore {
       const renamed =
         current.managed && next.project !== undefined && next.project.name !== current.project.name;
       if (!renamed) {
-        await writeFolder(key, next);
+        await writeFolder(key, next, this.fileMode(key));
         return next.result;
       }
       const folder = basename(key);
@@ -342,7 +352,7 @@ export class FolderProjectStore implements ProjectStore {
         const { entries } = await this.index.refresh();
         const clash = nameClash(entries, next.project!.name, folder);
         if (clash) throw nameTaken(clash);
-        await writeFolder(key, next);
+        await writeFolder(key, next, this.fileMode(key));
         await this.index.record(entries, folder, next.project!);
       });
       return next.result;

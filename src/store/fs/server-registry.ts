@@ -5,6 +5,7 @@ import type { ServerRegistry, Subscription } from '../../core/ports.js';
 import { dataPaths } from './data-dir.js';
 import { ioError, readFolderNames, writeJsonAtomic } from './json-file.js';
 import { isSameProcessAlive, processStartTime } from './process.js';
+import { PRIVATE_DIR, PRIVATE_FILE } from './private.js';
 
 /** How often a host process looks for stop requests of the servers it runs (ms). */
 export const STOP_REQUEST_POLL_MS = 200;
@@ -38,7 +39,7 @@ export class FileServerRegistry implements ServerRegistry {
 
   async register(record: ServerRecord): Promise<void> {
     try {
-      await fs.mkdir(this.dir, { recursive: true });
+      await fs.mkdir(this.dir, { recursive: true, mode: PRIVATE_DIR });
     } catch (e) {
       throw ioError(`Could not create ${this.dir}`, e);
     }
@@ -64,7 +65,7 @@ export class FileServerRegistry implements ServerRegistry {
     if (!this.isRunning(record)) return false;
     if (record.stopByRequest) {
       try {
-        writeFileSync(this.stopFileFor(record), new Date().toISOString());
+        writeFileSync(this.stopFileFor(record), new Date().toISOString(), { mode: PRIVATE_FILE });
         return true;
       } catch (e) {
         throw ioError(`Could not ask the server of "${record.projectName}" (pid ${record.pid}) to stop`, e);

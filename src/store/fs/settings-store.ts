@@ -5,6 +5,7 @@ import type { SettingsStore } from '../../core/ports.js';
 import { dataPaths } from './data-dir.js';
 import { checkShape, ioError, readJsonFile, writeJsonAtomic } from './json-file.js';
 import { withLock } from './lock.js';
+import { PRIVATE_DIR } from './private.js';
 
 /** settings.json in the data directory; defaults when the file does not exist. */
 export class FileSettingsStore implements SettingsStore {
@@ -20,7 +21,7 @@ export class FileSettingsStore implements SettingsStore {
 
   async update(patch: Partial<Settings>): Promise<Settings> {
     try {
-      await fs.mkdir(this.dataDir, { recursive: true });
+      await fs.mkdir(this.dataDir, { recursive: true, mode: PRIVATE_DIR });
     } catch (e) {
       throw ioError(`Could not create the data directory ${this.dataDir}`, e);
     }

@@ -5,6 +5,7 @@ import { EMPTY_TREE_STATE, TreeStateSchema, type TreeState } from '../../core/mo
 import type { UiStateStore } from '../../core/ports.js';
 import { dataPaths } from './data-dir.js';
 import { ioError, readJsonFile, writeJsonAtomic } from './json-file.js';
+import { PRIVATE_DIR } from './private.js';
 
 /** ui-state/<project id>.json in the data directory (outside project folders, which may be in git). */
 export class FileUiStateStore implements UiStateStore {
@@ -35,7 +36,7 @@ export class FileUiStateStore implements UiStateStore {
   async writeTree(projectId: string, state: TreeState): Promise<void> {
     const file = this.file(projectId);
     try {
-      await fs.mkdir(this.dir, { recursive: true });
+      await fs.mkdir(this.dir, { recursive: true, mode: PRIVATE_DIR });
     } catch (e) {
       throw ioError(`Could not create ${this.dir}`, e);
     }

@@ -3,6 +3,7 @@ import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { MockdevError } from '../../core/errors.js';
 import type { UserFiles } from '../../core/ports.js';
 import { writeFileAtomic } from './json-file.js';
+import { SHARED_FILE } from './private.js';
 
 const inside = (root: string, path: string): boolean => {
   const rel = relative(root, path);
@@ -71,7 +72,7 @@ export class LocalUserFiles implements UserFiles {
       });
     }
     try {
-      await writeFileAtomic(full, text);
+      await writeFileAtomic(full, text, SHARED_FILE);
     } catch (e) {
       const cause = e instanceof MockdevError ? (e.cause ?? e) : e;
       throw new MockdevError('INVALID_ARGUMENT', `Cannot write ${path}: ${why(cause)}`, {

@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { MockdevError } from '../../core/errors.js';
 import type { Recording } from '../../core/model/recording.js';
 import { ioError } from '../fs/json-file.js';
+import { PRIVATE_DIR, preparePrivateFile } from '../fs/private.js';
 
 /**
  * The recordings database: `<data>/recordings.db` beside the request log, SQLite in WAL mode,
@@ -31,7 +32,8 @@ export class RecordingDatabase {
 
   constructor(readonly file: string) {
     try {
-      mkdirSync(dirname(file), { recursive: true });
+      mkdirSync(dirname(file), { recursive: true, mode: PRIVATE_DIR });
+      preparePrivateFile(file); // SQLite gives its -wal and -shm files the database's mode
       this.db = new Database(file);
       this.db.pragma('busy_timeout = 5000');
       const version = this.db.pragma('user_version', { simple: true }) as number;
@@ -48,14 +50,7 @@ export class RecordingDatabase {
       if (version < SCHEMA_VERSION) this.db.pragma(`user_version = ${SCHEMA_VERSION}`);
     } catch (e) {
       if (e instanceof MockdevError) throw e;
-      const err = e as Error & { code?: string };
-      if (err.code && err.code.startsWith('SQLITE_')) {
-        throw new MockdevError('IO_ERROR', `Could not open the recordings ${file}: ${err.message}`, {
-          hint: 'Move the file away to start new recordings',
-          cause: e,
-        });
-      }
-      throw ioError(`Could not open the recordings ${file}`, e);
+      throw ioError(`Could not open the recordings ${file}`, e, file);
     }
     this.insertStmt = this.db.prepare(
       'INSERT INTO recordings (project_id, endpoint_id, ts, data) VALUES (?, ?, ?, ?)',

@@ -5,6 +5,8 @@ import type {
   RecordingWriter,
   RecordingWriterOptions,
 } from '../../core/ports.js';
+import { ioCause } from '../../core/io-errors.js';
+import { storeFailure } from '../failure.js';
 import type { RecordingDatabase } from './database.js';
 
 /** How long recordings wait in memory before a batch is stored (ms), and the most in one batch. */
@@ -35,32 +37,42 @@ export class LocalRecordings implements RecordingStore {
     });
   }
 
-  async list(endpointId: string, options: { limit?: number } = {}): Promise<Recording[]> {
-    return (await this.db()).list(endpointId, options.limit ?? -1);
+  /** Runs `fn` on the database; a failure of the disk is IO_ERROR naming the file. */
+  private async use<T>(fn: (db: RecordingDatabase) => T): Promise<T> {
+    const db = await this.db();
+    try {
+      return fn(db);
+    } catch (e) {
+      throw storeFailure(`Could not update the recordings ${this.file}`, this.file, e);
+    }
   }
 
-  async get(id: string): Promise<Recording | undefined> {
-    return (await this.db()).get(id);
+  list(endpointId: string, options: { limit?: number } = {}): Promise<Recording[]> {
+    return this.use((db) => db.list(endpointId, options.limit ?? -1));
   }
 
-  async delete(id: string): Promise<boolean> {
-    return (await this.db()).delete(id);
+  get(id: string): Promise<Recording | undefined> {
+    return this.use((db) => db.get(id));
   }
 
-  async clearEndpoints(endpointIds: string[]): Promise<number> {
-    return (await this.db()).clearEndpoints(endpointIds);
+  delete(id: string): Promise<boolean> {
+    return this.use((db) => db.delete(id));
   }
 
-  async clearProject(projectId: string): Promise<number> {
-    return (await this.db()).clearProject(projectId);
+  clearEndpoints(endpointIds: string[]): Promise<number> {
+    return this.use((db) => db.clearEndpoints(endpointIds));
   }
 
-  async countByEndpoint(projectId: string): Promise<Record<string, number>> {
-    return (await this.db()).countByEndpoint(projectId);
+  clearProject(projectId: string): Promise<number> {
+    return this.use((db) => db.clearProject(projectId));
+  }
+
+  countByEndpoint(projectId: string): Promise<Record<string, number>> {
+    return this.use((db) => db.countByEndpoint(projectId));
   }
 
   openWriter(options: RecordingWriterOptions): RecordingWriter {
-    return new BatchRecordingWriter(options, () => this.db());
+    return new BatchRecordingWriter(options, () => this.db(), this.file);
   }
 
   close(): void {
@@ -81,6 +93,7 @@ class BatchRecordingWriter implements RecordingWriter {
   constructor(
     private readonly options: RecordingWriterOptions,
     private readonly db: () => Promise<RecordingDatabase>,
+    private readonly file: string,
   ) {}
 
   push(recording: NewRecording): void {
@@ -134,7 +147,7 @@ class BatchRecordingWriter implements RecordingWriter {
         if (!this.failing) {
           this.failing = true;
           this.options.onWarning?.(
-            `Could not store recordings (${e instanceof Error ? e.message : String(e)}); they are kept in memory and stored when it works again`,
+            `Could not store recordings in ${this.file} (${ioCause(e)}); they are kept in memory and stored when it works again`,
           );
         }
         if (this.closed) {

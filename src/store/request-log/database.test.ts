@@ -314,7 +314,10 @@ describe('a server’s request log writer', () => {
       writer.push(record(0, { response: loggedResponse({ A: '1' }) }));
       writer.push(record(1));
       await waitUntil(() => warnings.length > 0, 'the failed write');
-      assert.match(warnings[0]!, /^Could not write the request log \(.+\); records are kept in memory/);
+      assert.match(
+        warnings[0]!,
+        /^Could not write the request log spool in .+-spool \(.+\); records are kept in memory/,
+      );
       writer.push(record(2));
       rmSync(spool);
       await waitUntil(() => existsSync(spool) && readdirSync(spool).length > 0, 'the retried write');

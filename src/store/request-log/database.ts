@@ -17,6 +17,7 @@ import {
 } from './rows.js';
 import { checkVersion, migrate } from './schema.js';
 import { finishAbandoned, listSpool, readSpool, removeFile, type SpoolFile } from './spool.js';
+import { PRIVATE_DIR, preparePrivateFile } from '../fs/private.js';
 
 /**
  * The request log's database: one SQLite file (WAL mode) in the data directory, shared by the
@@ -81,7 +82,8 @@ export class RequestDatabase {
     options: RequestDatabaseOptions = {},
   ) {
     try {
-      mkdirSync(dirname(file), { recursive: true });
+      mkdirSync(dirname(file), { recursive: true, mode: PRIVATE_DIR });
+      preparePrivateFile(file); // SQLite gives its -wal and -shm files the database's mode
       this.db = new Database(file);
       this.db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
       checkVersion(this.db, file); // before anything writes to a file this mockdev cannot read
@@ -91,17 +93,7 @@ export class RequestDatabase {
       migrate(this.db, file);
     } catch (e) {
       if (e instanceof MockdevError) throw e;
-      const err = e as Error & { code?: string };
-      if (err.code && err.code.startsWith('SQLITE_')) {
-        throw new MockdevError('IO_ERROR', `Could not open the request log ${file}: ${err.message}`, {
-          hint:
-            err.code === 'SQLITE_NOTADB' || err.code === 'SQLITE_CORRUPT'
-              ? 'Move the file away to start a new request log'
-              : undefined,
-          cause: e,
-        });
-      }
-      throw ioError(`Could not open the request log ${file}`, e);
+      throw ioError(`Could not open the request log ${file}`, e, file);
     }
     this.spoolOffsetsStmt = this.db.prepare('SELECT key, offset FROM spool');
     this.responseIdStmt = this.db.prepare('SELECT id FROM responses WHERE hash = ?').pluck();

@@ -2,6 +2,7 @@ import { basename, dirname, join } from 'node:path';
 import type { ParsedRequestFilters, RequestRecord, RequestSummary } from '../../core/model/request.js';
 import type { RequestLogStore, RequestLogWriter, RequestLogWriterOptions } from '../../core/ports.js';
 import type { RequestDatabase } from './database.js';
+import { storeFailure } from '../failure.js';
 import { SpoolLogWriter } from './writer.js';
 
 /** The spool folder of a request log database: `requests.db` -> `requests-spool`. */
@@ -33,38 +34,42 @@ export class LocalRequestLog implements RequestLogStore {
     });
   }
 
-  /** The database with everything spooled so far expanded: what every read sees. */
-  private async fresh(): Promise<RequestDatabase> {
+  /**
+   * Runs `fn` on the database with everything spooled so far expanded (what every read sees); a
+   * failure of the disk is IO_ERROR naming the file.
+   */
+  private async fresh<T>(fn: (db: RequestDatabase) => T): Promise<T> {
     const db = await this.db();
-    db.expand();
-    return db;
+    try {
+      db.expand();
+      return fn(db);
+    } catch (e) {
+      throw storeFailure(`Could not update the request log ${this.file}`, this.file, e);
+    }
   }
 
-  async list(projectId: string, filters: ParsedRequestFilters): Promise<RequestRecord[]> {
-    return (await this.fresh()).list(projectId, filters);
+  list(projectId: string, filters: ParsedRequestFilters): Promise<RequestRecord[]> {
+    return this.fresh((db) => db.list(projectId, filters));
   }
 
-  async get(id: string): Promise<RequestRecord | undefined> {
-    return (await this.fresh()).get(id);
+  get(id: string): Promise<RequestRecord | undefined> {
+    return this.fresh((db) => db.get(id));
   }
 
-  async setStarred(id: string, starred: boolean): Promise<RequestRecord | undefined> {
-    return (await this.fresh()).setStarred(id, starred);
+  setStarred(id: string, starred: boolean): Promise<RequestRecord | undefined> {
+    return this.fresh((db) => db.setStarred(id, starred));
   }
 
-  async deleteIds(ids: string[]): Promise<{ deleted: string[]; missing: string[] }> {
-    return (await this.fresh()).deleteIds(ids);
+  deleteIds(ids: string[]): Promise<{ deleted: string[]; missing: string[] }> {
+    return this.fresh((db) => db.deleteIds(ids));
   }
 
-  async clear(projectId: string): Promise<number> {
-    return (await this.fresh()).clear(projectId);
+  clear(projectId: string): Promise<number> {
+    return this.fresh((db) => db.clear(projectId));
   }
 
-  async since(
-    cursor: string | undefined,
-    limit: number,
-  ): Promise<{ records: RequestSummary[]; cursor: string }> {
-    return (await this.fresh()).since(cursor, limit);
+  since(cursor: string | undefined, limit: number): Promise<{ records: RequestSummary[]; cursor: string }> {
+    return this.fresh((db) => db.since(cursor, limit));
   }
 
   openWriter(options: RequestLogWriterOptions): RequestLogWriter {

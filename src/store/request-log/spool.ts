@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { isSameProcessAlive, processStartTime } from '../fs/process.js';
 import type { RecordBatch } from './frame.js';
 import { droppable } from './retention.js';
+import { PRIVATE_DIR, PRIVATE_FILE } from '../fs/private.js';
 
 /**
  * The request spool: where a server puts the records it answers before they become rows of the
@@ -199,10 +200,10 @@ export class SpoolWriter {
   }
 
   private open(): void {
-    mkdirSync(this.dir, { recursive: true });
+    mkdirSync(this.dir, { recursive: true, mode: PRIVATE_DIR });
     const key = `${this.started}-${process.pid}-${String(++fileSeq).padStart(10, '0')}`;
     const path = join(this.dir, key + OPEN);
-    const fd = openSync(path, 'ax');
+    const fd = openSync(path, 'ax', PRIVATE_FILE);
     try {
       writeAll(fd, this.header);
     } catch (e) {

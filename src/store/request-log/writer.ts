@@ -1,4 +1,5 @@
 import type { NewRequestRecord, RequestLogWriter, RequestLogWriterOptions } from '../../core/ports.js';
+import { ioCause } from '../../core/io-errors.js';
 import { RecordBatch } from './frame.js';
 import { SpoolWriter } from './spool.js';
 
@@ -34,7 +35,8 @@ export interface SpoolLogWriterOptions extends RequestLogWriterOptions {
   rotateAfter?: number;
 }
 
-const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+/** A failure in words: "the disk is full" rather than an errno. */
+const message = (e: unknown): string => ioCause(e);
 
 /**
  * A server's request log writer. Each record is serialised into the current batch as it arrives
@@ -119,7 +121,7 @@ export class SpoolLogWriter implements RequestLogWriter {
       if (!this.failing) {
         this.failing = true;
         this.warn(
-          `Could not write the request log (${message(e)}); records are kept in memory and written when it works again`,
+          `Could not write the request log spool in ${this.options.spoolDir} (${message(e)}); records are kept in memory and written when it works again`,
         );
       }
       const held = this.options.maxHeldBytes ?? 64 * 1024 * 1024;
@@ -199,7 +201,9 @@ export class SpoolLogWriter implements RequestLogWriter {
     try {
       this.spool.close();
     } catch (e) {
-      this.warn(`Could not finish the request spool file (${message(e)}); the next reader will`);
+      this.warn(
+        `Could not finish the request spool file in ${this.options.spoolDir} (${message(e)}); the next reader will`,
+      );
     }
     await this.expanding;
     await this.expand(Infinity);

@@ -3,6 +3,7 @@ import { useNotify } from '../components/notices';
 import { TableHead } from '../components/table-head';
 import { ProjectForm, type ProjectFields } from '../projects/project-form';
 import { ProjectRow } from '../projects/project-row';
+import { UnreadableProjects } from '../projects/unreadable-projects';
 import '../projects/projects.css';
 import '../requests/shared.css';
 import { useShared } from '../state';
@@ -10,12 +11,13 @@ import type { ProjectDetail } from '../types';
 
 /**
  * The projects: a table (name linking to its endpoints, port, endpoint count, description,
- * folder, the mock server's status and URL), a form for a new one, Edit in place, Delete with
+ * folder, the mock server's status and URL), the projects whose files cannot be read (with
+ * the file and the problem), a form for a new one, Edit in place, Delete with
  * what goes listed, Start and Stop per row. Live: `projects`, `endpoints` and `server` events
  * (state.tsx) reload the lists, so what the CLI does shows without a reload.
  */
 export function ProjectsScreen() {
-  const { projects, reloadProjects } = useShared();
+  const { projects, unreadableProjects, reloadProjects } = useShared();
   const notify = useNotify();
 
   const create = async (fields: ProjectFields) => {
@@ -35,7 +37,7 @@ export function ProjectsScreen() {
       <h1 id="screen-title">Projects</h1>
       {!projects ? (
         <p className="loading">Loading…</p>
-      ) : projects.length === 0 ? (
+      ) : projects.length === 0 && unreadableProjects.length === 0 ? (
         <div className="empty-state">
           <p>
             <strong>No projects yet.</strong> A project is a set of mock endpoints served on its own port.
@@ -45,7 +47,7 @@ export function ProjectsScreen() {
             <code>mockdev project create "My API" -p 4000</code> (it shows up here at once).
           </p>
         </div>
-      ) : (
+      ) : projects.length === 0 ? null : (
         <table className="projects-table">
           <caption className="visually-hidden">Projects</caption>
           <TableHead
@@ -59,6 +61,7 @@ export function ProjectsScreen() {
           </tbody>
         </table>
       )}
+      <UnreadableProjects projects={unreadableProjects} />
       <h2>New project</h2>
       <ProjectForm idPrefix="new-project" submitLabel="Create project" onSubmit={create} portOptional />
     </section>
