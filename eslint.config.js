@@ -90,7 +90,7 @@ export default tseslint.config(
   {
     // What runs in the app, the runtime, the core and the converters reads and writes no files
     // itself: stores and adapters do.
-    files: ['src/app/**/*.ts', 'src/runtime/**/*.ts'],
+    files: ['src/app/**/*.ts', 'src/runtime/**/*.ts', 'src/http/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': ['error', { paths: ['node:fs', 'node:fs/promises', 'fs', 'fs/promises'] }],

@@ -3,6 +3,9 @@
  *
  *   core  <-  formats / store / runtime  <-  app  <-  adapters (cli, mcp, api)
  *
+ * and the HTTP edge (http: listen, the guard, the body reader, the problem writer) beside the
+ * runtime, on the core, for every layer that serves HTTP (the mock server, the app, MCP, the API).
+ *
  * A module may import from its own layer and from the layers listed for it below; anything else
  * (a store importing the runtime, the app importing an adapter, an adapter reaching into a store)
  * is reported. Imports are resolved against the importing file, so the rule holds however deep
@@ -14,11 +17,12 @@ export const ALLOWED = {
   core: [],
   formats: ['core'],
   store: ['core'],
-  runtime: ['core'],
-  app: ['core', 'formats', 'store', 'runtime'],
-  mcp: ['core', 'app', 'runtime'],
-  api: ['core', 'app', 'runtime'],
-  cli: ['core', 'app', 'runtime', 'mcp', 'api'],
+  http: ['core'],
+  runtime: ['core', 'http'],
+  app: ['core', 'formats', 'store', 'runtime', 'http'],
+  mcp: ['core', 'app', 'runtime', 'http'],
+  api: ['core', 'app', 'runtime', 'http'],
+  cli: ['core', 'app', 'runtime', 'mcp', 'api', 'http'],
 };
 
 /** The layer of an absolute path: the first folder under src/, when it is one of the layers. */

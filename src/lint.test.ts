@@ -17,7 +17,11 @@ describe('layer rule', () => {
     const cases: [string, string][] = [
       ['src/runtime/x.ts', "import { openLocalStores } from '../store/local.js';\nvoid openLocalStores;\n"],
       ['src/store/fs/x.ts', "import { startServer } from '../../app/server.js';\nvoid startServer;\n"],
-      ['src/core/x.ts', "export { listen } from '../runtime/listen.js';\n"],
+      ['src/core/x.ts', "export { listen } from '../http/listen.js';\n"],
+      [
+        'src/http/x.ts',
+        "import { createMockHandler } from '../runtime/handler.js';\nvoid createMockHandler;\n",
+      ],
       ['src/app/x.ts', "export const load = () => import('../cli/program.js');\n"],
       [
         'src/mcp/x.ts',
@@ -37,10 +41,12 @@ describe('layer rule', () => {
 
   it('lets imports point the right way', async () => {
     const cases: [string, string][] = [
-      ['src/app/x.ts', "import { listen } from '../runtime/listen.js';\nvoid listen;\n"],
+      ['src/app/x.ts', "import { listen } from '../http/listen.js';\nvoid listen;\n"],
+      ['src/runtime/x.ts', "import { readBody } from '../http/body.js';\nvoid readBody;\n"],
       ['src/store/fs/x.ts', "import { MockdevError } from '../../core/errors.js';\nvoid MockdevError;\n"],
       ['src/cli/handlers/x.ts', "import { startServer } from '../../app/server.js';\nvoid startServer;\n"],
-      ['src/mcp/x.ts', "import { listen } from '../runtime/listen.js';\nvoid listen;\n"],
+      ['src/mcp/x.ts', "import { listen } from '../http/listen.js';\nvoid listen;\n"],
+      ['src/api/x.ts', "import { createGuard } from '../http/guard.js';\nvoid createGuard;\n"],
     ];
     for (const [file, code] of cases) assert.deepEqual(await layerErrors(file, code), [], `${file}`);
   });

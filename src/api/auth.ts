@@ -1,4 +1,5 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { bearerOf, isToken, type Headers, type TokenCheck } from '../http/guard.js';
 
 /**
  * Who may use an admin API started with a token (docs/admin-api.md): a client sending
@@ -11,22 +12,16 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 
 export const SESSION_COOKIE = 'mockdev_session';
 
-export interface ApiAuth {
+export interface ApiAuth extends TokenCheck {
   /** Whether requests need the token (a session or the bearer header). */
   readonly required: boolean;
   /** Whether a request with these headers may pass. */
-  allows(headers: Record<string, string | undefined>): boolean;
+  allows(headers: Headers): boolean;
   /** Opens a session for a token: the Set-Cookie value, or undefined when the token is wrong. */
   signIn(token: string): string | undefined;
   /** Ends the session of a request: the Set-Cookie value that clears the cookie. */
-  signOut(headers: Record<string, string | undefined>): string;
+  signOut(headers: Headers): string;
 }
-
-const same = (given: string, wanted: string): boolean => {
-  const a = Buffer.from(given);
-  const b = Buffer.from(wanted);
-  return a.length === b.length && timingSafeEqual(a, b);
-};
 
 /** The value of one cookie of a Cookie header. */
 export function cookieValue(header: string | undefined, name: string): string | undefined {
@@ -39,19 +34,17 @@ export function cookieValue(header: string | undefined, name: string): string | 
 
 export function createAuth(token: string | undefined): ApiAuth {
   const sessions = new Set<string>();
-  const sessionOf = (headers: Record<string, string | undefined>) =>
-    cookieValue(headers.cookie, SESSION_COOKIE);
+  const sessionOf = (headers: Headers) => cookieValue(headers.cookie, SESSION_COOKIE);
   return {
     required: token !== undefined,
     allows(headers) {
       if (token === undefined) return true;
-      const bearer = /^Bearer\s+(.+)$/i.exec(headers.authorization ?? '');
-      if (bearer && same(bearer[1]!.trim(), token)) return true;
+      if (isToken(bearerOf(headers), token)) return true;
       const session = sessionOf(headers);
       return session !== undefined && sessions.has(session);
     },
     signIn(given) {
-      if (token !== undefined && !same(given, token)) return undefined;
+      if (token !== undefined && !isToken(given, token)) return undefined;
       const id = randomBytes(32).toString('base64url');
       if (token !== undefined) sessions.add(id);
       return `${SESSION_COOKIE}=${id}; HttpOnly; SameSite=Strict; Path=/`;

@@ -1,31 +1,27 @@
 import { parse as parseYaml } from 'yaml';
 import { compileRoutes } from '../core/match/router.js';
-import { ERROR_CATALOGUE, MockdevError, toMockdevError, type Wording } from '../core/errors.js';
+import { MockdevError, type Wording } from '../core/errors.js';
 import { parseInput } from '../core/validate.js';
 import { withReach, type AppContext } from '../app/context.js';
-import { hostAllowed } from '../runtime/origin.js';
+import { bodyTooLarge, DEFAULT_BODY_LIMIT_BYTES, type BodyLimit } from '../http/body.js';
+import { createGuard, type Headers } from '../http/guard.js';
+import { problemReply, type HttpReply } from '../http/reply.js';
 import { createAuth } from './auth.js';
-import {
-  API_REACH,
-  ApiRefusal,
-  isReply,
-  isStream,
-  type ApiServices,
-  type ApiStream,
-  type Route,
-} from './route.js';
+import { API_REACH, isReply, isStream, type ApiServices, type ApiStream, type Route } from './route.js';
 
 /**
  * The admin API as a function (docs/admin-api.md): a request in, a reply out, no socket (http.ts
  * is the adapter that listens). Every request passes the same checks, in order:
  *
- *   host     -> a Host that is not a loopback name: 403 (DNS rebinding), unless bound elsewhere
- *   origin   -> an Origin that is not this server's own: 403
- *   token    -> with a token, `Authorization: Bearer <token>` or a signed-in session (auth.ts): 401
- *               otherwise (only /session answers without: it signs in)
+ *   guard    -> the HTTP guard (http/guard.ts): a Host that is not a loopback name on a loopback
+ *               bind, 403 FORBIDDEN_HOST; an Origin that is not this server's own, 403
+ *               FORBIDDEN_ORIGIN; with a token, neither `Authorization: Bearer <token>` nor a
+ *               signed-in session (auth.ts), 401 (only /session answers without: it signs in)
  *   route    -> 404 for an unknown path, 405 for a known path with another method
  *   type     -> a body must be application/json (or a type the route names): 415 otherwise, so
  *               no plain HTML form or `text/plain` fetch can change anything (no CSRF)
+ *   size     -> a body over the route's limit (1 MiB; endpoint contents 16 MiB; an OpenAPI
+ *               document 32 MiB): 413. The adapter (http.ts) asks `accept` before reading a byte.
  *   validate -> query and body against the route's schemas: 400 with the field named
  *   handle   -> the route's handler; a MockdevError becomes problem+json with the catalogue's
  *               status, anything else a 500 without a stack
@@ -39,16 +35,12 @@ export interface ApiRequest {
   /** The request target: path and query, as received. */
   url: string;
   /** Header names lower-cased. */
-  headers: Record<string, string | undefined>;
+  headers: Headers;
   body: string;
 }
 
-export interface ApiResponse {
-  status: number;
-  headers: Record<string, string>;
-  /** The body text (JSON, problem+json, YAML…); '' for none. */
-  body: string;
-}
+/** A reply: status, headers and the body text (JSON, problem+json, YAML…; '' for none). */
+export type ApiResponse = HttpReply;
 
 export interface ApiHandlerOptions {
   ctx: AppContext;
@@ -64,8 +56,17 @@ export interface ApiHandlerOptions {
   onInternalError?: (e: Error) => void;
 }
 
+/** What the checks that need no body say of a request: its refusal, or the body limit of its route. */
+export type Acceptance = { ok: true; limit: BodyLimit } | { ok: false; reply: ApiResponse };
+
 export interface ApiHandler {
   (request: ApiRequest): Promise<ApiResponse | ApiStream>;
+  /**
+   * The checks before the body (guard, route, type): what an adapter asks before it reads the
+   * body, so that a refused request or an oversized body is never read. `hasBody`: the request
+   * announces one (Content-Length above 0, or chunked).
+   */
+  accept(request: Omit<ApiRequest, 'body'> & { hasBody: boolean }): Acceptance;
 }
 
 /** How the admin API words hints: query and body fields, and the API call to make. */
@@ -88,7 +89,6 @@ export const API_WORDING: Wording = {
 };
 
 const JSON_TYPE = 'application/json';
-const PROBLEM_TYPE = 'application/problem+json';
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 const json = (status: number, value: unknown, headers: Record<string, string> = {}): ApiResponse => ({
@@ -97,36 +97,13 @@ const json = (status: number, value: unknown, headers: Record<string, string> = 
   body: JSON.stringify(value),
 });
 
-/** An `application/problem+json` reply: `{ type, title, status, detail, code }` (+ details). */
-export function problem(
-  status: number,
-  code: string,
-  title: string,
-  detail: string,
-  extra: Record<string, unknown> = {},
-  headers: Record<string, string> = {},
-): ApiResponse {
-  return {
-    status,
-    headers: { 'Content-Type': `${PROBLEM_TYPE}; charset=utf-8`, ...headers },
-    body: JSON.stringify({ type: 'about:blank', title, status, detail, code, ...extra }),
-  };
-}
-
-/** The problem reply of an error: the catalogue's status and title; an unknown error is a bare 500. */
+/**
+ * The problem reply of an error (http/reply.ts, worded for the API): the catalogue's status and
+ * title; an unknown error is a bare 500, told to `onInternalError`.
+ */
 export function problemOf(e: unknown, onInternalError?: (e: Error) => void): ApiResponse {
-  const err = toMockdevError(e);
-  if (err.code === 'INTERNAL') {
-    onInternalError?.(e instanceof Error ? e : err);
-    return problem(500, 'INTERNAL', ERROR_CATALOGUE.INTERNAL.title, err.message);
-  }
-  return problem(
-    err.httpStatus,
-    err.code,
-    ERROR_CATALOGUE[err.code].title,
-    err.describe(API_WORDING),
-    err.details ? { details: err.details } : {},
-  );
+  if (!(e instanceof MockdevError)) onInternalError?.(e instanceof Error ? e : new Error(String(e)));
+  return problemReply(e, { say: API_WORDING });
 }
 
 const mediaType = (value: string | undefined): string => (value ?? '').split(';')[0]!.trim().toLowerCase();
@@ -177,84 +154,74 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
   const allowedFor = (path: string): string[] =>
     options.routes.filter((r) => table.match(r.method, path)?.endpoint.route === r).map((r) => r.method);
 
-  /**
-   * The server's own origins, and the origin of the page the request names in Host: a page
-   * served here calls back to the address the browser used (another machine's 192.168.1.5:3200
-   * when bound to 0.0.0.0 with a token). A loopback server has refused any other Host already.
-   */
-  const isOwnOrigin = (origin: string, host: string | undefined): boolean =>
-    options.origins().includes(origin) || (host !== undefined && origin === `http://${host}`);
+  const guard = createGuard({
+    what: 'the admin API',
+    loopback: options.loopback,
+    origins: options.origins,
+    auth,
+    open: (path) => path.replace(/\/$/, '') === SESSION_PATH,
+    tokenHint: `or sign in with POST ${SESSION_PATH} {"token": "…"} (the token mockdev ui was started with)`,
+  });
 
-  return async (request) => {
+  /** The route of a request and its body limit, or the refusal: guard, route, type. */
+  const check = (request: Omit<ApiRequest, 'body'>, hasBody: boolean) => {
     const method = request.method.toUpperCase();
-    const headers = request.headers;
-    if (options.loopback && !hostAllowed(headers.host))
-      return problem(
-        403,
-        'FORBIDDEN',
-        'Forbidden',
-        `Host "${headers.host}" is not this machine (DNS rebinding protection)`,
-      );
-    const origin = headers.origin;
-    if (origin !== undefined && origin !== '' && !isOwnOrigin(origin.replace(/\/$/, ''), headers.host))
-      return problem(
-        403,
-        'FORBIDDEN',
-        'Forbidden',
-        `Origin "${origin}" is not this server's own: the admin API answers only its own UI and clients without an Origin`,
-      );
     const q = request.url.indexOf('?');
     const path = q === -1 ? request.url : request.url.slice(0, q);
-    // Signing in (and asking whether one must) is the one thing a request without the token may do.
-    if (!auth.allows(headers) && path.replace(/\/$/, '') !== SESSION_PATH)
-      return problem(
-        401,
-        'UNAUTHORIZED',
-        'Unauthorized',
-        `This admin API needs a token: send "Authorization: Bearer <token>", or sign in with POST ${SESSION_PATH} {"token": "…"} (the --token given to mockdev ui, or MOCKDEV_UI_TOKEN)`,
-        {},
-        { 'WWW-Authenticate': 'Bearer' },
-      );
-
+    guard(request.headers, path);
     const found = table.match(method, path);
     if (!found) {
       if (anyMethod.match('ANY', path)) {
         const allow = allowedFor(path);
-        return problem(
-          405,
+        throw new MockdevError(
           'METHOD_NOT_ALLOWED',
-          'Method not allowed',
           `${method} is not allowed on ${path}; use ${allow.join(', ')}`,
-          {},
-          { Allow: allow.join(', ') },
+          {
+            details: { allow },
+          },
         );
       }
-      return problem(
-        404,
+      throw new MockdevError(
         'NOT_FOUND',
-        'Not found',
         `No admin API route ${method} ${path}; see GET ${API_PREFIX}/openapi.json`,
       );
     }
     const route = found.endpoint.route;
-
-    const type = mediaType(headers['content-type']);
+    const type = mediaType(request.headers['content-type']);
     const accepted = route.bodyTypes ?? [JSON_TYPE];
-    if (MUTATING.has(method) && (request.body !== '' || route.body !== undefined) && !accepted.includes(type))
-      return problem(
-        415,
+    if (MUTATING.has(method) && (hasBody || route.body !== undefined) && !accepted.includes(type))
+      throw new MockdevError(
         'UNSUPPORTED_MEDIA_TYPE',
-        'Unsupported media type',
         `${method} ${path} takes ${accepted.join(' or ')}${type ? `, not ${type}` : ' (no Content-Type was sent)'}`,
       );
+    const limit: BodyLimit = {
+      bytes: route.maxBodyBytes ?? DEFAULT_BODY_LIMIT_BYTES,
+      name: `the limit of ${route.method} ${API_PREFIX}${route.path}`,
+    };
+    return { found, route, path, q, type, limit };
+  };
 
+  const handler = (async (request) => {
+    let checked: ReturnType<typeof check>;
+    try {
+      checked = check(request, request.body !== '');
+      const { bytes } = checked.limit;
+      if (request.body.length * 3 > bytes && Buffer.byteLength(request.body) > bytes)
+        throw bodyTooLarge(checked.limit);
+    } catch (e) {
+      return problemOf(e, onInternalError);
+    }
+    const { found, route, q, type } = checked;
+    const headers = request.headers;
     try {
       const params = found.params; // decoded by the matcher
       const rawQuery: Record<string, string> = {};
       if (q !== -1) for (const [k, v] of new URLSearchParams(request.url.slice(q + 1))) rawQuery[k] ??= v;
       const query = route.query ? parseInput(route.query, rawQuery, 'query') : rawQuery;
-      const parsed = await parseBody(request.body, type);
-      const body = route.body ? parseInput(route.body, parsed, 'body') : parsed;
+      // A route without a body schema reads the text itself (an OpenAPI document): not parsed twice.
+      const body = route.body
+        ? parseInput(route.body, await parseBody(request.body, type), 'body')
+        : undefined;
       const result = await route.handle({
         ctx,
         services,
@@ -282,8 +249,15 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
       if (status === 204 || result === undefined) return { status: 204, headers: {}, body: '' };
       return json(status, result);
     } catch (e) {
-      if (e instanceof ApiRefusal) return problem(e.status, e.code, e.title, e.message, {}, e.headers);
       return problemOf(e, onInternalError);
     }
+  }) as ApiHandler;
+  handler.accept = (request) => {
+    try {
+      return { ok: true, limit: check(request, request.hasBody).limit };
+    } catch (e) {
+      return { ok: false, reply: problemOf(e, onInternalError) };
+    }
   };
+  return handler;
 }

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { ProblemSchema } from '../core/model/problem.js';
 import { API_PREFIX } from './handler.js';
 import type { Route } from './route.js';
 
@@ -57,23 +58,10 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output', components: Json)
   return { $ref: `#/components/schemas/${root}` };
 }
 
-const PROBLEM = {
-  type: 'object',
-  description: 'An error (RFC 9457): `code` and `status` come from mockdev’s error catalogue',
-  required: ['type', 'title', 'status', 'detail', 'code'],
-  properties: {
-    type: { type: 'string' },
-    title: { type: 'string' },
-    status: { type: 'integer' },
-    detail: { type: 'string', description: 'What was wrong and how to fix it' },
-    code: { type: 'string', description: 'INVALID_ARGUMENT, PROJECT_NOT_FOUND, NOT_FOUND, CONFLICT, …' },
-    details: { type: 'object' },
-  },
-};
-
 export function openApiDocument(routes: readonly Route[], version: string): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
-  const schemas: Json = { Problem: PROBLEM };
+  const schemas: Json = {};
+  schemas.Problem = jsonSchema(ProblemSchema, 'output', schemas);
   const tags = new Set<string>();
   for (const route of routes) {
     tags.add(route.tag);

@@ -66,22 +66,6 @@ export interface RouteInput<B = unknown, Q = Record<string, string | undefined>>
   auth: ApiAuth;
 }
 
-/**
- * A refusal of the API's own (not the error catalogue's: 401 and the like): the handler answers
- * it as problem+json with this status and code.
- */
-export class ApiRefusal extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    readonly title: string,
-    detail: string,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(detail);
-  }
-}
-
 /** What a handler returns: a JSON value answered 200 (or the route's status), or a full reply. */
 export interface ApiReply {
   status: number;
@@ -113,6 +97,11 @@ export interface RouteDefinition<B = unknown, Q = Record<string, string | undefi
   /** The request body's schema. Media types: `bodyTypes` (default application/json). */
   body?: z.ZodType;
   bodyTypes?: readonly string[];
+  /**
+   * The largest body taken, in bytes (http/body.ts): default 1 MiB; routes carrying an endpoint's
+   * contents or a document to import take more. A larger one is 413 before it is read.
+   */
+  maxBodyBytes?: number;
   /** The success answer: status (default 200), its schema (omitted: no body), a description. */
   response: { status?: number; schema?: z.ZodType; description: string; contentType?: string };
   handle(input: RouteInput<B, Q>): Promise<unknown> | unknown;

@@ -70,10 +70,14 @@ describe('the web UI files (mockdev ui at /)', () => {
   });
 
   it('answers 404 for a missing file, 405 for a change, HEAD without a body', async () => {
-    assert.equal((await get(`${built.url}/assets/gone.js`)).status, 404);
+    const gone = await get(`${built.url}/assets/gone.js`);
+    assert.equal(gone.status, 404);
+    assert.equal(JSON.parse(gone.body.toString()).code, 'NOT_FOUND', 'the one problem shape');
+    assert.equal(gone.headers['x-frame-options'], 'DENY');
     const post = await get(`${built.url}/`, 'POST');
     assert.equal(post.status, 405);
     assert.equal(post.headers.allow, 'GET, HEAD');
+    assert.equal(JSON.parse(post.body.toString()).code, 'METHOD_NOT_ALLOWED');
     const head = await get(`${built.url}/`, 'HEAD');
     assert.equal(head.status, 200);
     assert.equal(head.body.length, 0);

@@ -3,6 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, extname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { MockdevError } from '../core/errors.js';
+import { problemReply, writeReply } from '../http/reply.js';
 
 /**
  * The web UI's files (dist/ui, built by `npm run build`), served by `mockdev ui` beside the admin
@@ -76,18 +78,28 @@ const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><t
 <body><main><h1>The web UI is not built</h1><p>This mockdev has no dist/ui folder. Run <code>npm run build</code>
 (<code>npm install</code> runs it), then start <code>mockdev ui</code> again. The admin API answers at <a href="/api/v1/health">/api/v1</a>.</p></main></body></html>`;
 
+/** A refusal as the problem of every HTTP surface (http/reply.ts), with the pages' security headers. */
+function refuse(res: ServerResponse, error: MockdevError): void {
+  const reply = problemReply(error);
+  writeReply(res, { ...reply, headers: { ...reply.headers, ...SECURITY_HEADERS } });
+}
+
 /** The request handler for every path outside /api (mockdev ui's `fallback`). */
 export function createUiFiles(dir: string | undefined): (req: IncomingMessage, res: ServerResponse) => void {
   const files = dir && existsSync(join(dir, 'index.html')) ? readTree(dir) : undefined;
   return (req, res) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, {
-        Allow: 'GET, HEAD',
-        'Content-Type': 'text/plain; charset=utf-8',
-        ...SECURITY_HEADERS,
-      });
-      return void res.end('Only GET and HEAD are answered here; the admin API is under /api/v1.\n');
-    }
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return refuse(
+        res,
+        new MockdevError(
+          'METHOD_NOT_ALLOWED',
+          `${req.method} is not answered here: the web UI's files take GET and HEAD`,
+          {
+            hint: 'The admin API is under /api/v1',
+            details: { allow: ['GET', 'HEAD'] },
+          },
+        ),
+      );
     if (!files) {
       res.writeHead(503, {
         'Content-Type': 'text/html; charset=utf-8',
@@ -103,10 +115,8 @@ export function createUiFiles(dir: string | undefined): (req: IncomingMessage, r
       path = '/';
     }
     let file = files.get(path);
-    if (!file && extname(path) !== '' && !path.startsWith('/projects/')) {
-      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS });
-      return void res.end(req.method === 'HEAD' ? undefined : `No file ${path} in the web UI.\n`);
-    }
+    if (!file && extname(path) !== '' && !path.startsWith('/projects/'))
+      return refuse(res, new MockdevError('NOT_FOUND', `No file ${path} in the web UI`));
     file ??= files.get('/index.html')!;
     const gzip = file.gzip && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
     const body = gzip ? file.gzip! : file.body;

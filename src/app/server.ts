@@ -8,7 +8,7 @@ import type { NewRequestRecord, RecordingWriter, StoredProject, Subscription } f
 import { EndpointSource, type TemplateEnvironment } from '../runtime/endpoint-source.js';
 import { activeEnvironment } from './environments.js';
 import { createMockHandler } from '../runtime/handler.js';
-import { listen } from '../runtime/listen.js';
+import { listen } from '../http/listen.js';
 import type { AfterResponse } from '../runtime/pipeline.js';
 import type { AppContext } from './context.js';
 import { resolveProject, toProject } from './projects.js';
@@ -185,6 +185,7 @@ export async function startServer(ctx: AppContext, input: StartServerInput = {})
     current: source.current,
     log: writer,
     bodyLimitBytes: settings.requestBodyLimitBytes,
+    requestSizeLimitBytes: settings.requestSizeLimitBytes,
     afterResponse,
     onRequest: logger.received,
   });

@@ -25,3 +25,16 @@ export function fieldHelp(
   const dflt = options.default === true ? doc.default : options.default || undefined;
   return `${options.prefix ?? ''}${text}${options.more ? `; ${options.more}` : ''}${dflt ? ` (default: ${dflt})` : ''}`;
 }
+
+/**
+ * The token options of a server that may listen beyond loopback (`ui`, `mcp --http`). The
+ * environment variable is the way to give it: a command line is readable in the process list.
+ */
+export const tokenOptions = (env: string) =>
+  [
+    [
+      '--token <TOKEN>',
+      `require "Authorization: Bearer <TOKEN>" on every request; "-" reads it from stdin (default: ${env} when set; prefer it, or --token-file: a command line is visible in the process list)`,
+    ],
+    ['--token-file <FILE>', 'read the token from a file (its first line)'],
+  ] as const;

@@ -18,6 +18,7 @@ const FLAGS: Record<OptionName, string> = {
   variables: '--var',
   secrets: '--secret',
   unset: '--unset',
+  token: '--token-file <FILE> or --token - (read from stdin)',
 };
 
 /** How the CLI words what core hints point at: flags and commands. */

@@ -6,13 +6,15 @@ import { ERROR_CATALOGUE, MockdevError, toMockdevError, type Wording } from './e
 describe('error catalogue', () => {
   it('matches docs/errors.md row for row', () => {
     const doc = readFileSync(new URL('../../docs/errors.md', import.meta.url), 'utf8');
-    const rows = [...doc.matchAll(/^\| `([A-Z_]+)` +\| (\d) +\| (\d{3}) +\|/gm)].map((m) => [
-      m[1],
-      Number(m[2]),
-      Number(m[3]),
-    ]);
-    const catalogue = Object.entries(ERROR_CATALOGUE).map(([code, v]) => [code, v.exitCode, v.httpStatus]);
-    assert.deepEqual(rows, catalogue);
+    const row = ([code, exit, http]: (string | number)[]) => `${code} ${exit} ${http}`;
+    const rows = [...doc.matchAll(/^\| `([A-Z_]+)` +\| (\d) +\| (\d{3}) +\|/gm)].map((m) =>
+      row([m[1]!, m[2]!, m[3]!]),
+    );
+    const catalogue = Object.entries(ERROR_CATALOGUE).map(([code, v]) =>
+      row([code, v.exitCode, v.httpStatus]),
+    );
+    assert.deepEqual([...rows].sort(), [...catalogue].sort());
+    assert.equal(new Set(rows).size, rows.length, 'each code has one row');
   });
 
   it('uses only the exit codes of SPEC part 7', () => {

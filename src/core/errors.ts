@@ -36,6 +36,38 @@ export const ERROR_CATALOGUE = {
   IO_ERROR: { exitCode: 1, httpStatus: 500, title: 'I/O error' },
   /** A bug: anything not anticipated. */
   INTERNAL: { exitCode: 1, httpStatus: 500, title: 'Internal error' },
+
+  // Refusals and failures of the HTTP surfaces (the mock server, the admin API, MCP over HTTP):
+  // no command exits with them; a surface answers them as application/problem+json.
+
+  /** The Host header names another machine on a loopback-bound server (DNS rebinding). */
+  FORBIDDEN_HOST: { exitCode: 1, httpStatus: 403, title: 'Forbidden host' },
+  /** A browser request from an origin that is not the server's own. */
+  FORBIDDEN_ORIGIN: { exitCode: 1, httpStatus: 403, title: 'Forbidden origin' },
+  /** The server needs a token and the request has none, or another one. */
+  UNAUTHORIZED: { exitCode: 1, httpStatus: 401, title: 'Unauthorized' },
+  /** The path exists with other methods (the Allow header lists them). */
+  METHOD_NOT_ALLOWED: { exitCode: 1, httpStatus: 405, title: 'Method not allowed' },
+  /** A request body over the surface's limit (the detail names it). */
+  PAYLOAD_TOO_LARGE: { exitCode: 1, httpStatus: 413, title: 'Payload too large' },
+  /** A body of a media type the route does not take (the CSRF guard of the admin API). */
+  UNSUPPORTED_MEDIA_TYPE: { exitCode: 1, httpStatus: 415, title: 'Unsupported media type' },
+  /** A request that is not well-formed HTTP. */
+  MALFORMED_REQUEST: { exitCode: 1, httpStatus: 400, title: 'Bad request' },
+  /** Request headers larger than the server reads. */
+  HEADERS_TOO_LARGE: { exitCode: 1, httpStatus: 431, title: 'Request header fields too large' },
+  /** The mock server: no enabled endpoint has the request's method and path. */
+  NO_MATCHING_ENDPOINT: { exitCode: 1, httpStatus: 404, title: 'No matching endpoint' },
+  /** The mock server: an endpoint's template failed while answering. */
+  TEMPLATE_FAILED: { exitCode: 1, httpStatus: 500, title: 'Template error' },
+  /** The mock server: an endpoint's response could not be produced or sent. */
+  RESPONSE_FAILED: { exitCode: 1, httpStatus: 500, title: 'Response failed' },
+  /** The mock server: a proxy endpoint without a target. */
+  PROXY_NOT_CONFIGURED: { exitCode: 1, httpStatus: 500, title: 'Proxy endpoint without a target' },
+  /** The mock server: a proxy target that could not be reached or answered what cannot be sent on. */
+  PROXY_FAILED: { exitCode: 1, httpStatus: 502, title: 'Bad gateway' },
+  /** The mock server: a proxy target that did not answer in time. */
+  PROXY_TIMEOUT: { exitCode: 1, httpStatus: 504, title: 'Gateway timeout' },
 } as const satisfies Record<string, { exitCode: number; httpStatus: number; title: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
@@ -58,7 +90,8 @@ export type OptionName =
   | 'name'
   | 'variables'
   | 'secrets'
-  | 'unset';
+  | 'unset'
+  | 'token';
 
 /** Next steps a hint may suggest; each adapter says how (a CLI command, an MCP tool). */
 export type ActionName =

@@ -1,13 +1,10 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { startMcpHttp } from '../../test/helpers/mcp.js';
 import { waitUntil } from '../../test/helpers/wait.js';
-import { createContext } from '../app/context.js';
-import { startHttpMode, type RunningHttpMode } from './http.js';
+import type { RunningHttpMode } from './http.js';
 
 interface Connection {
   client: { name: string } | null;
@@ -19,21 +16,7 @@ async function start(
   t: { after(fn: () => Promise<void>): void },
   sessionIdleMs: number,
 ): Promise<{ running: RunningHttpMode; connections: () => Promise<Connection[]> }> {
-  const dir = mkdtempSync(join(tmpdir(), 'mockdev-mcp-http-unit-'));
-  const ctx = createContext({ dataDir: dir, cwd: dir, dataDirPollMs: 100 });
-  const running = await startHttpMode({
-    ctx,
-    version: '0.0.0-test',
-    host: '127.0.0.1',
-    port: 0,
-    loggingMode: 'all',
-    sessionIdleMs,
-  });
-  t.after(async () => {
-    await running.close();
-    ctx.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const running = await startMcpHttp(t, { sessionIdleMs });
   const connections = async () =>
     ((await (await fetch(`${running.url}/connections`)).json()) as { connections: Connection[] }).connections;
   return { running, connections };

@@ -1,5 +1,7 @@
+import type { MockdevError } from '../core/errors.js';
 import { HTTP_METHODS } from '../core/model/fields.js';
 import type { LoggedResponse } from '../core/ports.js';
+import { problemReply } from '../http/reply.js';
 
 /**
  * An answer: a response ready to write, with what the request log stores of it. An endpoint's
@@ -73,21 +75,18 @@ export function buildAnswer(input: AnswerInput, bodyLimitBytes: number, shared: 
   };
 }
 
-/** An `application/problem+json` answer (the error format of ARCHITECTURE.md). */
+/**
+ * The answer of an error: the problem of every HTTP surface (http/reply.ts, core/problem.ts),
+ * with members of the mock server's own (`extensions`: the endpoint, the closest endpoints).
+ */
 export function problemAnswer(
-  status: number,
-  title: string,
-  detail: string,
-  extra: Record<string, unknown>,
+  error: MockdevError,
+  extensions: Record<string, unknown>,
   bodyLimitBytes: number,
   shared: boolean,
 ): Answer {
-  const body = JSON.stringify({ type: 'about:blank', title, status, detail, ...extra });
-  return buildAnswer(
-    { status, headers: {}, body, contentType: 'application/problem+json' },
-    bodyLimitBytes,
-    shared,
-  );
+  const { status, headers, body } = problemReply(error, { extensions });
+  return buildAnswer({ status, headers, body }, bodyLimitBytes, shared);
 }
 
 /** The methods a CORS preflight allows: every method an endpoint can have. */

@@ -1,6 +1,7 @@
 import { compileRoutes, type CompiledRoutes } from '../core/match/router.js';
 import type { Endpoint } from '../core/model/endpoint.js';
 import { buildAnswer, problemAnswer, type Answer } from './answer.js';
+import { MockdevError } from '../core/errors.js';
 import type { Exchange } from './exchange.js';
 import { compileChoice } from './variations.js';
 import { compileForward, type ProxyOptions } from './proxy.js';
@@ -99,9 +100,10 @@ function proxyPlan(
     return {
       delay: e.delay,
       answer: problemAnswer(
-        500,
-        'Proxy endpoint without a target',
-        `Endpoint "${e.name}" (${e.method} ${e.path}) is a proxy endpoint with no proxy.target`,
+        new MockdevError(
+          'PROXY_NOT_CONFIGURED',
+          `Endpoint "${e.name}" (${e.method} ${e.path}) is a proxy endpoint with no proxy.target`,
+        ),
         { endpointId: e.id },
         bodyLimitBytes,
         true,

@@ -10,9 +10,12 @@ export interface Exchange {
   readonly url: string;
   /** performance.now() when the request arrived. */
   readonly start: number;
-  /** The request body, cut at the body cap; null when there is none. */
+  /**
+   * The request body, whole (up to the request size limit); null when there is none. A proxy
+   * endpoint's body streams to its target and keeps here only what the log's cap holds.
+   */
   body: Buffer | null;
-  /** The body was longer than the cap. */
+  /** The log keeps less than the whole body (a streamed body past the cap, or a refused one). */
   bodyTruncated: boolean;
   /** Set by the match stage: the endpoint answering, or null. */
   endpoint: CompiledEndpoint | null;

@@ -1,13 +1,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { MockdevError } from '../core/errors.js';
 import type { RequestLogWriter } from '../core/ports.js';
+import { ClientGone, closeAfterAnswer, readBody, type BodyLimit } from '../http/body.js';
+import { problemAnswer } from './answer.js';
 import { lookup, type CompiledProject } from './compile.js';
 import type { Exchange } from './exchange.js';
 import { createPipeline, rawHeader, type AfterResponse } from './pipeline.js';
 
 /**
- * The mock server as a request handler: request in, response out, no socket (listen.ts owns
- * that). It reads the request body (up to the cap, for the log), runs the pipeline
+ * The mock server as a request handler: request in, response out, no socket (http/listen.ts
+ * owns that). It reads the request body whole, up to the request size limit (http/body.ts;
+ * beyond it 413, logged), runs the pipeline
  * (pipeline.ts) against the endpoints now in force, and keeps count of what is in flight so that
  * a stop can answer everything before the log closes.
  */
@@ -18,8 +22,10 @@ export interface MockHandlerOptions {
    */
   current: () => CompiledProject | Promise<CompiledProject>;
   log: RequestLogWriter;
-  /** Request bodies beyond this are logged cut short. */
+  /** Request and response bodies beyond this are logged cut short (the log's cap). */
   bodyLimitBytes: number;
+  /** The largest request body taken (templates and rules see it whole); beyond it 413. */
+  requestSizeLimitBytes: number;
   /** Run after each response is sent and logged (debug lines). Leave empty on the fast path. */
   afterResponse?: AfterResponse[];
   /** Called as each request arrives (trace lines). Leave unset on the fast path. */
@@ -43,6 +49,11 @@ function streamsBody(project: CompiledProject, ex: Exchange): boolean {
 
 export function createMockHandler(options: MockHandlerOptions): MockHandler {
   const { bodyLimitBytes, onRequest } = options;
+  const sizeLimit: BodyLimit = {
+    bytes: options.requestSizeLimitBytes,
+    name: "the mock server's request size limit",
+    hint: 'Raise the requestSizeLimitBytes setting ("mockdev settings update --request-size-limit <BYTES>") and restart the server',
+  };
   let inFlight = 0;
   let stopping = false;
   let idleWaiters: (() => void)[] = [];
@@ -101,46 +112,34 @@ export function createMockHandler(options: MockHandlerOptions): MockHandler {
     const project = options.current();
     if (project instanceof Promise) {
       project.then(
-        (p) => (streamsBody(p, ex) ? pipeline.run(ex, p) : readBody(ex)),
-        () => readBody(ex),
+        (p) => (streamsBody(p, ex) ? pipeline.run(ex, p) : readRequestBody(ex)),
+        () => readRequestBody(ex),
       );
     } else if (streamsBody(project, ex)) pipeline.run(ex, project);
-    else readBody(ex);
+    else readRequestBody(ex);
   }) as MockHandler;
 
-  /** A body: keep up to the cap for the log, count the rest, answer once it is all read. */
-  const readBody = (ex: Exchange) => {
-    const req = ex.req;
-    const chunks: Buffer[] = [];
-    let kept = 0;
-    req.on('data', (chunk: Buffer) => {
-      if (kept >= bodyLimitBytes) {
+  /** A body: read whole, then answered; over the request size limit, a logged 413. */
+  const readRequestBody = (ex: Exchange) => {
+    readBody(ex.req, sizeLimit).then(
+      (body) => {
+        ex.body = body;
+        run(ex);
+      },
+      (e: unknown) => {
+        if (e instanceof ClientGone) return done();
+        closeAfterAnswer(ex.res);
         ex.bodyTruncated = true;
-        return;
-      }
-      const room = bodyLimitBytes - kept;
-      if (chunk.length > room) {
-        chunks.push(chunk.subarray(0, room));
-        kept += room;
-        ex.bodyTruncated = true;
-      } else {
-        chunks.push(chunk);
-        kept += chunk.length;
-      }
-    });
-    let settled = false;
-    req.on('end', () => {
-      settled = true;
-      ex.body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-      run(ex);
-    });
-    req.on('error', () => undefined); // the client went away mid-body: 'close' follows
-    req.on('close', () => {
-      if (!settled) {
-        settled = true;
-        done();
-      }
-    });
+        const answer = problemAnswer(e as MockdevError, {}, bodyLimitBytes, false);
+        const project = options.current();
+        if (project instanceof Promise)
+          project.then(
+            (p) => pipeline.refuse(ex, p, answer),
+            () => pipeline.refuse(ex, null, answer),
+          );
+        else pipeline.refuse(ex, project, answer);
+      },
+    );
   };
 
   Object.defineProperty(handler, 'inFlight', { get: () => inFlight });

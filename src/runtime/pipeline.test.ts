@@ -5,7 +5,7 @@ import type { NewRequestRecord, RequestLogWriter } from '../core/ports.js';
 import { buildAnswer } from './answer.js';
 import { compileProject, type CompiledProject } from './compile.js';
 import { createMockHandler, type MockHandler } from './handler.js';
-import { listen, type Listening } from './listen.js';
+import { listen, type Listening } from '../http/listen.js';
 
 const endpoint = (id: string, extra: Partial<Endpoint> = {}): Endpoint => ({
   id,
@@ -22,6 +22,16 @@ const endpoint = (id: string, extra: Partial<Endpoint> = {}): Endpoint => ({
   variations: [],
   ...extra,
 });
+
+/** A body sent in chunks (no Content-Length). */
+const chunked = (text: string): ReadableStream<Uint8Array> =>
+  new ReadableStream({
+    start(controller) {
+      for (let i = 0; i < text.length; i += 1000)
+        controller.enqueue(new TextEncoder().encode(text.slice(i, i + 1000)));
+      controller.close();
+    },
+  });
 
 /** A log writer that keeps what it is given. */
 const memoryLog = (): RequestLogWriter & { records: NewRequestRecord[] } => {
@@ -56,11 +66,24 @@ describe('the response pipeline', () => {
         }),
         endpoint('bad-header', { headers: { 'X-Bad': 'line\nbreak' } }),
         endpoint('dynamic'),
+        endpoint('dynamic', { id: 'posted', method: 'POST' }),
       ],
       1024,
     );
     // A dynamic endpoint: its answer is produced for each request, as templates and proxying will be.
     const dynamic = project.routes.endpoints.find((e) => e.id === 'dynamic')!;
+    // What a template or a rule sees of the request body: its length, in a header.
+    const posted = project.routes.endpoints.find((e) => e.id === 'posted')!;
+    posted.choose = () => ({
+      delay: 0,
+      answer: undefined,
+      produce: (ex) =>
+        buildAnswer(
+          { status: 201, headers: { 'X-Seen': String(ex.body?.length ?? 0) }, body: '' },
+          1024,
+          false,
+        ),
+    });
     dynamic.choose = () => ({
       delay: 0,
       produce: async (ex) =>
@@ -80,6 +103,7 @@ describe('the response pipeline', () => {
       current: () => project,
       log,
       bodyLimitBytes: 1024,
+      requestSizeLimitBytes: 4096,
       afterResponse: [(ex, r) => hooked.push(`${ex.method} ${ex.url} ${r.status}`)],
     });
     server = await listen(handler, { host: '127.0.0.1', port: 0 });
@@ -119,10 +143,44 @@ describe('the response pipeline', () => {
   it('answers 500, and logs it, when node refuses to send a response; the server keeps serving', async () => {
     const res = await fetch(`${server.url}/bad-header`);
     assert.equal(res.status, 500);
-    const body = (await res.json()) as { title: string };
-    assert.equal(body.title, 'Response could not be sent');
+    assert.equal(res.statusText, 'Internal Server Error', "the 500's own reason phrase, not the endpoint's");
+    const body = (await res.json()) as { title: string; code: string };
+    assert.equal(body.code, 'RESPONSE_FAILED');
     assert.equal(log.records.at(-1)!.status, 500);
     assert.equal((await fetch(`${server.url}/static`)).status, 200);
+  });
+
+  it('hands the whole body to what answers, up to the request size limit; the log keeps its own cap', async () => {
+    const res = await fetch(`${server.url}/dynamic`, { method: 'POST', body: 'x'.repeat(3000) });
+    assert.equal(res.status, 201);
+    assert.equal(
+      res.headers.get('x-seen'),
+      '3000',
+      'the answer saw all 3000 bytes, past the log cap of 1024',
+    );
+    const record = log.records.at(-1)!;
+    assert.equal(record.body?.length, 1024);
+    assert.equal(record.truncated, true);
+    const small = await fetch(`${server.url}/dynamic`, { method: 'POST', body: 'x'.repeat(100) });
+    assert.equal(small.headers.get('x-seen'), '100');
+    assert.equal(log.records.at(-1)!.truncated, false);
+  });
+
+  it('answers a body over the request size limit 413 naming the limit, and logs it', async () => {
+    for (const body of ['x'.repeat(5000), chunked('x'.repeat(5000))]) {
+      const res = await fetch(`${server.url}/dynamic`, {
+        method: 'POST',
+        body,
+        duplex: 'half',
+      } as RequestInit);
+      assert.equal(res.status, 413);
+      const problem = (await res.json()) as { code: string; detail: string };
+      assert.equal(problem.code, 'PAYLOAD_TOO_LARGE');
+      assert.match(problem.detail, /request size limit, 4096 bytes.*requestSizeLimitBytes/);
+      const record = log.records.at(-1)!;
+      assert.deepEqual([record.status, record.endpointId, record.truncated], [413, 'posted', true]);
+    }
+    assert.equal((await fetch(`${server.url}/static`)).status, 200, 'the server keeps serving');
   });
 
   it('logs HEAD without a body, a miss as 404 with the closest endpoints, and answers preflights', async () => {

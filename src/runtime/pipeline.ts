@@ -1,4 +1,6 @@
+import { STATUS_CODES } from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { MockdevError } from '../core/errors.js';
 import { closestRoutes } from '../core/match/closest.js';
 import type { NewRequestRecord, RequestLogWriter } from '../core/ports.js';
 import { buildAnswer, PREFLIGHT_METHODS, problemAnswer, type Answer } from './answer.js';
@@ -38,6 +40,8 @@ export interface PipelineOptions {
 export interface Pipeline {
   /** Runs a request, its body read, through every stage against the endpoints now in force. */
   run(exchange: Exchange, project: CompiledProject): void;
+  /** Answers a request refused before it could run (a body over the size limit), and logs it. */
+  refuse(exchange: Exchange, project: CompiledProject | null, answer: Answer): void;
   /** Ends every pending delay now: those requests are answered and logged at once. */
   flushDelays(): void;
 }
@@ -79,9 +83,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
       path: e.path,
     }));
     return problemAnswer(
-      404,
-      'No matching endpoint',
-      `No endpoint matches ${ex.method} ${path}`,
+      new MockdevError('NO_MATCHING_ENDPOINT', `No endpoint matches ${ex.method} ${path}`),
       { method: ex.method, path, closest },
       bodyLimitBytes,
       false,
@@ -101,7 +103,9 @@ export function createPipeline(options: PipelineOptions): Pipeline {
       else res.writeHead(answer.status, answer.statusText, answer.headers);
     } catch (e) {
       answer = failure(ex, 'sent', e);
-      res.writeHead(answer.status, answer.headers);
+      // The failed writeHead kept the reason phrase it was given (or the standard one of the
+      // endpoint's status): the failure's own standard phrase is named, never left to node.
+      res.writeHead(answer.status, STATUS_CODES[answer.status] ?? '', answer.headers);
     }
     if (ex.method === 'HEAD') res.end();
     else res.end(answer.body);
@@ -111,14 +115,17 @@ export function createPipeline(options: PipelineOptions): Pipeline {
   // ---- log and after-response hooks
   const finish = (ex: Exchange, answer: Answer) => {
     const sent = answer.streamed === true ? answer : send(ex, answer);
+    // Templates and rules saw the whole body; the log keeps it up to its own cap.
+    const body = ex.body;
+    const cut = body !== null && body.length > bodyLimitBytes;
     const record: NewRequestRecord = {
       endpointId: ex.endpoint?.id ?? null,
       ts: Date.now(),
       method: ex.method,
       url: ex.url,
       rawHeaders: ex.req.rawHeaders,
-      body: ex.body,
-      truncated: ex.bodyTruncated,
+      body: cut ? body.subarray(0, bodyLimitBytes) : body,
+      truncated: ex.bodyTruncated || cut,
       status: sent.status,
       durationMs: performance.now() - ex.start,
       response: ex.method === 'HEAD' ? sent.loggedHead : sent.logged,
@@ -148,9 +155,10 @@ export function createPipeline(options: PipelineOptions): Pipeline {
   /** The 500 that stands in for a response that could not be produced or sent. */
   const failure = (ex: Exchange, what: 'produced' | 'sent', e: unknown): Answer =>
     problemAnswer(
-      500,
-      `Response could not be ${what}`,
-      `The response of this endpoint could not be ${what}: ${e instanceof Error ? e.message : String(e)}`,
+      new MockdevError(
+        'RESPONSE_FAILED',
+        `The response of this endpoint could not be ${what}: ${e instanceof Error ? e.message : String(e)}`,
+      ),
       { endpointId: ex.endpoint?.id ?? null },
       bodyLimitBytes,
       false,
@@ -168,6 +176,10 @@ export function createPipeline(options: PipelineOptions): Pipeline {
       };
       const timer = setTimeout(fire, plan.delay);
       delayed.set(timer, fire);
+    },
+    refuse(ex, project, answer) {
+      if (project !== null) match(project, ex);
+      finish(ex, answer);
     },
     flushDelays() {
       for (const [timer, fire] of [...delayed]) {

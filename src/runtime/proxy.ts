@@ -7,6 +7,7 @@ import { DEFAULT_PROXY_TIMEOUT_MS, type Endpoint } from '../core/model/endpoint.
 import type { NewRecording } from '../core/ports.js';
 import { endToEndHeaders, forwardRequestHeaders } from '../core/proxy/headers.js';
 import { problemAnswer, type Answer } from './answer.js';
+import { MockdevError } from '../core/errors.js';
 import type { Exchange } from './exchange.js';
 import { compileTemplate, isTemplate } from '../core/templates/engine.js';
 import { contextFor, templateFailure, type TemplateOptions } from './templated.js';
@@ -157,11 +158,12 @@ function compileFixedForward(
     return search ? `${path}?${search}` : path;
   };
 
-  const problem = (status: 502 | 504, title: string, why: string, path: string): Answer =>
+  const problem = (code: 'PROXY_FAILED' | 'PROXY_TIMEOUT', why: string, path: string): Answer =>
     problemAnswer(
-      status,
-      title,
-      shown(`The proxy target ${origin}${path} of endpoint "${e.name}" (${e.method} ${e.path}) ${why}`),
+      new MockdevError(
+        code,
+        shown(`The proxy target ${origin}${path} of endpoint "${e.name}" (${e.method} ${e.path}) ${why}`),
+      ),
       { endpointId: e.id, target: shown(targetText), url: shown(`${origin}${path}`), reason: shown(why) },
       bodyLimitBytes,
       false,
@@ -197,7 +199,7 @@ function compileFixedForward(
       try {
         upReq = client.request(reqOptions);
       } catch (err) {
-        settle(problem(502, 'Bad gateway', `could not be asked: ${(err as Error).message}`, path));
+        settle(problem('PROXY_FAILED', `could not be asked: ${(err as Error).message}`, path));
         return;
       }
       upReq.setTimeout(timeoutMs, () => {
@@ -231,10 +233,10 @@ function compileFixedForward(
         ex.res.shouldKeepAlive = false;
         ex.req.unpipe(upReq);
         ex.req.resume();
-        if (timedOut) settle(problem(504, 'Gateway timeout', `did not answer within ${timeoutMs} ms`, path));
+        if (timedOut) settle(problem('PROXY_TIMEOUT', `did not answer within ${timeoutMs} ms`, path));
         else {
           const why = err.code ? `${err.code} (${err.message})` : err.message;
-          settle(problem(502, 'Bad gateway', `could not be reached: ${why}`, path));
+          settle(problem('PROXY_FAILED', `could not be reached: ${why}`, path));
         }
       });
 
@@ -246,9 +248,7 @@ function compileFixedForward(
           ex.res.writeHead(status, resHeaders);
         } catch (err) {
           up.destroy();
-          settle(
-            problem(502, 'Bad gateway', `answered what cannot be sent on: ${(err as Error).message}`, path),
-          );
+          settle(problem('PROXY_FAILED', `answered what cannot be sent on: ${(err as Error).message}`, path));
           return;
         }
         const responseCapture = new Capture(bodyLimitBytes);

@@ -9,6 +9,7 @@ import {
 import { SECRET_MASK } from '../core/model/credentials.js';
 import { statusTextProblem } from '../core/model/fields.js';
 import { buildAnswer, problemAnswer, type Answer } from './answer.js';
+import { MockdevError } from '../core/errors.js';
 import type { Exchange } from './exchange.js';
 
 /**
@@ -243,9 +244,10 @@ export function templateFailure(
 ): Answer {
   const message = error instanceof Error ? error.message : String(error);
   return problemAnswer(
-    500,
-    'Template error',
-    `The template of endpoint "${e.name}" (${e.method} ${e.path}) failed: ${message}`,
+    new MockdevError(
+      'TEMPLATE_FAILED',
+      `The template of endpoint "${e.name}" (${e.method} ${e.path}) failed: ${message}`,
+    ),
     { endpointId: e.id, templateError: message },
     bodyLimitBytes,
     false,

@@ -42,6 +42,7 @@ describe('web UI: settings and license', () => {
       'UI port',
       'Requests kept per project',
       'Body size limit (bytes)',
+      'Request size limit (bytes)',
     ])
       assert.equal(await s.page.getByRole('spinbutton', { name: label }).count(), 1, label);
     for (const label of [
@@ -113,6 +114,13 @@ describe('web UI: settings and license', () => {
     await saved('default port');
     await error.waitFor({ state: 'detached' });
     assert.equal((await settings()).defaultPort, 4321);
+
+    const size = s.page.getByRole('spinbutton', { name: 'Request size limit (bytes)' });
+    assert.equal(await size.inputValue(), String(10 * 1024 * 1024));
+    await size.fill('20971520');
+    await size.press('Tab');
+    await saved('request size limit');
+    assert.equal((await settings()).requestSizeLimitBytes, 20 * 1024 * 1024);
   });
 
   it('saves the switches and the select: confirm before deleting off, MCP logging', async () => {

@@ -7,6 +7,7 @@ import { Client as SdkClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { createContext, type AppContext } from '../../src/app/context.js';
 import { createMcpServer, type CallRecord } from '../../src/mcp/server.js';
+import { startHttpMode, type HttpModeOptions, type RunningHttpMode } from '../../src/mcp/http.js';
 import { loggedResponse } from './records.js';
 import { CLI, cliEnv, tempDir } from './cli.js';
 import { waitUntil, within } from './wait.js';
@@ -102,13 +103,15 @@ export function spawnCli(
   };
 }
 
-/** Starts `mockdev mcp --http -p 0 …` and waits for the URL it prints. */
+/** Starts `mockdev mcp --http -p 0 …` (`stdin` piped in, when given) and waits for the URL it prints. */
 export async function startHttpMcp(
   dataDir: string,
   extra: string[] = [],
   env: Record<string, string | undefined> = {},
+  stdin?: string,
 ) {
   const proc = spawnCli(['mcp', '--http', '-p', '0', ...extra], dataDir, env);
+  if (stdin !== undefined) proc.child.stdin!.end(stdin);
   const url = await Promise.race([
     waitUntil(
       () => /listening on (http:\/\/\S+\/mcp)\b/.exec(proc.stderr())?.[1],
@@ -177,4 +180,31 @@ export async function seedRequests(
     }),
   );
   await writer.close();
+}
+
+/**
+ * The MCP HTTP mode in this process (its handler on a free port, a data dir of its own), closed
+ * after the test. `base` is http://127.0.0.1:<port>, `url` the /mcp endpoint.
+ */
+export async function startMcpHttp(
+  t: { after(fn: () => Promise<void> | void): void },
+  options: Partial<Omit<HttpModeOptions, 'ctx'>> = {},
+): Promise<RunningHttpMode & { base: string; ctx: AppContext; dataDir: string }> {
+  const tmp = tempDir('mockdev-mcp-http-');
+  const dataDir = join(tmp.dir, 'data');
+  const ctx = createContext({ dataDir, cwd: tmp.dir, dataDirPollMs: 100 });
+  const running = await startHttpMode({
+    ctx,
+    version: '0.0.0-test',
+    host: '127.0.0.1',
+    port: 0,
+    loggingMode: 'all',
+    ...options,
+  });
+  t.after(async () => {
+    await running.close();
+    ctx.close();
+    tmp.cleanup();
+  });
+  return Object.assign(running, { base: running.url.replace(/\/mcp$/, ''), ctx, dataDir });
 }

@@ -62,11 +62,11 @@ describe('mockdev ui (spawned)', { concurrency: true }, () => {
     const rebound = await http(`${api}/projects`, { headers: { Host: 'evil.example' } });
     assert.equal(rebound.status, 403, rebound.body);
     assert.match(rebound.headers['content-type'] as string, /^application\/problem\+json/);
-    assert.equal((rebound.json as Json).code, 'FORBIDDEN');
+    assert.equal((rebound.json as Json).code, 'FORBIDDEN_HOST');
 
     const foreign = await http(`${api}/projects`, { headers: { Origin: 'http://evil.example' } });
     assert.equal(foreign.status, 403, foreign.body);
-    assert.equal((foreign.json as Json).code, 'FORBIDDEN');
+    assert.equal((foreign.json as Json).code, 'FORBIDDEN_ORIGIN');
     const own = await http(`${api}/projects`, { headers: { Origin: s.url } });
     assert.equal(own.status, 200, own.body);
     const ownByName = await http(`${api}/projects`, { headers: { Origin: `http://localhost:${s.port}` } });
@@ -195,7 +195,7 @@ describe('mockdev ui (spawned)', { concurrency: true }, () => {
         return { port, result: await run(['-p', String(port)]) };
       })(),
     ]);
-    assertCliError(open, 2, /--host 0\.0\.0\.0 .*no token.*--token/);
+    assertCliError(open, 2, /0\.0\.0\.0 .*needs a token.*MOCKDEV_UI_TOKEN.*--token-file <FILE>.*--token -/);
     assertCliError(low, 2, /--port 80: must be from 1024 to 65535/);
     assertCliError(word, 2, /--port "abc"/);
     assertCliError(busyPort.result, 4, new RegExp(`${busyPort.port}`));

@@ -22,6 +22,7 @@ const DEFAULTS = {
   errorReportingUrl: null,
   requestLogLimit: 10_000,
   requestBodyLimitBytes: 1024 * 1024,
+  requestSizeLimitBytes: 10 * 1024 * 1024,
 };
 
 describe('settings', () => {
@@ -65,6 +66,8 @@ describe('settings', () => {
       '500',
       '--request-body-limit',
       '2048',
+      '--request-size-limit',
+      '52428800',
       '--json',
     ]);
     assert.equal(r.code, 0, r.stderr);
@@ -81,6 +84,7 @@ describe('settings', () => {
       errorReportingUrl: 'https://errors.example.com/report',
       requestLogLimit: 500,
       requestBodyLimitBytes: 2048,
+      requestSizeLimitBytes: 52_428_800,
     };
     assert.deepEqual(JSON.parse(r.stdout), expected);
     assert.deepEqual(JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8')), expected);
@@ -116,6 +120,11 @@ describe('settings', () => {
       [['--error-reporting', 'maybe'], /Invalid --error-reporting "maybe": must be one of true, false/],
       [['--error-reporting-url', 'ftp://x'], /must be an http or https URL, or none/],
       [['--request-log-limit', '0'], /Invalid --request-log-limit 0: must be a whole number of at least 1/],
+      [['--request-size-limit', '0'], /Invalid --request-size-limit 0: must be a whole number of at least 1/],
+      [
+        ['--request-size-limit', String(2 ** 31)],
+        /Invalid --request-size-limit \d+: must be at most 1073741824 \(1 GiB\)/,
+      ],
       [[], /Nothing to update\. Pass at least one option/],
       [['--theme', 'dark', '--default-port', '1'], /--default-port/],
     ];

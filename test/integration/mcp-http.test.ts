@@ -1,7 +1,8 @@
 /**
  * `mockdev mcp --http`, spawned from the built CLI: the SDK's Streamable HTTP and legacy SSE
- * clients, the JSON side paths, Origin/Host checks, change notifications, logging modes,
- * clients vanishing mid-call, and exit 4 on a busy port.
+ * clients, change notifications from another process, logging modes, the token from the
+ * environment, clients vanishing mid-call, and exit 4 on a busy port. The side paths, the guard
+ * and the errors are tested in process (src/mcp/http-handler.test.ts).
  */
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
@@ -88,16 +89,6 @@ describe('mockdev mcp --http: Streamable HTTP and SSE', () => {
     assert.equal(JSON.parse(shown.stdout)[0].path, '/ping');
   });
 
-  it('serves older clients over the legacy HTTP+SSE transport on /mcp/sse', async () => {
-    const other = await connect('streamable', 'made-over-streamable');
-    await ok(other, 'create_project', { name: 'Seen over SSE' });
-    const client = await connect('sse', 'sse-test');
-    const { tools } = await client.listTools();
-    assert.equal(tools.length, TOOL_NAMES.length);
-    const { projects } = await ok<{ projects: { name: string }[] }>(client, 'list_projects');
-    assert.ok(projects.some((p) => p.name === 'Seen over SSE'));
-  });
-
   it('notifies connected clients when a project changes, whoever changes it', async () => {
     const streamable = await connect('streamable', 'notify-streamable');
     const sse = await connect('sse', 'notify-sse');
@@ -128,122 +119,13 @@ describe('mockdev mcp --http: Streamable HTTP and SSE', () => {
   });
 });
 
-describe('mockdev mcp --http: side paths', () => {
-  it('GET /mcp/health reports status, version, uptime and the tool count', async () => {
+describe('mockdev mcp --http: the process', () => {
+  it('answers its side paths (the paths, the guard and the errors are tested in process)', async () => {
     const { status, type, body } = await getJson('/mcp/health');
     assert.equal(status, 200);
     assert.match(type, /application\/json/);
-    assert.equal(body.status, 'ok');
-    assert.equal(body.name, 'mockdev');
+    assert.deepEqual([body.status, body.name, body.toolCount], ['ok', 'mockdev', 18]);
     assert.match(String(body.version), /^\d+\.\d+\.\d+/);
-    assert.equal(typeof body.uptime, 'number');
-    assert.equal(body.toolCount, 18);
-    assert.deepEqual([...(body.tools as string[])].sort(), TOOL_NAMES);
-    assert.equal(body.loggingMode, 'all');
-  });
-
-  it('GET /mcp/connections lists the open sessions with their client', async () => {
-    await connect('sse', 'connections-sse');
-    await connect('streamable', 'connections-test');
-    const { status, body } = await getJson<{
-      connections: {
-        id: string;
-        transport: string;
-        client: { name: string; version: string } | null;
-        since: string;
-      }[];
-    }>('/mcp/connections');
-    assert.equal(status, 200);
-    const mine = body.connections.find((c) => c.client?.name === 'connections-test');
-    assert.ok(mine, JSON.stringify(body));
-    assert.equal(mine.transport, 'streamable-http');
-    assert.equal(mine.client!.version, '3.1.4');
-    assert.ok(!Number.isNaN(Date.parse(mine.since)));
-    assert.ok(body.connections.some((c) => c.transport === 'sse' && c.client?.name === 'connections-sse'));
-  });
-
-  it('GET /mcp/logs shows recent calls newest first, with ?limit=', async () => {
-    const client = await connect('streamable', 'logs-test');
-    const project = await ok<ProjectDetail>(client, 'create_project', { name: 'Logged calls' });
-    await ok(client, 'list_projects');
-    await fails(client, 'get_endpoint', { projectId: project.id, endpointId: 'nope' }, /NOT_FOUND/);
-    const { status, body } = await getJson<{
-      loggingMode: string;
-      logs: {
-        time: string;
-        tool: string;
-        durationMs: number;
-        ok: boolean;
-        error?: { code: string };
-        client: { name: string } | null;
-        transport: string;
-      }[];
-    }>('/mcp/logs?limit=2');
-    assert.equal(status, 200);
-    assert.equal(body.loggingMode, 'all');
-    assert.equal(body.logs.length, 2);
-    const [last, before] = body.logs;
-    assert.deepEqual(
-      [last!.tool, last!.ok, last!.error?.code, last!.client?.name, last!.transport],
-      ['get_endpoint', false, 'NOT_FOUND', 'logs-test', 'streamable-http'],
-    );
-    assert.deepEqual([before!.tool, before!.ok], ['list_projects', true]);
-    assert.equal(typeof last!.durationMs, 'number');
-    const bad = await getJson('/mcp/logs?limit=zero');
-    assert.equal(bad.status, 400);
-    assert.match(bad.type, /application\/problem\+json/);
-    assert.match(String(bad.body.detail), /limit/);
-  });
-
-  it('answers unknown paths, wrong methods and unknown sessions with JSON errors', async () => {
-    const missing = await getJson('/nope');
-    assert.equal(missing.status, 404);
-    assert.match(String(missing.body.detail), /\/mcp/);
-    const wrongMethod = await fetch(`${server.base}/mcp/health`, { method: 'POST' });
-    assert.equal(wrongMethod.status, 405);
-    const noSession = await raw('/mcp', {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-        'mcp-session-id': 'gone',
-      },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
-    });
-    assert.equal(noSession.status, 404);
-    assert.match(JSON.parse(noSession.body).error.message, /not found/);
-    const notJson = await raw('/mcp', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{oops',
-    });
-    assert.equal(notJson.status, 400);
-    assert.equal(JSON.parse(notJson.body).error.code, -32700);
-  });
-});
-
-describe('mockdev mcp --http: safety', () => {
-  it('refuses requests from a foreign Origin with 403, and allows localhost origins', async () => {
-    const init = JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'evil', version: '0' } },
-    });
-    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-    const evil = await raw('/mcp', {
-      method: 'POST',
-      headers: { ...headers, origin: 'http://evil.example' },
-      body: init,
-    });
-    assert.equal(evil.status, 403);
-    assert.match(JSON.parse(evil.body).detail, /evil\.example.*localhost/);
-    for (const path of ['/mcp/health', '/mcp/logs', '/mcp/connections', '/mcp/sse']) {
-      assert.equal((await raw(path, { headers: { origin: 'https://attacker.test' } })).status, 403, path);
-    }
-    assert.equal((await raw('/mcp/health', { headers: { origin: 'null' } })).status, 403);
-    assert.equal((await raw('/mcp/health', { headers: { origin: 'http://localhost:5173' } })).status, 200);
-    assert.equal((await raw('/mcp/health', { headers: { origin: 'http://127.0.0.1:3000' } })).status, 200);
     const rebound = await raw('/mcp/health', { headers: { host: 'attacker.test:3100' } });
     assert.equal(rebound.status, 403, 'a DNS-rebound Host is refused on a loopback bind');
   });
@@ -354,13 +236,19 @@ describe('mockdev mcp --http: options', () => {
     }
   });
 
-  it('warns that a non-loopback host has no authentication', async () => {
-    const proc = await startHttpMcp(join(tmp.dir, 'open'), ['--host', '0.0.0.0']);
+  it('refuses a non-loopback host without a token (exit 2); with MOCKDEV_MCP_TOKEN, every request needs it', async () => {
+    const refused = await runCliInProcess(['mcp', '--http', '--host', '0.0.0.0', '-p', '0'], { dataDir });
+    assert.equal(refused.code, 2, refused.stderr);
+    assert.match(refused.stderr, /needs a token.*MOCKDEV_MCP_TOKEN.*--token-file <FILE>.*--token -/);
+    const proc = await startHttpMcp(join(tmp.dir, 'open'), ['--host', '0.0.0.0'], {
+      MOCKDEV_MCP_TOKEN: 'env-s3cret',
+    });
     cleanups.push(proc.kill);
     try {
-      assert.match(proc.stderr(), /no authentication/);
-      const res = await fetch(`http://127.0.0.1:${new URL(proc.url).port}/mcp/health`);
-      assert.equal(res.status, 200);
+      const health = `http://127.0.0.1:${new URL(proc.url).port}/mcp/health`;
+      assert.equal((await fetch(health)).status, 401);
+      assert.equal((await fetch(health, { headers: { authorization: 'Bearer env-s3cret' } })).status, 200);
+      assert.doesNotMatch(proc.stderr(), /env-s3cret/, 'no log line quotes the token');
     } finally {
       await proc.kill();
     }

@@ -17,6 +17,7 @@ import {
   type EndpointPatch,
 } from '../../core/model/endpoint.js';
 import { SNIPPET_LANGUAGES } from '../../core/snippets.js';
+import { CONTENT_BODY_LIMIT_BYTES } from '../../http/body.js';
 import { defineRoute, type Route } from '../route.js';
 import { PROJECT_PARAM } from './projects.js';
 
@@ -78,6 +79,7 @@ export const endpointRoutes: Route[] = [
   }),
   defineRoute<EndpointInput>({
     method: 'POST',
+    maxBodyBytes: CONTENT_BODY_LIMIT_BYTES,
     path: BASE,
     tag: 'Endpoints',
     summary: 'Add an endpoint (as `mockdev endpoint add`)',
@@ -124,6 +126,7 @@ export const endpointRoutes: Route[] = [
   }),
   defineRoute<EndpointPatch>({
     method: 'PATCH',
+    maxBodyBytes: CONTENT_BODY_LIMIT_BYTES,
     path: ONE,
     tag: 'Endpoints',
     summary: 'Change an endpoint: only the fields given (as `mockdev endpoint update`)',

@@ -5,6 +5,7 @@ import { MockdevError } from '../../core/errors.js';
 import { EndpointSchema } from '../../core/model/endpoint.js';
 import { CurlPreviewSchema, ImportReportSchema } from '../../core/model/imports.js';
 import { API_WORDING } from '../handler.js';
+import { CONTENT_BODY_LIMIT_BYTES, DOCUMENT_BODY_LIMIT_BYTES } from '../../http/body.js';
 import { defineRoute, reply, type Route } from '../route.js';
 import { PROJECT_PARAM } from './projects.js';
 import { queryFlag } from './query-fields.js';
@@ -64,6 +65,7 @@ async function asArgument<T>(run: () => Promise<T>): Promise<T> {
 export const importRoutes: Route[] = [
   defineRoute<unknown, z.output<typeof ImportQuerySchema>>({
     method: 'POST',
+    maxBodyBytes: DOCUMENT_BODY_LIMIT_BYTES,
     path: '/import/openapi',
     tag: 'Imports and exports',
     summary: 'Import an OpenAPI 3.0/3.1 or Swagger 2.0 document (as `mockdev import --json`)',
@@ -86,6 +88,7 @@ export const importRoutes: Route[] = [
   }),
   defineRoute<z.output<typeof CurlPreviewInputSchema>>({
     method: 'POST',
+    maxBodyBytes: CONTENT_BODY_LIMIT_BYTES,
     path: '/curl/preview',
     tag: 'Imports and exports',
     summary: 'What a cURL command would become; creates nothing (as `mockdev curl --preview --json`)',
@@ -100,6 +103,7 @@ export const importRoutes: Route[] = [
   }),
   defineRoute<z.output<typeof CurlImportSchema>>({
     method: 'POST',
+    maxBodyBytes: CONTENT_BODY_LIMIT_BYTES,
     path: '/projects/{project}/curl',
     tag: 'Imports and exports',
     summary: 'Add an endpoint from a cURL command (as `mockdev curl … -p PROJECT --json`)',

@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { ApiRefusal, defineRoute, reply, type Route } from '../route.js';
+import { MockdevError } from '../../core/errors.js';
+import { defineRoute, reply, type Route } from '../route.js';
 
 const SessionStateSchema = z.object({
   tokenRequired: z.boolean().describe('Whether this admin API was started with a token'),
@@ -31,15 +32,9 @@ export const sessionRoutes: Route[] = [
     handle: ({ auth, body }) => {
       const cookie = auth.signIn(body.token);
       if (cookie === undefined)
-        throw new ApiRefusal(
-          401,
-          'UNAUTHORIZED',
-          'Unauthorized',
-          'Wrong token: give the token mockdev ui was started with',
-          {
-            'WWW-Authenticate': 'Bearer',
-          },
-        );
+        throw new MockdevError('UNAUTHORIZED', 'Wrong token', {
+          hint: 'Give the token mockdev ui was started with',
+        });
       return reply({ status: 204, headers: { 'Set-Cookie': cookie } });
     },
   }),

@@ -19,6 +19,7 @@ import {
 import { RuleObjectSchema } from '../../core/model/rules.js';
 import { described, docText } from '../../core/model/describe.js';
 import { RULE_TEXT_DOC, VARIATION_INPUT_DOCS, VARIATION_PATCH_DOCS } from '../../core/model/descriptions.js';
+import { CONTENT_BODY_LIMIT_BYTES } from '../../http/body.js';
 import { defineRoute, type Route } from '../route.js';
 import { ENDPOINT_PARAMS } from './endpoints.js';
 
@@ -78,6 +79,7 @@ export const variationRoutes: Route[] = [
   }),
   defineRoute<z.output<typeof VariationCreateSchema>>({
     method: 'POST',
+    maxBodyBytes: CONTENT_BODY_LIMIT_BYTES,
     path: `${BASE}/variations`,
     tag: 'Variations',
     summary: 'Add a response variation (as `mockdev endpoint variation add`)',
@@ -92,6 +94,7 @@ export const variationRoutes: Route[] = [
   }),
   defineRoute<z.output<typeof VariationPatchSchema>>({
     method: 'PATCH',
+    maxBodyBytes: CONTENT_BODY_LIMIT_BYTES,
     path: `${BASE}/variations/{variation}`,
     tag: 'Variations',
     summary: 'Change a variation: only the fields given (as `mockdev endpoint variation update`)',

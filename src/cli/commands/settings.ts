@@ -14,6 +14,7 @@ export interface SettingsUpdateOptions {
   errorReportingUrl?: string;
   requestLogLimit?: string;
   requestBodyLimit?: string;
+  requestSizeLimit?: string;
 }
 
 const handlers = () => import('../handlers/settings.js');
@@ -63,6 +64,10 @@ export function registerSettings(program: Command): void {
       '--request-body-limit <BYTES>',
       'bodies logged up to this many bytes, the rest cut (default 1048576)',
     )
+    .option(
+      '--request-size-limit <BYTES>',
+      'largest request body a mock server takes, whole, for templates and rules; larger: 413 (default 10485760)',
+    )
     .option('--json', 'print the settings as JSON')
     .addHelpText(
       'after',
@@ -70,6 +75,7 @@ export function registerSettings(program: Command): void {
         'mockdev settings update --theme dark --default-port 4000',
         'mockdev settings update --confirm-before-delete false',
         'mockdev settings update --mcp-port 3200 --mcp-logging-mode errors',
+        'mockdev settings update --request-size-limit 52428800',
       ),
     )
     .action(async (opts: SettingsUpdateOptions & { json?: boolean }) => (await handlers()).update(opts));

@@ -1,12 +1,16 @@
 import type { Command } from 'commander';
-import { examples } from '../help.js';
+import { TOKEN_ENV } from '../../core/binding.js';
+import { examples, tokenOptions } from '../help.js';
 
 export interface UiOptions {
   port?: string;
   host?: string;
   open?: boolean;
   token?: string;
+  tokenFile?: string;
 }
+
+const [TOKEN, TOKEN_FILE] = tokenOptions(TOKEN_ENV.ui);
 
 const handlers = () => import('../handlers/ui.js');
 
@@ -18,15 +22,19 @@ export function registerUi(program: Command): void {
       '-p, --port <PORT>',
       'port, 1024-65535, or 0 for any free port (default: the uiPort setting, 3200)',
     )
-    .option('--host <HOST>', 'bind address (default 127.0.0.1); any other address needs --token')
+    .option('--host <HOST>', 'bind address (default 127.0.0.1); any other address needs a token')
     .option('--open', 'open the UI in the default browser')
-    .option(
-      '--token <TOKEN>',
-      'require "Authorization: Bearer <TOKEN>" on every request (default: MOCKDEV_UI_TOKEN when set)',
-    )
+    .option(...TOKEN)
+    .option(...TOKEN_FILE)
     .addHelpText(
       'after',
-      `${examples('mockdev ui', 'mockdev ui -p 3300 --open', 'MOCKDEV_UI_TOKEN=s3cret mockdev ui --host 0.0.0.0')}
+      `${examples(
+        'mockdev ui',
+        'mockdev ui -p 3300 --open',
+        'MOCKDEV_UI_TOKEN=s3cret mockdev ui --host 0.0.0.0',
+        'mockdev ui --host 0.0.0.0 --token-file ~/.config/mockdev/ui-token',
+        'pass show mockdev/ui | mockdev ui --host 0.0.0.0 --token -',
+      )}
 
 Runs in the foreground until Ctrl+C (SIGINT) or SIGTERM; mock servers started through it stop
 with it. The API is described by GET /api/v1/openapi.json (docs/admin-api.md).`,

@@ -1,32 +1,35 @@
-import { DEFAULT_HOST, PortSchema } from '../../core/model/fields.js';
+import { TOKEN_ENV } from '../../core/binding.js';
+import { DEFAULT_HOST } from '../../core/model/fields.js';
 import { MockdevError } from '../../core/errors.js';
-import { parseInput } from '../../core/validate.js';
-import { isLoopbackHost } from '../../runtime/origin.js';
 import { parseLoggingMode } from '../../mcp/logging-mode.js';
 import type { McpServerOptions } from '../../mcp/server.js';
-import { toInt } from '../args.js';
 import type { McpOptions } from '../commands/mcp.js';
 import { currentIo } from '../io.js';
 import { enabled, log } from '../log.js';
 import { packageVersion } from '../../core/version.js';
 import { cliContext } from './context.js';
-
-function port(value: string | undefined, fallback: number): number {
-  const n = toInt(value, '--port');
-  if (n === undefined) return fallback;
-  if (n === 0) return 0;
-  return parseInput(PortSchema, n, '--port');
-}
+import { listenPort, serverToken } from './listening.js';
 
 export async function mcp(opts: McpOptions): Promise<void> {
   const ctx = cliContext();
   const settings = await ctx.settings.read();
   const loggingMode =
     opts.loggingMode === undefined ? settings.mcpLoggingMode : parseLoggingMode(opts.loggingMode);
-  if (!opts.http && (opts.port !== undefined || opts.host !== undefined)) {
-    throw new MockdevError('INVALID_ARGUMENT', '--port and --host apply to the HTTP mode only', {
-      hint: 'Add --http, or drop them to use stdio',
-    });
+  const httpOnly = {
+    '--port': opts.port,
+    '--host': opts.host,
+    '--token': opts.token,
+    '--token-file': opts.tokenFile,
+  };
+  const given = Object.keys(httpOnly).filter((k) => httpOnly[k as keyof typeof httpOnly] !== undefined);
+  if (!opts.http && given.length > 0) {
+    throw new MockdevError(
+      'INVALID_ARGUMENT',
+      `${given.join(' and ')} ${given.length === 1 ? 'applies' : 'apply'} to the HTTP mode only`,
+      {
+        hint: 'Add --http, or drop them to use stdio',
+      },
+    );
   }
   const base: McpServerOptions = {
     ctx,
@@ -54,19 +57,17 @@ export async function mcp(opts: McpOptions): Promise<void> {
   }
 
   const host = opts.host?.trim() || DEFAULT_HOST;
+  const token = await serverToken(opts, { host, what: 'the MCP server', env: TOKEN_ENV.mcp });
   const { startHttpMode } = await import('../../mcp/http.js');
   const running = await startHttpMode({
     ...base,
     host,
-    port: port(opts.port, settings.mcpPort),
+    port: listenPort(opts.port, settings.mcpPort),
     loggingMode,
+    token,
     log: (line) => currentIo().stderr.write(`${line}\n`),
   });
-  if (!isLoopbackHost(host)) {
-    log.warn(
-      `The MCP server listens on ${host}, reachable from other machines, and has no authentication: anyone who can reach it can read and change your mock projects. Use --host 127.0.0.1 unless you need this.`,
-    );
-  }
+  if (token !== undefined) log.info('Every request needs "Authorization: Bearer <token>".');
   log.info(
     `mockdev MCP server listening on ${running.url} (Streamable HTTP; legacy SSE on ${running.url}/sse)`,
   );

@@ -20,6 +20,7 @@ const FLAGS: Record<string, string> = {
   errorReportingUrl: '--error-reporting-url',
   requestLogLimit: '--request-log-limit',
   requestBodyLimitBytes: '--request-body-limit',
+  requestSizeLimitBytes: '--request-size-limit',
 };
 
 /** A word as typed; the settings' own rules (app/settings.ts) check the value. */
@@ -53,6 +54,7 @@ export function settingsPatch(opts: SettingsUpdateOptions): Record<string, unkno
     errorReportingUrl: url(opts.errorReportingUrl),
     requestLogLimit: toInt(opts.requestLogLimit, '--request-log-limit'),
     requestBodyLimitBytes: toInt(opts.requestBodyLimit, '--request-body-limit'),
+    requestSizeLimitBytes: toInt(opts.requestSizeLimit, '--request-size-limit'),
   };
   for (const key of Object.keys(patch)) if (patch[key] === undefined) delete patch[key];
   return patch;
@@ -72,6 +74,7 @@ function print(s: Settings): void {
     ['Error reporting URL', s.errorReportingUrl],
     ['Request log limit', s.requestLogLimit],
     ['Request body limit', `${s.requestBodyLimitBytes} bytes`],
+    ['Request size limit', `${s.requestSizeLimitBytes} bytes`],
   ]);
 }
 

@@ -1,19 +1,10 @@
 import { spawn } from 'node:child_process';
-import { MockdevError } from '../../core/errors.js';
-import { DEFAULT_HOST, PortSchema } from '../../core/model/fields.js';
-import { parseInput } from '../../core/validate.js';
-import { isLoopbackHost } from '../../runtime/origin.js';
-import { toInt } from '../args.js';
+import { TOKEN_ENV } from '../../core/binding.js';
+import { DEFAULT_HOST } from '../../core/model/fields.js';
 import type { UiOptions } from '../commands/ui.js';
 import { enabled, log } from '../log.js';
 import { cliContext } from './context.js';
-
-function port(value: string | undefined, fallback: number): number {
-  const n = toInt(value, '--port');
-  if (n === undefined) return fallback;
-  if (n === 0) return 0;
-  return parseInput(PortSchema, n, '--port');
-}
+import { listenPort, serverToken } from './listening.js';
 
 /** Opens a URL in the default browser; says so when it cannot (the URL is printed anyway). */
 function openBrowser(url: string): void {
@@ -38,18 +29,8 @@ export async function ui(opts: UiOptions): Promise<void> {
   const ctx = cliContext();
   const settings = await ctx.settings.read();
   const host = opts.host?.trim() || DEFAULT_HOST;
-  const token = opts.token ?? (process.env.MOCKDEV_UI_TOKEN || undefined);
-  if (token !== undefined && token.trim() === '')
-    throw new MockdevError('INVALID_ARGUMENT', 'The token is empty', {
-      hint: 'Give --token a value, or leave it out',
-    });
-  if (!isLoopbackHost(host) && token === undefined)
-    throw new MockdevError(
-      'INVALID_ARGUMENT',
-      `--host ${host} makes the admin API reachable from other machines, and it has no token`,
-      { hint: 'Add --token <TOKEN> (or set MOCKDEV_UI_TOKEN), or use --host 127.0.0.1' },
-    );
-  const listenPort = port(opts.port, settings.uiPort);
+  const token = await serverToken(opts, { host, what: 'the admin API', env: TOKEN_ENV.ui });
+  const port = listenPort(opts.port, settings.uiPort);
   const { startAdminServer } = await import('../../api/http.js');
   const { ALL_ROUTES } = await import('../../api/routes/index.js');
   const { createApiServices } = await import('../../api/services.js');
@@ -67,7 +48,7 @@ export async function ui(opts: UiOptions): Promise<void> {
       routes: ALL_ROUTES,
       services,
       host,
-      port: listenPort,
+      port,
       token,
       fallback: createUiFiles(uiDir),
       onInternalError: (e) => {

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { PortSchema } from './fields.js';
-import { MCP_LOGGING_MODES } from './settings.js';
+import { MCP_LOGGING_MODES, REQUEST_SIZE_LIMIT_MAX } from './settings.js';
 
 // A change to the settings, as `settings set` and the admin API take it. Apart from settings.ts
 // (settings.json, which every command reads) so that a mock server does not build it at start.
@@ -42,7 +42,13 @@ const PATCH_FIELDS = {
     .optional()
     .describe('null: none'),
   requestLogLimit: atLeast(1).optional().describe('Logged requests kept per project'),
-  requestBodyLimitBytes: atLeast(0).optional().describe('Bodies larger than this are stored truncated'),
+  requestBodyLimitBytes: atLeast(0)
+    .optional()
+    .describe('Logged request and response bodies larger than this are stored truncated'),
+  requestSizeLimitBytes: atLeast(1)
+    .max(REQUEST_SIZE_LIMIT_MAX, `must be at most ${REQUEST_SIZE_LIMIT_MAX} (1 GiB)`)
+    .optional()
+    .describe('The largest request body a mock server takes (413 beyond); from its next start'),
 };
 
 /**

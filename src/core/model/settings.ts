@@ -3,6 +3,11 @@ import { DEFAULT_MCP_PORT, DEFAULT_UI_PORT, DEFAULT_PROJECT_PORT, PortSchema } f
 
 export const MCP_LOGGING_MODES = ['off', 'errors', 'all'] as const;
 
+/** The mock server's request size limit by default: 10 MiB. */
+export const DEFAULT_REQUEST_SIZE_LIMIT = 10 * 1024 * 1024;
+/** The highest request size limit: 1 GiB (a body is held in memory whole). */
+export const REQUEST_SIZE_LIMIT_MAX = 1024 * 1024 * 1024;
+
 /** settings.json in the data directory. Unknown keys are kept out; missing keys take defaults. */
 export const SettingsSchema = z.object({
   theme: z.enum(['system', 'light', 'dark']).default('system'),
@@ -22,11 +27,21 @@ export const SettingsSchema = z.object({
   errorReportingUrl: z.string().nullable().default(null),
   /** Request-log retention per project (records); oldest unstarred dropped first. */
   requestLogLimit: z.number().int().min(1).default(10_000),
-  /** Request and response bodies larger than this are stored truncated. */
+  /** Request and response bodies larger than this are stored truncated (the log's cap). */
   requestBodyLimitBytes: z
     .number()
     .int()
     .min(0)
     .default(1024 * 1024),
+  /**
+   * The largest request body the mock server takes: templates and rules see it whole; a larger
+   * one is answered 413 (and logged). Apart from the log's cap above.
+   */
+  requestSizeLimitBytes: z
+    .number()
+    .int()
+    .min(1)
+    .max(REQUEST_SIZE_LIMIT_MAX)
+    .default(DEFAULT_REQUEST_SIZE_LIMIT),
 });
 export type Settings = z.infer<typeof SettingsSchema>;

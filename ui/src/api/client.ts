@@ -1,22 +1,21 @@
 /**
  * The UI's one way to the admin API (/api/v1): JSON in and out, and every error as an ApiError
- * carrying the problem's title, detail and code, so a screen can show it whole.
+ * carrying the problem's title, detail and code, so a screen can show it whole. The problem is
+ * the core's (src/core/model/problem.ts), the shape of every mockdev HTTP surface; what the UI
+ * makes up itself (the API cannot be reached, an answer that is not a problem) has no code.
  */
+import type { Problem as ApiProblem } from '../../../src/core/model/problem';
 
-export interface Problem {
-  title: string;
-  status: number;
-  detail?: string;
-  code?: string;
-  details?: unknown;
-}
+/** A problem as the UI holds it: the API's, or one of its own (no code, maybe no detail). */
+export type Problem = Pick<ApiProblem, 'title' | 'status'> &
+  Partial<Pick<ApiProblem, 'detail' | 'code' | 'details'>>;
 
 export class ApiError extends Error {
   readonly status: number;
   readonly title: string;
   readonly detail?: string;
-  readonly code?: string;
-  readonly details?: unknown;
+  readonly code?: ApiProblem['code'];
+  readonly details?: ApiProblem['details'];
   constructor(problem: Problem) {
     super(problem.detail ? `${problem.title}: ${problem.detail}` : problem.title);
     this.status = problem.status;
@@ -44,7 +43,7 @@ export function query(values: Record<string, string | number | boolean | undefin
 async function problemOf(res: Response): Promise<ApiError> {
   const text = await res.text().catch(() => '');
   try {
-    const p = JSON.parse(text) as Partial<Problem>;
+    const p = JSON.parse(text) as Partial<ApiProblem>;
     if (p && typeof p.title === 'string') return new ApiError({ ...p, title: p.title, status: res.status });
   } catch {
     // not JSON: the text (or the status line) is the message

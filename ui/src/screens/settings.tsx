@@ -111,6 +111,14 @@ export function SettingsScreen() {
           {...field('requestBodyLimitBytes', 'body size limit')}
         />
       </Group>
+      <Group id="settings-mock-server" title="Mock server">
+        <InputField
+          kind="number"
+          label="Request size limit (bytes)"
+          hint="The largest request body a mock server takes, whole, for templates and rules; larger ones are answered 413. From a server's next start."
+          {...field('requestSizeLimitBytes', 'request size limit')}
+        />
+      </Group>
       <Group id="settings-errors" title="Error reporting">
         <CheckboxField
           label="Allow error reports"

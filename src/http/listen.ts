@@ -1,11 +1,12 @@
-import { createServer, type RequestListener, type Server } from 'node:http';
+import { createServer, STATUS_CODES, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { MockdevError } from '../core/errors.js';
+import { problemReply } from './reply.js';
 
 /**
  * The one place that opens a socket: the mock server, the MCP HTTP server and the admin API
  * listen through it (TLS options join here). Malformed requests get a 400 (431 for oversized
- * headers) with a JSON problem body, and the server keeps serving everyone else. Listen errors
+ * headers) with a problem body (reply.ts), and the server keeps serving everyone else. Listen errors
  * map to one set of errors: a busy port is PORT_IN_USE (exit 4) naming it; a port or host this
  * machine cannot use is INVALID_ARGUMENT (exit 2) saying what to use instead.
  */
@@ -33,18 +34,7 @@ export function listen(handler: RequestListener, options: ListenOptions): Promis
       socket.destroy();
       return;
     }
-    const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
-    const status = tooLarge ? 431 : 400;
-    const title = tooLarge ? 'Request Header Fields Too Large' : 'Bad Request';
-    const body = JSON.stringify({
-      type: 'about:blank',
-      title,
-      status,
-      detail: `Malformed HTTP request (${err.code ?? 'parse error'})`,
-    });
-    socket.end(
-      `HTTP/1.1 ${status} ${title}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
+    socket.end(rawProblem(malformed(err)));
   });
   return new Promise((resolve, reject) => {
     const onError = (e: NodeJS.ErrnoException) => {
@@ -91,4 +81,22 @@ export function listenError(e: NodeJS.ErrnoException, { host, port }: ListenOpti
         cause: e,
       });
   }
+}
+
+/** The refusal of a request node could not parse: 431 for oversized headers, else 400. */
+function malformed(err: NodeJS.ErrnoException): MockdevError {
+  if (err.code === 'HPE_HEADER_OVERFLOW')
+    return new MockdevError('HEADERS_TOO_LARGE', 'The request headers are larger than this server reads', {
+      hint: 'Send fewer or shorter headers (cookies included)',
+    });
+  return new MockdevError('MALFORMED_REQUEST', `Malformed HTTP request (${err.code ?? 'parse error'})`);
+}
+
+/** A problem written straight to a socket (no request object exists), closing the connection. */
+function rawProblem(error: MockdevError): string {
+  const { status, headers, body } = problemReply(error);
+  const lines = [`HTTP/1.1 ${status} ${STATUS_CODES[status]}`];
+  for (const [k, v] of Object.entries(headers)) lines.push(`${k}: ${v}`);
+  lines.push(`Content-Length: ${Buffer.byteLength(body)}`, 'Connection: close');
+  return `${lines.join('\r\n')}\r\n\r\n${body}`;
 }
