@@ -1,7 +1,7 @@
 import { parse as parseYaml } from 'yaml';
 import { compileRoutes } from '../core/match/router.js';
 import { MockdevError, type Wording } from '../core/errors.js';
-import { parseInput } from '../core/validate.js';
+import { jsonSyntaxProblem, parseInput } from '../core/validate.js';
 import { withReach, type AppContext } from '../app/context.js';
 import { bodyTooLarge, DEFAULT_BODY_LIMIT_BYTES, type BodyLimit } from '../http/body.js';
 import { createGuard, type Headers } from '../http/guard.js';
@@ -126,7 +126,7 @@ async function parseBody(text: string, type: string): Promise<unknown> {
   } catch (e) {
     throw new MockdevError(
       'INVALID_ARGUMENT',
-      `The request body is not valid JSON: ${(e as Error).message}`,
+      `The request body is not valid JSON: ${jsonSyntaxProblem(e)}`,
       {
         hint: 'Send a JSON document with Content-Type: application/json',
       },

@@ -46,7 +46,7 @@ export function parseArguments(tool: ToolDefinition, raw: unknown): Record<strin
       const about = issue.path.length === 1 ? top?.description : undefined;
       return `missing required field "${path}"${about ? ` (${about.replace(/\.$/, '')})` : ''}`;
     }
-    return `invalid ${describeIssue(issue, args, 'arguments')}`;
+    return `invalid ${describeIssue(issue, args, 'arguments', tool.input)}`;
   });
   const text = problems.join('; ');
   throw new MockdevError(

@@ -3,7 +3,12 @@ import type { Endpoint } from '../core/model/endpoint.js';
 import type { ProjectStore, Subscription } from '../core/ports.js';
 import { compileProject, type CompiledProject } from './compile.js';
 import type { ProxyOptions } from './proxy.js';
-import { fakerLoaded, loadFaker, mentionsFaker } from '../core/templates/engine.js';
+import {
+  fakerLoaded,
+  loadFaker,
+  mentionsFaker,
+  readsEnvironment as readsEnv,
+} from '../core/templates/engine.js';
 
 export interface EndpointSourceOptions {
   projects: ProjectStore;
@@ -63,9 +68,9 @@ export function needsFaker(endpoints: Endpoint[]): boolean {
   return endpoints.some((e) => templateTexts(e).some(mentionsFaker));
 }
 
-/** Whether any template of these endpoints reads the environment (`env.…`). */
+/** Whether any template of these endpoints reads the environment (`env.…`, or the whole context). */
 export function readsEnvironment(endpoints: Endpoint[]): boolean {
-  return endpoints.some((e) => templateTexts(e).some((t) => t.includes('{{') && /\benv\b/.test(t)));
+  return endpoints.some((e) => templateTexts(e).some(readsEnv));
 }
 
 const isGone = (e: unknown) => e instanceof MockdevError && e.code === 'PROJECT_NOT_FOUND';

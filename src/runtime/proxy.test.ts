@@ -102,4 +102,22 @@ describe('proxy: a target rendered with the environment', () => {
     assert.ok(!bad.body.includes(secret) && !bad.body.includes(encodeURIComponent(secret)), bad.body);
     assert.match(bad.body, /\*{8}/);
   });
+  it('masks a secret host however the URL parser wrote it (lower-cased), and a secret whole origin', async (t) => {
+    const down = createServer();
+    const port = Number(new URL(await listening(down)).port);
+    await closed(down);
+    const env = { HOST: 'LocalHost', BASE: `http://LocalHost:${port}` };
+    for (const [target, secret, shown] of [
+      [`http://{{env.HOST}}:${port}/v1`, env.HOST, `http://********:${port}/v1/x`],
+      ['{{lowercase env.BASE}}/v1', env.BASE, '********'],
+    ] as const) {
+      const options: ProxyOptions = { bodyLimitBytes: 1000, templates: { env, secrets: [secret] } };
+      const failing = await front(endpoint(target), options);
+      t.after(() => closed(failing.server));
+      const bad = await get(`${failing.url}/api/x`);
+      assert.equal(bad.status, 502, bad.body);
+      assert.ok(!/localhost/i.test(bad.body), bad.body);
+      assert.ok(bad.body.includes(shown), `${bad.body} shows ${shown}`);
+    }
+  });
 });

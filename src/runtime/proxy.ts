@@ -10,6 +10,8 @@ import { problemAnswer, type Answer } from './answer.js';
 import { MockdevError } from '../core/errors.js';
 import type { Exchange } from './exchange.js';
 import { compileTemplate, isTemplate } from '../core/templates/engine.js';
+import { hasMarks, maskMarks, stripMarks } from '../core/templates/marks.js';
+import { maskedError } from './rendered.js';
 import { contextFor, templateFailure, type TemplateOptions } from './templated.js';
 
 /**
@@ -73,33 +75,37 @@ const TARGET_CACHE_LIMIT = 32;
 export function compileForward(e: Endpoint, options: ProxyOptions): Forward {
   const targetText = e.proxy!.target;
   if (!isTemplate(targetText)) return compileFixedForward(e, options);
-  const context = contextFor(e, options.templates?.env ?? {});
+  const secrets = (options.templates?.secrets ?? []).filter((v) => v !== '');
   let template: ReturnType<typeof compileTemplate>;
   try {
-    template = compileTemplate(targetText);
+    template = compileTemplate(targetText, { trackSecrets: secrets.length > 0 });
   } catch (error) {
     const answer = templateFailure(e, error, options.bodyLimitBytes);
     return () => Promise.resolve(answer);
   }
+  const context = contextFor(e, options.templates?.env ?? {}, template.tracked ? secrets : []);
   const byTarget = new Map<string, Forward>();
-  const shown = secretMask(targetText, options.templates);
   return (ex) => {
     let forward: Forward | undefined;
-    let target: string;
+    let rendered: string | undefined;
     try {
-      target = template.render(context(ex)).trim();
-      forward = byTarget.get(target);
+      rendered = template.render(context(ex)).trim();
+      forward = byTarget.get(rendered);
       if (!forward) {
-        new URL(target); // refused here, with the rendered text, rather than later
+        const target = stripMarks(rendered);
+        const url = new URL(target); // refused here, with the rendered text, rather than later
+        const shown = targetShown(rendered, url);
         forward = compileFixedForward({ ...e, proxy: { ...e.proxy!, target } }, options, shown);
         if (byTarget.size >= TARGET_CACHE_LIMIT) byTarget.clear();
-        byTarget.set(target, forward);
+        byTarget.set(rendered, forward);
       }
-    } catch (error) {
+    } catch (failure) {
+      const error = template.tracked ? maskedError(failure) : failure;
       const message = error instanceof Error ? error.message : String(error);
-      const why = shown(
-        target! === undefined ? message : `rendered target ${JSON.stringify(target!)}: ${message}`,
-      );
+      const why =
+        rendered === undefined
+          ? message
+          : `rendered target ${JSON.stringify(stripMarks(maskMarks(rendered, SECRET_MASK)))}: ${message}`;
       options.templates?.onError?.(`Template error in endpoint "${e.name}" (${e.method} ${e.path}): ${why}`);
       return Promise.resolve(templateFailure(e, new Error(why), options.bodyLimitBytes));
     }
@@ -108,21 +114,34 @@ export function compileForward(e: Endpoint, options: ProxyOptions): Forward {
 }
 
 /**
- * What a text shows of the environment's secrets: each value (as written and URL-encoded)
- * masked, for the texts that can carry a rendered target (errors, recordings). Identity when the
- * target reads no secret.
+ * What the texts about a rendered target show of it (a 502 or 504, the recording's target): the
+ * parts of the URL derived from a secret (marked when rendered) in their masked form; the exact
+ * strings the texts are made of are replaced, however the URL parser changed them (a host
+ * lower-cased). Identity when no secret went into the target.
  */
-function secretMask(targetText: string, templates: TemplateOptions | undefined): (text: string) => string {
-  const secrets = (templates?.secrets ?? []).filter((v) => v !== '');
-  if (secrets.length === 0 || !/\benv\b/.test(targetText)) return (text) => text;
-  const forms = [...new Set(secrets.flatMap((v) => [v, encodeURIComponent(v)]))].sort(
-    (a, b) => b.length - a.length,
-  );
-  return (text) => {
-    let out = text;
-    for (const f of forms) out = out.split(f).join(SECRET_MASK);
-    return out;
-  };
+function targetShown(rendered: string, url: URL): (text: string) => string {
+  if (!hasMarks(rendered)) return (text) => text;
+  const masked = stripMarks(maskMarks(rendered, SECRET_MASK));
+  let seen: URL | undefined;
+  try {
+    seen = new URL(masked);
+  } catch {
+    seen = undefined; // a secret scheme, port or whole origin: those parts are masked whole
+  }
+  const base = (u: URL) => `${u.protocol}//${u.host}${u.pathname.replace(/\/+$/, '')}`;
+  const pairs = (
+    [
+      [stripMarks(rendered), masked],
+      [base(url), seen ? base(seen) : SECRET_MASK],
+      [`${url.protocol}//${url.host}`, seen ? `${seen.protocol}//${seen.host}` : SECRET_MASK],
+      [url.host, seen?.host ?? SECRET_MASK],
+      [url.hostname, seen?.hostname ?? SECRET_MASK],
+      [url.search.slice(1), seen ? seen.search.slice(1) : SECRET_MASK],
+    ] as [string, string][]
+  )
+    .filter(([real, shown]) => real !== '' && real !== shown)
+    .sort((a, b) => b[0].length - a[0].length);
+  return (text) => pairs.reduce((out, [real, shown]) => out.split(real).join(shown), text);
 }
 
 function compileFixedForward(

@@ -6,11 +6,11 @@ import {
   type Template,
   type TemplateContext,
 } from '../core/templates/engine.js';
-import { SECRET_MASK } from '../core/model/credentials.js';
-import { statusTextProblem } from '../core/model/fields.js';
+import { markSecrets, registerOriginal } from '../core/templates/marks.js';
 import { buildAnswer, problemAnswer, type Answer } from './answer.js';
 import { MockdevError } from '../core/errors.js';
 import type { Exchange } from './exchange.js';
+import { maskedError, renderedBytes, renderedStatusText, trackedAnswer } from './rendered.js';
 
 /**
  * Templated responses at run time (docs/templates.md): the template context of a request, each
@@ -25,35 +25,6 @@ export interface TemplateOptions {
   secrets?: string[];
   /** Told of a template that failed for a request (the request is answered 500). */
   onError?: (message: string) => void;
-}
-
-/**
- * What the log keeps of an answer a template rendered with the environment: every secret's value
- * masked in the body and the headers (the client gets them as rendered; the log never does).
- */
-function maskedInLog(answer: Answer, secrets: string[], bodyLimitBytes: number): Answer {
-  const mask = (text: string, forms: string[]) => {
-    let out = text;
-    for (const s of forms) if (s) out = out.split(s).join(SECRET_MASK);
-    return out;
-  };
-  const full = typeof answer.body === 'string' ? answer.body : answer.body.toString('utf8');
-  const masked = Buffer.from(mask(full, secrets), 'utf8');
-  const headersJson = mask(
-    answer.logged.headersJson,
-    secrets.map((s) => JSON.stringify(s).slice(1, -1)),
-  );
-  const truncated = masked.length > bodyLimitBytes;
-  return {
-    ...answer,
-    logged: {
-      headersJson,
-      body: truncated ? masked.subarray(0, bodyLimitBytes) : masked,
-      truncated,
-      shared: false,
-    },
-    loggedHead: { headersJson, body: null, truncated: false, shared: false },
-  };
 }
 
 const decode = (s: string): string => {
@@ -84,13 +55,15 @@ class RequestContext implements TemplateContext {
   #raw: string | undefined;
   #parsed: unknown;
   #bodyRead = false;
-  constructor(ex: Exchange, env: Record<string, string>, parts: UrlParts) {
+  constructor(ex: Exchange, env: Record<string, string>, parts: UrlParts, plainEnv?: Record<string, string>) {
     this.#ex = ex;
     this.env = env;
     this.#parts = parts;
     this.method = ex.method;
     const q = ex.url.indexOf('?');
     this.path = q === -1 ? ex.url : ex.url.slice(0, q);
+    // Secrets marked in `env`: a helper given the whole context gets it with the plain values.
+    if (plainEnv) registerOriginal(this, { ...this, env: plainEnv });
   }
   get params(): Record<string, string> {
     return (this.#p ??= this.#parts.params(this.#ex.url));
@@ -207,13 +180,19 @@ function parseQuery(url: string): Record<string, string> {
   return query;
 }
 
-/** Builds the context of one request: every part lazy, computed once. */
+/**
+ * Builds the context of one request: every part lazy, computed once. With `secrets`, their values
+ * are marked in `env` (core/templates/marks.ts) for templates that track them.
+ */
 export function contextFor(
   e: Pick<Endpoint, 'method' | 'path'>,
   env: Record<string, string>,
+  secrets: readonly string[] = [],
 ): (ex: Exchange) => TemplateContext {
   const parts = urlParts(e);
-  return (ex) => new RequestContext(ex, env, parts);
+  if (secrets.length === 0) return (ex) => new RequestContext(ex, env, parts);
+  const marked = markSecrets(env, secrets);
+  return (ex) => new RequestContext(ex, marked, parts, env);
 }
 
 type ResponseFields = Pick<Endpoint, 'status' | 'statusText' | 'headers' | 'body' | 'contentType'>;
@@ -223,18 +202,6 @@ export const isTemplated = (r: ResponseFields): boolean =>
   (r.statusText !== undefined && isTemplate(r.statusText)) ||
   isTemplate(r.body) ||
   Object.values(r.headers).some(isTemplate);
-
-/**
- * A rendered status text as sent: empty means the standard reason phrase; one that cannot be
- * sent (a line break from the request, say) is a template error, never a split response.
- */
-function renderedStatusText(text: string): string | undefined {
-  if (text === '') return undefined;
-  const problem = statusTextProblem(text);
-  if (problem)
-    throw new Error(`the status text rendered to ${JSON.stringify(text.slice(0, 60))}, which ${problem}`);
-  return text;
-}
 
 /** The problem answer of a template that failed: names the endpoint and the template error. */
 export function templateFailure(
@@ -254,7 +221,11 @@ export function templateFailure(
   );
 }
 
-/** Produces a templated response per request; a template that does not compile answers 500. */
+/**
+ * Produces a templated response per request; a template that does not compile answers 500. When
+ * the environment has secrets and a template reads it, the render tracks them: the client gets
+ * the response as rendered, the log the same response with every secret-derived part masked.
+ */
 export function templateProduce(
   e: Endpoint,
   r: ResponseFields,
@@ -262,21 +233,7 @@ export function templateProduce(
   options: TemplateOptions,
 ): (ex: Exchange) => Answer {
   const secrets = (options.secrets ?? []).filter((s) => s !== '');
-  const readsEnv = [r.statusText ?? '', r.body, ...Object.values(r.headers)].some(
-    (t) => isTemplate(t) && /\benv\b/.test(t),
-  );
-  if (secrets.length === 0 || !readsEnv) return produceAnswer(e, r, bodyLimitBytes, options);
-  const produce = produceAnswer(e, r, bodyLimitBytes, options);
-  return (ex) => maskedInLog(produce(ex), secrets, bodyLimitBytes);
-}
-
-function produceAnswer(
-  e: Endpoint,
-  r: ResponseFields,
-  bodyLimitBytes: number,
-  options: TemplateOptions,
-): (ex: Exchange) => Answer {
-  const context = contextFor(e, options.env ?? {});
+  const trackSecrets = secrets.length > 0;
   let compiled: {
     statusText: Template | string;
     body: Template | string;
@@ -284,17 +241,23 @@ function produceAnswer(
   };
   try {
     const statusText = r.statusText ?? '';
+    const compile = (text: string) => (isTemplate(text) ? compileTemplate(text, { trackSecrets }) : text);
     compiled = {
-      statusText: isTemplate(statusText) ? compileTemplate(statusText) : statusText,
-      body: isTemplate(r.body) ? compileTemplate(r.body) : r.body,
-      headers: Object.entries(r.headers).map(([k, v]) => [k, isTemplate(v) ? compileTemplate(v) : v]),
+      statusText: compile(statusText),
+      body: compile(r.body),
+      headers: Object.entries(r.headers).map(([k, v]) => [k, compile(v)]),
     };
   } catch (error) {
     const answer = templateFailure(e, error, bodyLimitBytes);
     return () => answer;
   }
+  const tracked = [compiled.statusText, compiled.body, ...compiled.headers.map(([, t]) => t)].some(
+    (t) => typeof t !== 'string' && t.tracked,
+  );
+  const context = contextFor(e, options.env ?? {}, tracked ? secrets : []);
   const render = (t: Template | string, ctx: TemplateContext) => (typeof t === 'string' ? t : t.render(ctx));
-  const fail = (error: unknown): Answer => {
+  const fail = (failure: unknown): Answer => {
+    const error = tracked ? maskedError(failure) : failure;
     const message = error instanceof Error ? error.message : String(error);
     options.onError?.(`Template error in endpoint "${e.name}" (${e.method} ${e.path}): ${message}`);
     return templateFailure(e, error, bodyLimitBytes);
@@ -302,6 +265,7 @@ function produceAnswer(
   // Only the body is a template (the common case): the headers are worked out once, the
   // length and the log's header JSON are completed per request.
   if (
+    !tracked &&
     typeof compiled.statusText === 'string' &&
     compiled.headers.every(([, t]) => typeof t === 'string') &&
     typeof compiled.body !== 'string'
@@ -328,15 +292,14 @@ function produceAnswer(
     const jsonBefore = json.slice(0, lengthJson);
     const jsonAfter = json.slice(lengthJson + '"Content-Length":"0"'.length);
     return (ex) => {
-      let body: string;
+      let bytes: Buffer;
       try {
-        body = template.render(context(ex));
+        // Sent as the bytes counted: writing the rendered (concatenated) string instead costs node
+        // a second encoding, measured at ~30% of a templated endpoint's requests/s.
+        bytes = renderedBytes(template.render(context(ex)));
       } catch (error) {
         return fail(error);
       }
-      // Sent as the bytes counted: writing the rendered (concatenated) string instead costs node a
-      // second encoding, measured at ~30% of a templated endpoint's requests/s.
-      const bytes = Buffer.from(body, 'utf8');
       const length = String(bytes.length);
       const headersJson = `${jsonBefore}"Content-Length":"${length}"${jsonAfter}`;
       const truncated = bytes.length > bodyLimitBytes;
@@ -361,9 +324,17 @@ function produceAnswer(
       const headers: Record<string, string> = {};
       for (const [k, t] of compiled.headers) headers[k] = render(t, ctx);
       const body = render(compiled.body, ctx);
-      const statusText = renderedStatusText(render(compiled.statusText, ctx));
+      const statusText = render(compiled.statusText, ctx);
+      const { status, contentType } = r;
+      if (tracked) return trackedAnswer({ status, statusText, headers, body, contentType }, bodyLimitBytes);
       return buildAnswer(
-        { status: r.status, statusText, headers, body, contentType: r.contentType },
+        {
+          status,
+          statusText: renderedStatusText(statusText),
+          headers,
+          body: typeof compiled.body === 'string' ? body : renderedBytes(body),
+          contentType,
+        },
         bodyLimitBytes,
         false,
       );

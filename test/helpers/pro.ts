@@ -29,3 +29,23 @@ export async function proSandbox(
   }
   return sandbox;
 }
+
+/**
+ * A mock server of `project` run in this process over the sandbox's data directory, trusting
+ * the test's license key (so the active environment is read); stopped after the test.
+ */
+export async function startProServer(sandbox: CliSandbox, project: string) {
+  const { createContext } = await import('../../src/app/context.js');
+  const { startServer } = await import('../../src/app/server.js');
+  const ctx = createContext({
+    dataDir: sandbox.dataDir,
+    cwd: sandbox.dir,
+    env: { MOCKDEV_LICENSE_PUBLIC_KEY: PRO_ENV.MOCKDEV_LICENSE_PUBLIC_KEY },
+  });
+  const server = await startServer(ctx, { project, port: 0 });
+  sandbox.defer(async () => {
+    await server.stop();
+    ctx.close();
+  });
+  return { ctx, server };
+}

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { assertCliError, json, type CliResult } from '../helpers/cli.js';
-import { PRO_ENV, proSandbox } from '../helpers/pro.js';
+import { proSandbox, startProServer } from '../helpers/pro.js';
 
 interface View {
   id: string;
@@ -353,8 +353,6 @@ describe('environment', () => {
 
 describe('environment secrets and the request log', () => {
   it('a served project with an active secret logs no secret, even one a template sends (log, show, requests.db)', async (t) => {
-    const { createContext } = await import('../../src/app/context.js');
-    const { startServer } = await import('../../src/app/server.js');
     const { makeProject, waitUntil } = await import('../helpers/server.js');
     const sandbox = await proSandbox(t);
     const { cli, dataDir } = sandbox;
@@ -380,16 +378,7 @@ describe('environment secrets and the request log', () => {
       ]),
     );
     ok(await cli(['environment', 'activate', 'served', 'dev']));
-    const ctx = createContext({
-      dataDir,
-      cwd: sandbox.dir,
-      env: { MOCKDEV_LICENSE_PUBLIC_KEY: PRO_ENV.MOCKDEV_LICENSE_PUBLIC_KEY },
-    });
-    const server = await startServer(ctx, { project: 'served', port: 0 });
-    sandbox.defer(async () => {
-      await server.stop();
-      ctx.close();
-    });
+    const { server } = await startProServer(sandbox, 'served');
     const res = await fetch(`${server.url}/x`, { signal: AbortSignal.timeout(10_000) });
     assert.equal(res.status, 200);
     assert.equal(res.headers.get('x-token'), 'Bearer never-logged-42', 'the client gets what was rendered');

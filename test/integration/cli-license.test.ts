@@ -64,6 +64,29 @@ describe('license', () => {
     assert.equal((JSON.parse(readFileSync(file, 'utf8')) as { key: string }).key, key);
   });
 
+  it('activate - reads the key from stdin (out of the process list and the shell history)', async (t) => {
+    const { cli } = cliSandbox(t);
+    const key = signer.key({ sub: 'stdin@example.com' });
+    const activated = await cli(['license', 'activate', '-'], { env, input: `${key}\n` });
+    assert.equal(activated.code, 0, activated.stderr);
+    assert.match(activated.stdout, /License activated: Pro for stdin@example.com/);
+    assert.ok(!`${activated.stdout}${activated.stderr}`.includes(key));
+    const status = JSON.parse((await cli(['license', 'status', '--json'], { env })).stdout) as {
+      key: string;
+    };
+    assert.equal(status.key, `…${key.slice(-6)}`);
+    // Nothing piped (a terminal): refused, saying how.
+    const none = await cli(['license', 'activate', '-'], { env, tty: { stdin: true } });
+    assert.equal(none.code, 2);
+    assert.match(
+      none.stderr,
+      /KEY is "-" but nothing is piped to stdin\. Pipe it in \(mockdev license activate - < license\.key\)/,
+    );
+    const help = await cli(['license', 'activate', '--help'], { env });
+    assert.match(help.stdout, /"-" reads the key from stdin, so it stays out of the process list/);
+    assert.match(help.stdout, /mockdev license activate - < license\.key/);
+  });
+
   it('refuses tampered, expired and malformed keys in one line, never echoing them', async (t) => {
     const { cli } = cliSandbox(t);
     const cases: [string, number, RegExp][] = [

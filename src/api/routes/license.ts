@@ -6,6 +6,7 @@ import {
   requestEmailActivation,
 } from '../../app/license.js';
 import { LicenseStatusSchema } from '../../core/model/license-status.js';
+import { sensitive } from '../../core/validate.js';
 import { defineRoute, type Route } from '../route.js';
 
 /**
@@ -15,7 +16,7 @@ import { defineRoute, type Route } from '../route.js';
 
 const TAG = 'License';
 const KeySchema = z.object({
-  key: z.string().describe('The license key (two base64url parts joined by a dot)'),
+  key: sensitive(z.string()).describe('The license key (two base64url parts joined by a dot)'),
 });
 const EmailSchema = z.object({ email: z.string().describe('The licensee’s e-mail address') });
 

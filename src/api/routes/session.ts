@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { MockdevError } from '../../core/errors.js';
+import { sensitive } from '../../core/validate.js';
 import { defineRoute, reply, type Route } from '../route.js';
 
 const SessionStateSchema = z.object({
@@ -27,7 +28,7 @@ export const sessionRoutes: Route[] = [
     summary: 'Sign in with the token: sets an HttpOnly, SameSite=Strict session cookie',
     description:
       'For browsers, whose EventSource cannot send an Authorization header. Sessions end when mockdev ui stops. A wrong token is 401.',
-    body: z.object({ token: z.string().min(1).describe('The token mockdev ui was started with') }),
+    body: z.object({ token: sensitive(z.string().min(1)).describe('The token mockdev ui was started with') }),
     response: { status: 204, description: 'Signed in (the cookie is set)' },
     handle: ({ auth, body }) => {
       const cookie = auth.signIn(body.token);

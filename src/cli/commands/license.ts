@@ -24,8 +24,13 @@ See docs/license.md.`,
   license
     .command('activate')
     .description('activate a license key (checked offline, stored in the data directory)')
-    .argument('<KEY>', 'the license key: two base64url parts joined by a dot')
-    .addHelpText('after', examples('mockdev license activate eyJzdWIiOi….Qm9n…'))
+    .argument('<KEY>', 'the license key: two base64url parts joined by a dot; - reads it from stdin')
+    .addHelpText(
+      'after',
+      `${examples('mockdev license activate - < license.key', 'mockdev license activate eyJzdWIiOi….Qm9n…')}
+
+"-" reads the key from stdin, so it stays out of the process list and the shell history.`,
+    )
     .action(async (key: string) => (await handlers()).activate(key));
 
   license

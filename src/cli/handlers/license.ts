@@ -6,6 +6,7 @@ import {
   type LicenseStatus,
 } from '../../app/license.js';
 import { printFields, printJson, printLine } from '../output.js';
+import { readStdin } from '../stdin.js';
 import { cliContext } from './context.js';
 
 const STATE_TEXT: Record<LicenseStatus['state'], string> = {
@@ -44,7 +45,10 @@ export async function status(opts: { json?: boolean }): Promise<void> {
 }
 
 export async function activate(key: string): Promise<void> {
-  const s = await activateLicenseKey(cliContext(), key);
+  // "-": the key from stdin (out of the process list and the shell history).
+  const given =
+    key === '-' ? (await readStdin('KEY', 'mockdev license activate - < license.key')).trim() : key;
+  const s = await activateLicenseKey(cliContext(), given);
   printLine(
     `License activated: Pro for ${s.licensee}, ${s.expiresAt ? `until ${s.expiresAt}` : 'never expires'}.`,
   );

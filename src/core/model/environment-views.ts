@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { described } from './describe.js';
 import { ENVIRONMENT_DOCS, withoutDefaults } from './descriptions.js';
+import { sensitive } from '../validate.js';
 import { EnvironmentKeySchema } from './environment.js';
 
 /*
@@ -31,13 +32,14 @@ export const EnvironmentListSchema = z.object({
   ),
 });
 
-const Variables = z.record(EnvironmentKeySchema, z.string());
+// Sensitive: an error names the key, never the value (a plain variable may be made a secret).
+const Variables = () => sensitive(z.record(EnvironmentKeySchema, z.string()));
 const Keys = z.array(EnvironmentKeySchema);
 
 /** The variables a create or update sets: plain ones, secrets with their values, keys made secret. */
 const VariableChanges = {
-  variables: Variables.optional(),
-  secrets: Variables.optional(),
+  variables: Variables().optional(),
+  secrets: Variables().optional(),
   secretKeys: Keys.optional(),
 };
 

@@ -143,6 +143,10 @@ describe('templates: helpers', () => {
     assert.equal(render('{{#repeat 1000000}}x{{/repeat}}').length, REPEAT_MAX);
     assert.throws(() => render('{{#repeat 1000}}{{#repeat 1000}}x{{/repeat}}{{/repeat}}'), /iterations/);
   });
+  it('unless (Handlebars runs it through if, which the template does not name)', () => {
+    assert.equal(render('{{#unless query.nope}}none{{/unless}}'), 'none');
+    assert.equal(render('{{#unless query.page}}none{{else}}{{query.page}}{{/unless}}'), '2');
+  });
   it('lowercase, uppercase, json', () => {
     assert.equal(render(`{{lowercase 'AbC'}} {{uppercase 'AbC'}}`), 'abc ABC');
     assert.equal(render('{{json body.user}}'), '{"name":"Ada"}');

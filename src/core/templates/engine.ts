@@ -1,26 +1,47 @@
-import { randomUUID } from 'node:crypto';
 import type { HelperDelegate, HelperOptions } from 'handlebars';
 import { MockdevError } from '../errors.js';
-import { formatDate, UNITS } from './dates.js';
-import { fake, FAKE_SHORT, FAKER_HELPERS, seedFaker } from './fake.js';
+import { FAKER_HELPERS } from './fake.js';
 import { compileFlat } from './flat.js';
 import { hbs, hbModule, type Handlebars } from './handlebars.js';
-import { namesIn, parse, problemOf, TemplateError, type Ast, type TemplateProblem } from './syntax.js';
+import { HELPER_NAMES, helpers, resetRandom } from './helpers.js';
+import {
+  checkOutput,
+  countedBlock,
+  countEach,
+  isStringOverflow,
+  OutputLimitError,
+  startRender,
+} from './limits.js';
+import { literalProblem } from './literals.js';
+import { markedJson, trackingHelper, unmarkCondition, unmarkWith } from './marks.js';
+import {
+  namesIn,
+  parse,
+  problemOf,
+  reachesEnvironment,
+  TemplateError,
+  type Ast,
+  type TemplateProblem,
+} from './syntax.js';
 
 export { engineLoaded } from './handlebars.js';
 export { TemplateError, type TemplateProblem } from './syntax.js';
 
 export { formatDate } from './dates.js';
+export { valueAtPath } from './helpers.js';
 export { fakerLoaded, loadFaker } from './fake.js';
+export { OutputLimitError, RENDER_ITERATION_BUDGET, RENDER_OUTPUT_MAX, REPEAT_MAX } from './limits.js';
 
 /**
  * Templated responses (docs/templates.md): Handlebars, configured so that a template reaches no
  * prototype (Handlebars' own-property lookups; allowProto* left off), runs no code (no partials,
- * only the helpers below: knownHelpersOnly), loops a bounded number of times (`repeat` capped,
- * a budget per render) and writes its output as is (noEscape: bodies are JSON or text). A missing
- * value renders empty, as in Mockoon. Templates compile once (per endpoint change); a render is
- * synchronous. Fake data comes from @faker-js/faker, loaded only when a template uses it
- * (loadFaker, before compiling).
+ * only the helpers of helpers.ts: knownHelpersOnly), stays within the limits of limits.ts (loops,
+ * fake-data sizes and the output counted as they grow; a literal over a limit refused at save)
+ * and writes its output as is (noEscape: bodies are JSON or text). A missing value renders empty,
+ * as in Mockoon. Templates compile once (per endpoint change); a render is synchronous. Fake data
+ * comes from @faker-js/faker, loaded only when a template uses it (loadFaker, before compiling).
+ * A template compiled with `trackSecrets` that reads the environment marks what derives from a
+ * secret (marks.ts).
  */
 
 /** What a template sees: the request, read lazily, and the environment's variables. */
@@ -54,220 +75,15 @@ export interface Template {
   usesBody: boolean;
   /** Whether it renders on the fast path of flat templates (flat.ts) rather than through Handlebars. */
   flat: boolean;
+  /**
+   * Whether it tracks secrets (compiled with `trackSecrets` and reaching the environment): its
+   * output marks what derives from a marked value (marks.ts).
+   */
+  tracked: boolean;
 }
-
-/** Most items one `repeat` gives, and all `repeat`s of one render together. */
-export const REPEAT_MAX = 1000;
-export const RENDER_ITERATION_BUDGET = 10_000;
 
 /** A text is a template when it has `{{`: anything else is served as is. */
 export const isTemplate = (text: string): boolean => text.includes('{{');
-
-// ---- randomness, seeded inside {{#seed}}
-
-let random: () => number = Math.random;
-
-/** A small seeded generator (mulberry32). */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** FNV-1a of a key: the seed of `{{#seed key}}`. */
-function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
-function uuid(): string {
-  if (random === Math.random) return randomUUID();
-  const hex = Array.from({ length: 32 }, () => Math.floor(random() * 16).toString(16));
-  hex[12] = '4';
-  hex[16] = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
-  const s = hex.join('');
-  return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
-}
-
-// ---- helpers
-
-type Hash = Record<string, unknown>;
-/** A helper's arguments without Handlebars' options object, and that object. */
-function split(args: unknown[]): [unknown[], HelperOptions] {
-  const options = args[args.length - 1] as HelperOptions;
-  return [args.slice(0, -1), options];
-}
-const num = (v: unknown, fallback: number): number => {
-  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
-  return Number.isFinite(n) ? n : fallback;
-};
-const text = (v: unknown): string =>
-  v === undefined || v === null
-    ? ''
-    : typeof v === 'string'
-      ? v
-      : typeof v === 'object'
-        ? JSON.stringify(v)
-        : String(v);
-const hasOwn = (o: unknown, k: string): boolean =>
-  typeof o === 'object' && o !== null && Object.prototype.hasOwnProperty.call(o, k);
-
-/** The value at a dotted path (`user.name`, `items.0.id`) through own properties only. */
-export function valueAtPath(value: unknown, path: string): unknown {
-  if (path === '' || path === '$') return value;
-  let at = value;
-  for (const key of path
-    .replace(/^\$\.?/, '')
-    .split(/\.|\[(\d+)\]/)
-    .filter(Boolean)) {
-    if (!hasOwn(at, key)) return undefined;
-    at = (at as Record<string, unknown>)[key];
-  }
-  return at;
-}
-
-/** The render's root context (Mockoon's helpers read the request from it). */
-const root = (options: HelperOptions): TemplateContext => (options.data as { root: TemplateContext }).root;
-
-let iterations = 0;
-
-const helpers: Record<string, HelperDelegate> = {
-  // request (Mockoon names)
-  urlParam: (...a: unknown[]) => {
-    const [[name], o] = split(a);
-    return root(o).params[text(name)] ?? '';
-  },
-  queryParam: (...a: unknown[]) => {
-    const [[name, fallback], o] = split(a);
-    return root(o).query[text(name)] ?? (fallback === undefined ? '' : fallback);
-  },
-  header: (...a: unknown[]) => {
-    const [[name, fallback], o] = split(a);
-    return root(o).headers[text(name).toLowerCase()] ?? (fallback === undefined ? '' : fallback);
-  },
-  body: (...a: unknown[]) => {
-    const [[path, fallback], o] = split(a);
-    const b = root(o).body;
-    if (path === undefined) return text(b);
-    const v = valueAtPath(b, text(path));
-    return v === undefined ? (fallback === undefined ? '' : fallback) : v;
-  },
-  bodyRaw: (...a: unknown[]) => root(split(a)[1]).bodyRaw,
-  method: (...a: unknown[]) => root(split(a)[1]).method,
-  jsonPath: (...a: unknown[]) => {
-    const [[value, path]] = split(a);
-    let v = value;
-    if (typeof v === 'string') {
-      try {
-        v = JSON.parse(v);
-      } catch {
-        return '';
-      }
-    }
-    return valueAtPath(v, text(path)) ?? '';
-  },
-  // data
-  uuid: () => uuid(),
-  now: (...a: unknown[]) => {
-    const [[format], o] = split(a);
-    let t = Date.now();
-    for (const [unit, ms] of Object.entries(UNITS))
-      if (o.hash[unit] !== undefined) t += num(o.hash[unit], 0) * ms;
-    return formatDate(new Date(t), typeof format === 'string' ? format : 'iso');
-  },
-  int: (...a: unknown[]) => {
-    const [[min, max], o] = split(a);
-    const lo = Math.ceil(num(min ?? (o.hash as Hash).min, 0));
-    const hi = Math.floor(num(max ?? (o.hash as Hash).max, lo + 100));
-    return lo + Math.floor(random() * (hi - lo + 1));
-  },
-  float: (...a: unknown[]) => {
-    const [[min, max, decimals], o] = split(a);
-    const lo = num(min ?? (o.hash as Hash).min, 0);
-    const hi = num(max ?? (o.hash as Hash).max, lo + 1);
-    const d = Math.min(15, Math.max(0, Math.floor(num(decimals ?? (o.hash as Hash).decimals, 2))));
-    return Number((lo + random() * (hi - lo)).toFixed(d));
-  },
-  oneOf: (...a: unknown[]) => {
-    const [args] = split(a);
-    const items = args.length === 1 && Array.isArray(args[0]) ? (args[0] as unknown[]) : args;
-    return items.length ? items[Math.floor(random() * items.length)] : '';
-  },
-  repeat: function (this: unknown, ...a: unknown[]) {
-    const [[first, second], o] = split(a);
-    let count = num(first, 1);
-    if (second !== undefined) {
-      const lo = num(first, 0);
-      count = lo + Math.floor(random() * (num(second, lo) - lo + 1));
-    }
-    count = Math.max(0, Math.min(REPEAT_MAX, Math.floor(count)));
-    if (!o.fn) return '';
-    const separator = typeof o.hash.separator === 'string' ? o.hash.separator : '';
-    const out: string[] = [];
-    for (let i = 0; i < count; i++) {
-      if (++iterations > RENDER_ITERATION_BUDGET)
-        throw new Error(`repeat: more than ${RENDER_ITERATION_BUDGET} iterations in one response`);
-      const data = hbs().createFrame(o.data) as Record<string, unknown>;
-      data.index = i;
-      data.first = i === 0;
-      data.last = i === count - 1;
-      out.push(o.fn(this, { data }));
-    }
-    return out.join(separator);
-  },
-  lowercase: (...a: unknown[]) => text(split(a)[0][0]).toLowerCase(),
-  uppercase: (...a: unknown[]) => text(split(a)[0][0]).toUpperCase(),
-  json: (...a: unknown[]) => {
-    const [[value, indent]] = split(a);
-    return JSON.stringify(value ?? null, null, typeof indent === 'number' ? Math.min(indent, 8) : undefined);
-  },
-  urlEncode: (...a: unknown[]) => encodeURIComponent(text(split(a)[0][0])),
-  faker: (...a: unknown[]) => {
-    const o = a[a.length - 1] as HelperOptions;
-    const args = a.length > 2 ? a.slice(1, -1) : [];
-    for (const _ in o.hash) {
-      args.push({ ...o.hash });
-      break;
-    }
-    return fake(text(a[0]), args);
-  },
-  seed: function (this: unknown, ...a: unknown[]) {
-    const [[key], o] = split(a);
-    if (!o.fn) return '';
-    const h = hash(text(key));
-    const before = random;
-    random = seeded(h);
-    seedFaker(h);
-    try {
-      return o.fn(this);
-    } finally {
-      random = before;
-      seedFaker();
-    }
-  },
-};
-// Aliases: Mockoon's and common names.
-helpers.randomInt = helpers.int!;
-helpers.randomFloat = helpers.float!;
-helpers.pick = helpers.oneOf!;
-for (const [short, method] of Object.entries(FAKE_SHORT)) {
-  // A field of the current item wins over fake data: {{#each body.users}}{{email}}{{/each}}.
-  helpers[short] = function (this: unknown, ...a: unknown[]) {
-    if (a.length === 1 && hasOwn(this, short)) return (this as Record<string, unknown>)[short];
-    return fake(method, split(a)[0]);
-  };
-}
-
-export const HELPER_NAMES: readonly string[] = Object.keys(helpers);
 
 /** Handlebars' built-in helpers a template may use (`log` is never registered). */
 const BUILT_IN = ['if', 'unless', 'each', 'with', 'lookup'];
@@ -276,14 +92,58 @@ const BUILT_IN = ['if', 'unless', 'each', 'with', 'lookup'];
  * An environment for one template with only the helpers it uses: Handlebars wraps every
  * registered helper on each render, so a full set would cost microseconds per request.
  */
-function templateEnv(names: Set<string>): Handlebars {
+function templateEnv(names: Set<string>, own: Record<string, HelperDelegate>, tracked: boolean): Handlebars {
   const env = (hbModule() ?? (hbs(), hbModule()!)).create();
   env.unregisterHelper('log');
+  // `unless` is Handlebars' `if` turned around: it calls `if`.
+  if (names.has('unless')) names = new Set([...names, 'if']);
   for (const name of BUILT_IN) if (!names.has(name)) env.unregisterHelper(name);
+  type Helper = (this: unknown, ...a: unknown[]) => unknown;
+  const wrap = (name: string, wrapper: (builtIn: Helper) => Helper) => {
+    if (names.has(name)) env.registerHelper(name, wrapper(env.helpers[name] as Helper));
+  };
+  // `each` is a loop: its iterations and what they write are counted (limits.ts).
+  wrap(
+    'each',
+    (each) =>
+      function (this: unknown, ...a: unknown[]) {
+        const o = a[a.length - 1] as HelperOptions | undefined;
+        if (o?.fn) a[a.length - 1] = { ...o, fn: countedBlock(o.fn, countEach) };
+        return each.apply(this, a);
+      },
+  );
+  if (tracked) {
+    // A secret-derived false or 0 stays falsy; a secret-derived key marks what it looks up.
+    const condition = (unmark: (v: unknown) => unknown) => (builtIn: Helper) =>
+      function (this: unknown, ...a: unknown[]) {
+        if (a.length === 2) a[0] = unmark(a[0]);
+        return builtIn.apply(this, a);
+      };
+    wrap('if', condition(unmarkCondition));
+    wrap('unless', condition(unmarkCondition));
+    wrap('with', condition(unmarkWith));
+    wrap('lookup', (lookup) => trackingHelper('lookup', lookup, [0]));
+  }
   for (const name of names)
-    if (Object.prototype.hasOwnProperty.call(helpers, name)) env.registerHelper(name, helpers[name]!);
+    if (Object.prototype.hasOwnProperty.call(own, name)) env.registerHelper(name, own[name]!);
   return env;
 }
+
+const call = (helper: HelperDelegate, a: unknown[], self?: unknown): unknown =>
+  (helper as (...args: unknown[]) => unknown).apply(self, a);
+/** The helpers of a template that tracks secrets (marks.ts), made when first needed. */
+let tracking: Record<string, HelperDelegate> | undefined;
+const trackingHelpers = (): Record<string, HelperDelegate> =>
+  (tracking ??= Object.fromEntries(
+    Object.entries(helpers).map(([name, helper]) => [
+      name,
+      name === 'json'
+        ? trackingHelper(name, (...a: unknown[]) => markedJson(call(helper, a) as string | undefined), [0])
+        : trackingHelper(name, function (this: unknown, ...a: unknown[]) {
+            return call(helper, a, this);
+          }),
+    ]),
+  ));
 const knownHelpers: Record<string, boolean> = {
   if: true,
   unless: true,
@@ -315,8 +175,9 @@ const RUNTIME_OPTIONS = {
 export function checkTemplate(source: string): TemplateProblem | null {
   if (!isTemplate(source)) return null;
   try {
-    hbs().precompile(parse(source), COMPILE_OPTIONS);
-    return null;
+    const ast = parse(source);
+    hbs().precompile(ast, COMPILE_OPTIONS);
+    return literalProblem(ast);
   } catch (e) {
     return e instanceof TemplateError ? e.problem : problemOf(e);
   }
@@ -336,6 +197,19 @@ export function assertTemplate(source: string, field: string): void {
   );
 }
 
+/**
+ * Whether a template can read the environment: `env.…`, or the whole context (`this`, `@root`,
+ * `..`), which holds it. Such a template tracks secrets when there are any (compileTemplate).
+ */
+export function readsEnvironment(source: string): boolean {
+  if (!isTemplate(source)) return false;
+  try {
+    return reachesEnvironment(parse(source));
+  } catch {
+    return false;
+  }
+}
+
 /** Whether a template uses fake data: a cheap text check (loadFaker before compiling then). */
 export function mentionsFaker(source: string): boolean {
   if (!isTemplate(source)) return false;
@@ -350,8 +224,12 @@ export function mentionsFaker(source: string): boolean {
 /**
  * Compiles a template (once per endpoint change); a syntax error throws TemplateError. A flat
  * template (text and expressions, no blocks) renders through flat.ts unless `handlebarsOnly`.
+ * With `trackSecrets` (the environment has secrets), a template that reads it tracks them.
  */
-export function compileTemplate(source: string, { handlebarsOnly = false } = {}): Template {
+export function compileTemplate(
+  source: string,
+  { handlebarsOnly = false, trackSecrets = false } = {},
+): Template {
   let ast: Ast;
   try {
     ast = parse(source);
@@ -361,20 +239,25 @@ export function compileTemplate(source: string, { handlebarsOnly = false } = {})
   const names = namesIn(ast);
   const usesFaker = [...names].some((n) => FAKER_HELPERS.has(n));
   const usesBody = names.has('body') || names.has('bodyRaw') || names.has('request');
+  const tracked = trackSecrets && reachesEnvironment(ast);
+  const own = tracked ? trackingHelpers() : helpers;
   const flat = handlebarsOnly
     ? undefined
-    : compileFlat(ast, { helpers, builtIns: BUILT_IN, allowedProto: CONTEXT_GETTERS });
-  const fn = flat ?? templateEnv(names).compile(ast, COMPILE_OPTIONS);
+    : compileFlat(ast, { helpers: own, builtIns: BUILT_IN, allowedProto: CONTEXT_GETTERS });
+  const fn = flat ?? templateEnv(names, own, tracked).compile(ast, COMPILE_OPTIONS);
   return {
     usesFaker,
     usesBody,
     flat: flat !== undefined,
+    tracked,
     render(context) {
-      iterations = 0;
+      startRender();
       try {
-        return fn(context, RUNTIME_OPTIONS);
+        return checkOutput(fn(context, RUNTIME_OPTIONS));
+      } catch (e) {
+        throw isStringOverflow(e) ? new OutputLimitError() : e;
       } finally {
-        random = Math.random;
+        resetRandom();
       }
     },
   };

@@ -1,3 +1,5 @@
+import { checkFakeArguments, grow, spendFake } from './limits.js';
+
 /**
  * Fake data for templates (`{{faker 'person.firstName'}}`, `{{email}}`): @faker-js/faker's
  * English locale, loaded only when a template uses it (the full import costs half a second).
@@ -85,6 +87,10 @@ function resolveFake(method: string): FakeCall {
   return (args) => (args.length === 0 ? f.call(target) : f.apply(target, args));
 }
 
+/**
+ * Calls a fake-data method: its sizes and inputs checked (limits.ts) before it runs, what it
+ * asks for spent against the render's budget, its text counted as output.
+ */
 export function fake(method: string, args: unknown[]): unknown {
   let call = fakeCalls.get(method);
   if (call === undefined) {
@@ -93,7 +99,10 @@ export function fake(method: string, args: unknown[]): unknown {
     if (fakeCalls.size >= 256) fakeCalls.clear();
     fakeCalls.set(method, call);
   }
-  return call(args);
+  if (args.length) spendFake(checkFakeArguments(method, args));
+  const out = call(args);
+  if (typeof out === 'string') grow(out.length);
+  return out;
 }
 
 /** Seeds the fake data (`{{#seed key}}`); without a seed, back to random. */

@@ -52,6 +52,27 @@ export function namesIn(ast: Ast): Set<string> {
 }
 
 /**
+ * Whether a template can reach the environment: a path starting with `env` at any depth, or one
+ * that is the whole context (`this`, `.`, `..`, `@root`), which holds it.
+ */
+export function reachesEnvironment(ast: Ast): boolean {
+  let reaches = false;
+  const visit = (node: unknown): void => {
+    if (reaches || !node || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach(visit);
+    const n = node as { type?: string; data?: boolean; parts?: string[] };
+    if (n.type === 'PathExpression') {
+      const first = n.parts?.[0];
+      reaches = n.data ? first === 'root' : first === undefined || first === 'env';
+      return;
+    }
+    for (const v of Object.values(node)) if (v && typeof v === 'object') visit(v);
+  };
+  visit(ast);
+  return reaches;
+}
+
+/**
  * JSON templates often end an expression right before a brace: `{"n": {{int 1 9}}}`. Handlebars
  * reads that `}}}` as the close of a `{{{…}}}`; when the expression opened with `{{`, the
  * closing `}}` is followed by an empty comment here so the brace stays text. Returns the text and
@@ -101,25 +122,33 @@ export function parse(source: string): Ast {
   } catch (e) {
     throw withOriginalPosition(problemOf(e), inserted);
   }
-  // Partials are never loaded: refuse them at save rather than failing per request.
+  // Partials are never loaded, and `log` is no helper here: refuse them at save rather than
+  // failing per request.
   const walk = (node: unknown): void => {
     if (Array.isArray(node)) return node.forEach(walk);
     if (!node || typeof node !== 'object') return;
-    const n = node as { type?: string; loc?: { start: { line: number; column: number } } };
+    const n = node as { type?: string; path?: unknown; loc?: { start: { line: number; column: number } } };
+    const refuse = (message: string): never => {
+      const err = new Error(message) as Error & { lineNumber?: number; column?: number };
+      err.lineNumber = n.loc?.start.line ?? 1;
+      err.column = n.loc?.start.column ?? 0;
+      throw err;
+    };
     if (
       n.type === 'PartialStatement' ||
       n.type === 'PartialBlockStatement' ||
       n.type === 'DecoratorBlock' ||
       n.type === 'Decorator'
-    ) {
-      const err = new Error('partials and decorators are not supported') as Error & {
-        lineNumber?: number;
-        column?: number;
-      };
-      err.lineNumber = n.loc?.start.line ?? 1;
-      err.column = n.loc?.start.column ?? 0;
-      throw err;
-    }
+    )
+      refuse('partials and decorators are not supported');
+    if (
+      (n.type === 'MustacheStatement' || n.type === 'BlockStatement' || n.type === 'SubExpression') &&
+      (n.path as { type?: string; original?: unknown } | undefined)?.type === 'PathExpression' &&
+      (n.path as { original?: unknown }).original === 'log'
+    )
+      refuse(
+        'unknown helper log: a template cannot write to the server log (to read a field named "log", write {{this.log}})',
+      );
     for (const v of Object.values(node)) if (v && typeof v === 'object') walk(v);
   };
   walk(ast);

@@ -3,7 +3,7 @@ import { promises as fs } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type * as z from 'zod';
 import { MockdevError, ioFailure } from '../../core/errors.js';
-import { issueMessage } from '../../core/validate.js';
+import { issueMessage, jsonSyntaxProblem } from '../../core/validate.js';
 import { PRIVATE_FILE } from './private.js';
 
 /** Pretty-printed JSON with a final newline: readable and friendly to git diffs. */
@@ -52,7 +52,7 @@ export function parseJsonText(file: string, text: string): unknown {
   try {
     return JSON.parse(text);
   } catch (e) {
-    throw new MockdevError('CORRUPT_FILE', `${file} is not valid JSON (${(e as Error).message})`, {
+    throw new MockdevError('CORRUPT_FILE', `${file} is not valid JSON (${jsonSyntaxProblem(e)})`, {
       hint: 'Fix the file by hand or restore it from version control; mockdev will not overwrite it',
       details: { file },
     });

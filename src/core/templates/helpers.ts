@@ -1,0 +1,226 @@
+import { randomUUID } from 'node:crypto';
+import type { HelperDelegate, HelperOptions } from 'handlebars';
+import { formatDate, UNITS } from './dates.js';
+import type { TemplateContext } from './engine.js';
+import { fake, FAKE_SHORT, seedFaker } from './fake.js';
+import { hbs } from './handlebars.js';
+import { countedBlock, countRepeat, grow, indentedLength, REPEAT_MAX } from './limits.js';
+
+/**
+ * The helpers templates may call (docs/templates.md "Helpers"): the request (Mockoon's names),
+ * data (uuid, now, int, float, oneOf, repeat, json, fake data) and seeding. Loops and what they
+ * write are counted against the render's limits (limits.ts).
+ */
+
+// ---- randomness, seeded inside {{#seed}}
+
+let random: () => number = Math.random;
+/** Back to unseeded randomness (after a render, whatever it did). */
+export const resetRandom = (): void => {
+  random = Math.random;
+};
+
+/** A small seeded generator (mulberry32). */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** FNV-1a of a key: the seed of `{{#seed key}}`. */
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+function uuid(): string {
+  if (random === Math.random) return randomUUID();
+  const hex = Array.from({ length: 32 }, () => Math.floor(random() * 16).toString(16));
+  hex[12] = '4';
+  hex[16] = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  const s = hex.join('');
+  return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
+}
+
+// ---- helpers
+
+type Hash = Record<string, unknown>;
+/** A helper's arguments without Handlebars' options object, and that object. */
+function split(args: unknown[]): [unknown[], HelperOptions] {
+  const options = args[args.length - 1] as HelperOptions;
+  return [args.slice(0, -1), options];
+}
+const num = (v: unknown, fallback: number): number => {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+  return Number.isFinite(n) ? n : fallback;
+};
+const text = (v: unknown): string =>
+  v === undefined || v === null
+    ? ''
+    : typeof v === 'string'
+      ? v
+      : typeof v === 'object'
+        ? JSON.stringify(v)
+        : String(v);
+const hasOwn = (o: unknown, k: string): boolean =>
+  typeof o === 'object' && o !== null && Object.prototype.hasOwnProperty.call(o, k);
+
+/** The value at a dotted path (`user.name`, `items.0.id`) through own properties only. */
+export function valueAtPath(value: unknown, path: string): unknown {
+  if (path === '' || path === '$') return value;
+  let at = value;
+  for (const key of path
+    .replace(/^\$\.?/, '')
+    .split(/\.|\[(\d+)\]/)
+    .filter(Boolean)) {
+    if (!hasOwn(at, key)) return undefined;
+    at = (at as Record<string, unknown>)[key];
+  }
+  return at;
+}
+
+/** The render's root context (Mockoon's helpers read the request from it). */
+const root = (options: HelperOptions): TemplateContext => (options.data as { root: TemplateContext }).root;
+
+export const helpers: Record<string, HelperDelegate> = {
+  // request (Mockoon names)
+  urlParam: (...a: unknown[]) => {
+    const [[name], o] = split(a);
+    return root(o).params[text(name)] ?? '';
+  },
+  queryParam: (...a: unknown[]) => {
+    const [[name, fallback], o] = split(a);
+    return root(o).query[text(name)] ?? (fallback === undefined ? '' : fallback);
+  },
+  header: (...a: unknown[]) => {
+    const [[name, fallback], o] = split(a);
+    return root(o).headers[text(name).toLowerCase()] ?? (fallback === undefined ? '' : fallback);
+  },
+  body: (...a: unknown[]) => {
+    const [[path, fallback], o] = split(a);
+    const b = root(o).body;
+    if (path === undefined) return text(b);
+    const v = valueAtPath(b, text(path));
+    return v === undefined ? (fallback === undefined ? '' : fallback) : v;
+  },
+  bodyRaw: (...a: unknown[]) => root(split(a)[1]).bodyRaw,
+  method: (...a: unknown[]) => root(split(a)[1]).method,
+  jsonPath: (...a: unknown[]) => {
+    const [[value, path]] = split(a);
+    let v = value;
+    if (typeof v === 'string') {
+      try {
+        v = JSON.parse(v);
+      } catch {
+        return '';
+      }
+    }
+    return valueAtPath(v, text(path)) ?? '';
+  },
+  // data
+  uuid: () => uuid(),
+  now: (...a: unknown[]) => {
+    const [[format], o] = split(a);
+    let t = Date.now();
+    for (const [unit, ms] of Object.entries(UNITS))
+      if (o.hash[unit] !== undefined) t += num(o.hash[unit], 0) * ms;
+    return formatDate(new Date(t), typeof format === 'string' ? format : 'iso');
+  },
+  int: (...a: unknown[]) => {
+    const [[min, max], o] = split(a);
+    const lo = Math.ceil(num(min ?? (o.hash as Hash).min, 0));
+    const hi = Math.floor(num(max ?? (o.hash as Hash).max, lo + 100));
+    return lo + Math.floor(random() * (hi - lo + 1));
+  },
+  float: (...a: unknown[]) => {
+    const [[min, max, decimals], o] = split(a);
+    const lo = num(min ?? (o.hash as Hash).min, 0);
+    const hi = num(max ?? (o.hash as Hash).max, lo + 1);
+    const d = Math.min(15, Math.max(0, Math.floor(num(decimals ?? (o.hash as Hash).decimals, 2))));
+    return Number((lo + random() * (hi - lo)).toFixed(d));
+  },
+  oneOf: (...a: unknown[]) => {
+    const [args] = split(a);
+    const items = args.length === 1 && Array.isArray(args[0]) ? (args[0] as unknown[]) : args;
+    return items.length ? items[Math.floor(random() * items.length)] : '';
+  },
+  repeat: function (this: unknown, ...a: unknown[]) {
+    const [[first, second], o] = split(a);
+    let count = num(first, 1);
+    if (second !== undefined) {
+      const lo = num(first, 0);
+      count = lo + Math.floor(random() * (num(second, lo) - lo + 1));
+    }
+    count = Math.max(0, Math.min(REPEAT_MAX, Math.floor(count)));
+    if (!o.fn) return '';
+    const separator = typeof o.hash.separator === 'string' ? o.hash.separator : '';
+    if (count > 1) grow(separator.length * (count - 1));
+    const fn = countedBlock(o.fn, countRepeat);
+    const out: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const data = hbs().createFrame(o.data) as Record<string, unknown>;
+      data.index = i;
+      data.first = i === 0;
+      data.last = i === count - 1;
+      out.push(fn(this, { data }));
+    }
+    return out.join(separator);
+  },
+  lowercase: (...a: unknown[]) => text(split(a)[0][0]).toLowerCase(),
+  uppercase: (...a: unknown[]) => text(split(a)[0][0]).toUpperCase(),
+  json: (...a: unknown[]) => {
+    const [[value, indent]] = split(a);
+    const compact = JSON.stringify(value ?? null) as string | undefined;
+    if (compact === undefined) return compact;
+    const space = typeof indent === 'number' && indent >= 1 ? Math.min(Math.floor(indent), 8) : 0;
+    // Indented, deeply nested data grows fast: its size is worked out before it is built.
+    grow(indentedLength(compact, space));
+    return space ? JSON.stringify(value ?? null, null, space) : compact;
+  },
+  urlEncode: (...a: unknown[]) => encodeURIComponent(text(split(a)[0][0])),
+  faker: (...a: unknown[]) => {
+    const o = a[a.length - 1] as HelperOptions;
+    const args = a.length > 2 ? a.slice(1, -1) : [];
+    for (const _ in o.hash) {
+      args.push({ ...o.hash });
+      break;
+    }
+    return fake(text(a[0]), args);
+  },
+  seed: function (this: unknown, ...a: unknown[]) {
+    const [[key], o] = split(a);
+    if (!o.fn) return '';
+    const h = hash(text(key));
+    const before = random;
+    random = seeded(h);
+    seedFaker(h);
+    try {
+      return o.fn(this);
+    } finally {
+      random = before;
+      seedFaker();
+    }
+  },
+};
+// Aliases: Mockoon's and common names.
+helpers.randomInt = helpers.int!;
+helpers.randomFloat = helpers.float!;
+helpers.pick = helpers.oneOf!;
+for (const [short, method] of Object.entries(FAKE_SHORT)) {
+  // A field of the current item wins over fake data: {{#each body.users}}{{email}}{{/each}}.
+  helpers[short] = function (this: unknown, ...a: unknown[]) {
+    if (a.length === 1 && hasOwn(this, short)) return (this as Record<string, unknown>)[short];
+    return fake(method, split(a)[0]);
+  };
+}
+
+export const HELPER_NAMES: readonly string[] = Object.keys(helpers);

@@ -1,0 +1,81 @@
+import { FAKE_SHORT } from './fake.js';
+import { checkFakeArguments, REPEAT_MAX } from './limits.js';
+import type { Ast, TemplateProblem } from './syntax.js';
+
+/**
+ * The limits a template's own text already breaks, found at save rather than per request: a
+ * literal size over a fake-data limit (`{{faker 'string.alpha' 100000000}}`), a literal `repeat`
+ * count over REPEAT_MAX. Arguments that come from the request are checked when it renders.
+ */
+
+interface Node {
+  type: string;
+  value?: unknown;
+  original?: unknown;
+  path?: Node;
+  params?: Node[];
+  hash?: { pairs: { key: string; value: Node }[] };
+  loc?: { start: { line: number; column: number } };
+}
+
+const LITERALS = new Set(['StringLiteral', 'NumberLiteral', 'BooleanLiteral']);
+/** A literal's value; `undefined` for anything computed when the template renders. */
+const literal = (n: Node): unknown => (LITERALS.has(n.type) ? n.value : undefined);
+
+/** The fake-data call a node makes, with its literal arguments (as the helpers pass them). */
+function fakeCall(name: string, n: Node): { method: string; args: unknown[] } | undefined {
+  const params = n.params ?? [];
+  const named: Record<string, unknown> = {};
+  for (const { key, value } of n.hash?.pairs ?? []) named[key] = literal(value);
+  const withNamed = (args: unknown[]) => (n.hash?.pairs.length ? [...args, named] : args);
+  if (name === 'faker') {
+    const method = params[0] && literal(params[0]);
+    if (typeof method !== 'string') return undefined;
+    return { method, args: withNamed(params.slice(1).map(literal)) };
+  }
+  const method = FAKE_SHORT[name];
+  return method === undefined ? undefined : { method, args: params.map(literal) };
+}
+
+function problemIn(n: Node): string | undefined {
+  const name = n.path?.type === 'PathExpression' ? n.path.original : undefined;
+  if (typeof name !== 'string') return undefined;
+  if (name === 'repeat') {
+    const counts = (n.params ?? []).map(literal).filter((v): v is number => typeof v === 'number');
+    const over = counts.find((c) => c > REPEAT_MAX);
+    return over === undefined
+      ? undefined
+      : `repeat gives at most ${REPEAT_MAX} items, and ${over} were asked for`;
+  }
+  const call =
+    Object.prototype.hasOwnProperty.call(FAKE_SHORT, name) || name === 'faker'
+      ? fakeCall(name, n)
+      : undefined;
+  if (!call) return undefined;
+  try {
+    checkFakeArguments(call.method, call.args);
+    return undefined;
+  } catch (e) {
+    return (e as Error).message;
+  }
+}
+
+/** The first literal argument over a limit, with where it is; null when there is none. */
+export function literalProblem(ast: Ast): TemplateProblem | null {
+  let found: TemplateProblem | null = null;
+  const visit = (node: unknown): void => {
+    if (found || !node || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach(visit);
+    const n = node as Node;
+    if (n.type === 'MustacheStatement' || n.type === 'BlockStatement' || n.type === 'SubExpression') {
+      const message = problemIn(n);
+      if (message) {
+        found = { message, line: n.loc?.start.line ?? 1, column: (n.loc?.start.column ?? 0) + 1 };
+        return;
+      }
+    }
+    for (const v of Object.values(node)) if (v && typeof v === 'object') visit(v);
+  };
+  visit(ast);
+  return found;
+}
