@@ -7,6 +7,7 @@ import {
   EndpointInputSchema,
   EndpointPatchSchema,
   EndpointSchema,
+  mergeProxySettings,
   type Endpoint,
   type EndpointInput,
   type EndpointPatch,
@@ -239,6 +240,7 @@ export function applyEndpointPatch(endpoint: Endpoint, patch: EndpointPatch): En
   for (const [key, value] of Object.entries(parsed)) {
     if (value === undefined) continue;
     if (key === 'headers') merged.headers = mergeHeaders(endpoint, parsed.headers!);
+    else if (key === 'proxy' && value !== null) merged.proxy = mergeProxySettings(endpoint, parsed.proxy!);
     else if (value === null) delete merged[key];
     else merged[key] = value;
   }

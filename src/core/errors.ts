@@ -190,8 +190,6 @@ export class MockdevError extends Error {
   }
 }
 
-export const isMockdevError = (e: unknown): e is MockdevError => e instanceof MockdevError;
-
 /**
  * Wraps anything thrown into a MockdevError: a failure of the disk nobody wrapped becomes
  * IO_ERROR naming its file and cause (io-errors.ts); other unknown errors become INTERNAL.

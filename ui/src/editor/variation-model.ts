@@ -8,8 +8,8 @@ import {
   headerRows,
   headersPatch,
   newRowId,
+  responseProblems,
   rowsToHeaders,
-  wholeNumber,
   type ResponseValues,
 } from './form-model';
 
@@ -129,9 +129,7 @@ export function variationProblems(
 ): Partial<Record<'name' | 'status' | 'delay' | 'contentType', string>> {
   const out: Partial<Record<'name' | 'status' | 'delay' | 'contentType', string>> = {};
   if (!form.name.trim()) out.name = 'Give the variation a name';
-  if (wholeNumber(form.status, 200, 599) === undefined) out.status = 'A whole number from 200 to 599';
-  if (wholeNumber(form.delay, 0, 600_000) === undefined)
-    out.delay = 'A whole number of milliseconds from 0 to 600000';
+  Object.assign(out, responseProblems(form));
   if (!form.contentType.trim()) out.contentType = 'Give a content type, e.g. application/json';
   return out;
 }
