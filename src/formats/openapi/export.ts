@@ -86,12 +86,26 @@ interface ExampleEntry {
   raw: boolean;
 }
 
+/**
+ * Whether a JSON value holds an object with a string `$ref` (GitHub's examples hold
+ * `{"$ref": "#/components/examples/…"}` as data): written as a structured example, tools that
+ * resolve every `$ref` (swagger-parser, Redocly) would look for a part the export does not have.
+ */
+function holdsRef(value: unknown, depth = 0): boolean {
+  if (value === null || typeof value !== 'object' || depth > 100) return false;
+  if (Array.isArray(value)) return value.some((v) => holdsRef(v, depth + 1));
+  const obj = value as Record<string, unknown>;
+  if (typeof obj.$ref === 'string') return true;
+  return Object.values(obj).some((v) => holdsRef(v, depth + 1));
+}
+
 function exampleFor(body: string, contentType: string): ExampleEntry {
   if (isJsonMediaType(contentType)) {
     try {
       const parsed: unknown = JSON.parse(body);
-      // Only when importing it back gives the very same text; else keep the text as it is.
-      if (JSON.stringify(parsed, null, 2) === body) return { value: parsed, raw: false };
+      // Only when importing it back gives the very same text, and no tool would take a part of
+      // it for a reference; else the text as it is.
+      if (JSON.stringify(parsed, null, 2) === body && !holdsRef(parsed)) return { value: parsed, raw: false };
     } catch {
       /* not JSON: kept as text */
     }

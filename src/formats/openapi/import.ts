@@ -94,10 +94,15 @@ export function statusFromKey(key: string, fallback: number): number {
   return fallback;
 }
 
-/** Chooses the response that answers by default. */
+/** Chooses the response that answers by default: a 2xx, else `default`, else the first final one. */
 export function primaryResponseKey(keys: string[], preferred?: unknown): string | undefined {
   if (preferred !== undefined && keys.includes(String(preferred))) return String(preferred);
-  return keys.find((k) => /^2(\d\d|XX)$/i.test(k)) ?? keys.find((k) => k === 'default') ?? keys[0];
+  return (
+    keys.find((k) => /^2(\d\d|XX)$/i.test(k)) ??
+    keys.find((k) => k === 'default') ??
+    keys.find((k) => !/^1/.test(k)) ?? // an interim (1xx) answer only when there is nothing else
+    keys[0]
+  );
 }
 
 /** A body text from an example value, as the media type wants it. */
@@ -221,6 +226,20 @@ function sampleBody(schema: unknown, contentType: string): string {
   return typeof value === 'object' ? JSON.stringify(value, null, 2) : String(value);
 }
 
+/**
+ * The status a response answers with: its key's, except an interim one (1xx), which a mock cannot
+ * send as its final answer: that response answers 200, and `warn` says so.
+ */
+function finalStatus(key: string, fallback: number, warn: (key: string, message: string) => void): number {
+  const status = statusFromKey(key, fallback);
+  if (status >= 200) return status;
+  warn(
+    key,
+    `response ${key} is an interim answer (1xx), which a mock cannot send as its final one: it answers 200`,
+  );
+  return 200;
+}
+
 function convertOperation(
   doc: Obj,
   path: string,
@@ -228,6 +247,7 @@ function convertOperation(
   item: Obj,
   op: Obj,
   swagger2: boolean,
+  warn: (responseKey: string, message: string) => void = () => undefined,
 ): EndpointInput {
   const responses = isObj(op.responses) ? op.responses : {};
   const keys = Object.keys(responses).filter((k) => !k.startsWith('x-'));
@@ -281,7 +301,7 @@ function convertOperation(
   };
   const primary = shapeOf(primaryKey);
   const [first, ...more] = primary.examples;
-  base.status = statusFromKey(primaryKey, 200);
+  base.status = finalStatus(primaryKey, 200, warn);
   keepHeaders(primaryKey, base.status);
   base.contentType = primary.contentType;
   base.body = first!.body;
@@ -309,7 +329,7 @@ function convertOperation(
   for (const key of keys) {
     if (key === primaryKey) continue;
     const shape = shapeOf(key);
-    const status = statusFromKey(key, 500);
+    const status = finalStatus(key, 500, warn);
     keepHeaders(key, status);
     for (const s of [shape, ...(shape.others ?? [])])
       for (const ex of s.examples) addVariation(key, s, ex, status);
@@ -378,7 +398,12 @@ export function convertOpenApi(doc: Obj, options: ConvertOptions = {}): Converte
           method: method.toUpperCase(),
           path,
           pointer,
-          input: convertOperation(doc, path, method, item, op, swagger2),
+          input: convertOperation(doc, path, method, item, op, swagger2, (key, message) =>
+            problems.push({
+              pointer: `${pointer}/responses/${escapePointer(key)}`,
+              message: `operation ${method.toUpperCase()} ${path}: ${message}`,
+            }),
+          ),
         });
       } catch (e) {
         problems.push({
