@@ -23,7 +23,7 @@ import {
 import type { StoredProject } from '../core/ports.js';
 import { parseInput } from '../core/validate.js';
 import type { AppContext } from './context.js';
-import { buildEndpoints } from './endpoints.js';
+import { buildEndpoints } from './endpoint-build.js';
 
 export const toProject = (stored: StoredProject): Project => ({
   id: stored.project.id,

@@ -3,13 +3,8 @@ import { newId } from '../core/ids.js';
 import type { Endpoint, Variation } from '../core/model/endpoint.js';
 import { toRule, type Rule } from '../core/model/rules.js';
 import type { AppContext } from './context.js';
-import {
-  applyEndpointPatch,
-  findEndpointByRef,
-  getEndpoint,
-  mergeHeaders,
-  withEndpoints,
-} from './endpoints.js';
+import { applyEndpointPatch, mergeHeaders } from './endpoint-build.js';
+import { findEndpointByRef, getEndpoint, withEndpoints } from './endpoints.js';
 import { assertSomethingToChange, resolveProject, type ResolveOptions } from './projects.js';
 
 /**

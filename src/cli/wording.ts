@@ -18,6 +18,8 @@ const FLAGS: Record<OptionName, string> = {
   variables: '--var',
   secrets: '--secret',
   unset: '--unset',
+  replace: '--replace',
+  templates: '--templates',
 };
 
 /** How the CLI words what core hints point at: flags and commands. */

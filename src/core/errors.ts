@@ -57,7 +57,9 @@ export type OptionName =
   | 'name'
   | 'variables'
   | 'secrets'
-  | 'unset';
+  | 'unset'
+  | 'replace'
+  | 'templates';
 
 /** Next steps a hint may suggest; each adapter says how (a CLI command, an MCP tool). */
 export type ActionName =

@@ -58,6 +58,11 @@ export interface ConvertedDocument {
   /** `info.version`, when the document gives one. */
   version?: string;
   specVersion: string;
+  /**
+   * The document is mockdev's own export (`x-mockdev-export`, or an operation carrying an
+   * `x-mockdev-*` field, as exports before that marker do): its templates are templates.
+   */
+  ownExport: boolean;
   operations: ConvertedOperation[];
   problems: ConvertProblem[];
 }
@@ -374,6 +379,19 @@ function conversionError(e: unknown): string {
   return message.split('\n')[0]!.trim();
 }
 
+/** Whether a document is mockdev's own export (see ConvertedDocument.ownExport). */
+export function isOwnExport(doc: Obj): boolean {
+  if (doc['x-mockdev-export'] !== undefined) return true;
+  for (const item of Object.values(isObj(doc.paths) ? doc.paths : {})) {
+    if (!isObj(item)) continue;
+    for (const m of OPERATION_METHODS) {
+      const op = item[m];
+      if (isObj(op) && Object.keys(op).some((k) => k.startsWith('x-mockdev-'))) return true;
+    }
+  }
+  return false;
+}
+
 export function convertOpenApi(doc: Obj, options: ConvertOptions = {}): ConvertedDocument {
   const swagger2 = doc.swagger !== undefined;
   const info = isObj(doc.info) ? doc.info : {};
@@ -430,6 +448,7 @@ export function convertOpenApi(doc: Obj, options: ConvertOptions = {}): Converte
     description: typeof info.description === 'string' ? info.description : '',
     ...(version ? { version } : {}),
     specVersion: swagger2 ? String(doc.swagger) : String(doc.openapi),
+    ownExport: isOwnExport(doc),
     operations,
     problems,
   };

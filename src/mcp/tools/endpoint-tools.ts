@@ -57,6 +57,8 @@ const variation = described(VariationSchema, {
   body: 'Response body text of this variation.',
   contentType: 'Content-Type of this variation (default application/json).',
   delay: 'Delay before this variation answers, in milliseconds.',
+  templating:
+    "false: this variation's status text, body and header values are sent as written, {{ included (what imports do with a document's text). Omitted or true: templates render.",
 }).extend({
   rules: z
     .array(rule)
@@ -84,6 +86,8 @@ const ENDPOINT_FIELDS = {
   headers: 'Response headers, an object of name -> value, e.g. {"X-Total-Count": "2"}.',
   body: 'Response body text, e.g. a JSON document as a string.',
   contentType: 'Content-Type of the response (default application/json).',
+  templating:
+    'false: the status text, body and header values are sent as written, {{ included (what imports do with a document\'s text, Mockoon\'s "disable templating"). Omitted or true: {{…}} templates render.',
   delay: 'Delay before the response is sent, in milliseconds (0-600000).',
   enabled: 'Whether the mock server answers with this endpoint (default true). Set false to disable it.',
   kind: '"mock" answers with the canned response; "proxy" forwards to proxy.target.',
