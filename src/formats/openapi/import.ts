@@ -3,6 +3,7 @@ import type { EndpointInput, Variation } from '../../core/model/endpoint.js';
 import { RulesSchema, SelectionModeSchema } from '../../core/model/rules.js';
 import type { OpenApiOperation } from '../../core/model/openapi-meta.js';
 import { suggestEndpointName, uniqueName } from '../../core/naming.js';
+import { GENERATED, readMockdevFields } from './mockdev-fields.js';
 import { headerDefinitions, headerSchema, storedParameters } from './operation-facts.js';
 import { sampleFromSchema } from './sample.js';
 
@@ -286,7 +287,8 @@ function convertOperation(
     base.proxy = { target: proxy.target, record: proxy.record === true };
   }
   const meta: OpenApiOperation = {};
-  if (typeof op.operationId === 'string' && op.operationId) meta.operationId = op.operationId;
+  if (typeof op.operationId === 'string' && op.operationId && op[GENERATED] !== true)
+    meta.operationId = op.operationId;
   const parameters = storedParameters(item, op, swagger2);
   if (parameters.length) meta.parameters = parameters;
   const keepHeaders = (key: string, status: number) => {
@@ -356,6 +358,7 @@ function convertOperation(
     }
   const mode = SelectionModeSchema.safeParse(op['x-mockdev-mode']);
   if (mode.success) base.mode = mode.data;
+  readMockdevFields(op, base, variations);
   if (variations.length) base.variations = variations;
   return withMeta();
 }
