@@ -18,7 +18,16 @@ import { toHeaders, toInt } from '../args.js';
 import type { EndpointOptions } from '../commands/endpoint.js';
 import { confirmDestructive } from '../confirm.js';
 import { fromCwd } from '../io.js';
-import { note, printFields, printJson, printLine, printTable, printText, prettyBody } from '../output.js';
+import {
+  note,
+  printFields,
+  printJson,
+  printLine,
+  printTable,
+  printText,
+  prettyBody,
+  warnJsonBody,
+} from '../output.js';
 import { cliContext } from './context.js';
 
 export function printEndpointTable(endpoints: Endpoint[]): void {
@@ -202,6 +211,7 @@ export async function add(project: string, opts: EndpointOptions): Promise<void>
     path: opts.path,
     enabled: !opts.disabled,
   } as Parameters<typeof addEndpoint>[2]);
+  warnJsonBody(endpoint);
   if (opts.json) return printJson(endpoint);
   printLine(
     endpoint.kind === 'proxy'
@@ -228,6 +238,7 @@ export async function update(project: string, ref: string, opts: EndpointOptions
     });
   }
   const endpoint = await updateEndpoint(ctx, project, ref, patch);
+  if ('body' in patch || 'contentType' in patch) warnJsonBody(endpoint);
   if (opts.json) return printJson(endpoint);
   printLine(`Updated ${endpoint.method} ${endpoint.path} "${endpoint.name}" (id ${endpoint.id})`);
 }

@@ -16,6 +16,7 @@ import {
   type Endpoint,
 } from '../../core/model/endpoint.js';
 import { HTTP_METHODS } from '../../core/model/fields.js';
+import { jsonBodyWarning } from '../../core/model/json-body.js';
 import { checkRules, RuleObjectSchema } from '../../core/model/rules.js';
 import {
   ADDITIVE,
@@ -127,6 +128,15 @@ const endpointPatch = described(EndpointPatchSchema, {
   request: captured.nullable().optional().describe(`${ENDPOINT_FIELDS.request} null removes it.`),
 });
 
+/** Warnings for bodies that are not JSON under a JSON content type (the core's rule), as summary lines. */
+function bodyWarnings(e: Endpoint): string {
+  const warnings = [
+    jsonBodyWarning(e, 'The body'),
+    ...e.variations.map((v) => jsonBodyWarning(v, `The body of variation "${v.name}"`)),
+  ].filter((w): w is string => w !== null);
+  return warnings.map((w) => `\nwarning: ${w} (a mock may send broken JSON on purpose).`).join('');
+}
+
 const ENDPOINT_REF_ALIASES = { ...PROJECT_ALIASES, ...ENDPOINT_ALIASES, id: 'endpointId' };
 
 export const listEndpointsTool = defineTool({
@@ -172,7 +182,10 @@ export const createEndpointTool = defineTool({
   aliases: { ...PROJECT_ALIASES, statusCode: 'status', content_type: 'contentType', response: 'body' },
   async run(ctx, { projectId, ...input }) {
     const endpoint = await addEndpoint(ctx, projectId, input, DATA_DIR_ONLY);
-    return { summary: `Created endpoint ${endpointLine(endpoint)}.`, data: endpoint };
+    return {
+      summary: `Created endpoint ${endpointLine(endpoint)}.${bodyWarnings(endpoint)}`,
+      data: endpoint,
+    };
   },
 });
 
@@ -204,7 +217,11 @@ export const updateEndpointTool = defineTool({
   aliases: { ...ENDPOINT_REF_ALIASES, statusCode: 'status', content_type: 'contentType' },
   async run(ctx, { projectId, endpointId, ...patch }) {
     const endpoint = await updateEndpoint(ctx, projectId, endpointId, patch, DATA_DIR_ONLY);
-    return { summary: `Updated endpoint ${endpointLine(endpoint)}.`, data: endpoint };
+    const touched = ['body', 'contentType', 'variations'].some((k) => k in patch);
+    return {
+      summary: `Updated endpoint ${endpointLine(endpoint)}.${touched ? bodyWarnings(endpoint) : ''}`,
+      data: endpoint,
+    };
   },
 });
 
