@@ -15,6 +15,7 @@ import { json, type CliResult } from '../helpers/cli.js';
 import { cliSandbox, type AfterHook } from '../helpers/cli-inprocess.js';
 import { ok, startInMemoryMcp } from '../helpers/mcp.js';
 import { PRO_ENV, proSandbox } from '../helpers/pro.js';
+import { waitUntil } from '../helpers/wait.js';
 
 const SECRET = 'sk-live-never-served-7';
 
@@ -118,6 +119,14 @@ describe('imported text is data', () => {
     // Turned on by hand, the same endpoint renders: the flag is what kept it literal.
     const endpoint = json<Endpoint>(ok0(await cli(['endpoint', 'show', 'Leaky', 'GET /env', '--json'])));
     assert.equal(endpoint.templating, false);
+    const on = json<Endpoint>(
+      ok0(await cli(['endpoint', 'update', 'Leaky', 'GET /env', '--templating', '--json'])),
+    );
+    assert.equal(on.templating, undefined);
+    await waitUntil(
+      async () => JSON.parse(await (await get('/env')).text()).HOST === 'h',
+      'the template rendered',
+    );
   });
 
   it('--templates keeps the document’s templates; mockdev’s own export keeps its templates', async (t) => {

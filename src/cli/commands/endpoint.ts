@@ -13,6 +13,7 @@ export interface EndpointOptions {
   body?: string;
   bodyFile?: string;
   delay?: string;
+  templating?: boolean;
   contentType?: string;
   header?: string[];
   removeHeader?: string[];
@@ -46,6 +47,14 @@ function responseOptions(cmd: Command, forUpdate: boolean): Command {
     .option('-b, --body <BODY>', 'response body text')
     .option('--body-file <FILE>', 'read the response body from a file')
     .option('--delay <MS>', `delay before responding, in milliseconds${dflt('0')}`)
+    .option(
+      '--templating',
+      'render {{…}} in the status text, body and header values as templates (the default)',
+    )
+    .option(
+      '--no-templating',
+      'send the status text, body and header values as written, {{ included (what imports do)',
+    )
     .option('--content-type <TYPE>', `response Content-Type${dflt('application/json')}`)
     .option(
       '-H, --header <HEADER>',

@@ -9,6 +9,7 @@ export interface VariationOptions {
   body?: string;
   contentType?: string;
   delay?: string;
+  templating?: boolean;
   header?: string[];
   removeHeader?: string[];
   when?: string[];
@@ -35,6 +36,14 @@ function variationOptions(cmd: Command, forUpdate: boolean): Command {
     .option('-b, --body <BODY>', `response body text${dflt('empty')}`)
     .option('--content-type <TYPE>', `response Content-Type${dflt("the endpoint's")}`)
     .option('--delay <MS>', `delay before responding, in milliseconds${dflt('0')}`)
+    .option(
+      '--templating',
+      'render {{…}} in the status text, body and header values as templates (the default)',
+    )
+    .option(
+      '--no-templating',
+      'send the status text, body and header values as written, {{ included (what imports do)',
+    )
     .option(
       '-H, --header <HEADER>',
       forUpdate

@@ -179,6 +179,7 @@ async function fieldsFrom(opts: EndpointOptions, current?: Endpoint): Promise<En
     body,
     delay: toInt(opts.delay, '--delay'),
     contentType: opts.contentType,
+    templating: opts.templating,
     headers: headerChanges(opts),
     mode: opts.mode,
     ...proxyFields(opts, current),

@@ -43,6 +43,7 @@ function inputFrom(opts: VariationOptions): VariationInput {
     body: opts.body,
     contentType: opts.contentType,
     delay: toInt(opts.delay, '--delay'),
+    templating: opts.templating,
     headers,
     rules: opts.clearRules ? [] : opts.when,
   };
