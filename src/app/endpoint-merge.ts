@@ -120,6 +120,24 @@ function mergeResponseHeaders(
 const documentHeaders = (e: Endpoint, status: number): Set<string> =>
   new Set(Object.keys(e.openapi?.responseHeaders?.[String(status)] ?? {}).map((k) => k.toLowerCase()));
 
+/** The incoming response with the existing one's id, name and the headers merged into it. */
+function describedResponse<R extends Pick<Endpoint, 'id' | 'name' | 'status' | 'headers'>>(
+  existing: R,
+  incoming: R,
+  owner: Endpoint,
+  label: string,
+  kept: string[],
+): R {
+  const headers = mergeResponseHeaders(
+    existing.headers,
+    incoming.headers,
+    documentHeaders(owner, existing.status),
+    label,
+    kept,
+  );
+  return { ...incoming, id: existing.id, name: existing.name, headers };
+}
+
 /** A variation the document describes again: its response from the document, the rest kept. */
 function updateVariation(
   existing: Variation,
@@ -128,18 +146,7 @@ function updateVariation(
   kept: string[],
 ): Variation {
   const label = `variation "${existing.name}" `;
-  const next: Variation = {
-    ...incoming,
-    id: existing.id,
-    name: existing.name,
-    headers: mergeResponseHeaders(
-      existing.headers,
-      incoming.headers,
-      documentHeaders(owner, existing.status),
-      label,
-      kept,
-    ),
-  };
+  const next = describedResponse(existing, incoming, owner, label, kept);
   if (incoming.rules === undefined && existing.rules?.length) {
     next.rules = existing.rules;
     kept.push(`${label}rules`);
@@ -169,18 +176,7 @@ export function updateFromIncoming(
   described: Set<string>,
 ): { endpoint: Endpoint; kept: string[] } {
   const kept: string[] = [];
-  const next: Endpoint = {
-    ...incoming,
-    id: existing.id,
-    name: existing.name,
-    headers: mergeResponseHeaders(
-      existing.headers,
-      incoming.headers,
-      documentHeaders(existing, existing.status),
-      '',
-      kept,
-    ),
-  };
+  const next = describedResponse(existing, incoming, existing, '', kept);
   for (const field of MOCKDEV_FIELDS) {
     if (described.has(field)) continue;
     const label = describeField(existing, field);

@@ -7,3 +7,12 @@ export const FORCE_OPTION = [
   '-f, --force',
   'skip the confirmation (required when not in a terminal)',
 ] as const;
+
+/** `--templating` / `--no-templating`, which endpoint and variation add/update share. */
+export const TEMPLATING_OPTIONS = [
+  ['--templating', 'render {{…}} in the status text, body and header values as templates (the default)'],
+  [
+    '--no-templating',
+    'send the status text, body and header values as written, {{ included (what imports do)',
+  ],
+] as const;

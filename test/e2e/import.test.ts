@@ -8,7 +8,7 @@ import { assertAccessibleInBothThemes, projectId } from '../helpers/io.js';
 import { openShopSession } from '../helpers/ui-seed.js';
 
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'openapi');
-type Listed = { id: string; method: string; path: string; name: string };
+type Listed = { id: string; method: string; path: string; name: string; templating?: boolean };
 
 describe('web UI: OpenAPI import', () => {
   let s: UiSession;

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { collect } from '../args.js';
 import { SNIPPET_LANGUAGES } from '../../core/snippet-languages.js';
-import { examples, FORCE_OPTION, JSON_OPTION } from '../help.js';
+import { examples, FORCE_OPTION, JSON_OPTION, TEMPLATING_OPTIONS } from '../help.js';
 import { registerVariation } from './variation.js';
 
 export interface EndpointOptions {
@@ -47,14 +47,8 @@ function responseOptions(cmd: Command, forUpdate: boolean): Command {
     .option('-b, --body <BODY>', 'response body text')
     .option('--body-file <FILE>', 'read the response body from a file')
     .option('--delay <MS>', `delay before responding, in milliseconds${dflt('0')}`)
-    .option(
-      '--templating',
-      'render {{…}} in the status text, body and header values as templates (the default)',
-    )
-    .option(
-      '--no-templating',
-      'send the status text, body and header values as written, {{ included (what imports do)',
-    )
+    .option(...TEMPLATING_OPTIONS[0])
+    .option(...TEMPLATING_OPTIONS[1])
     .option('--content-type <TYPE>', `response Content-Type${dflt('application/json')}`)
     .option(
       '-H, --header <HEADER>',

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { collect } from '../args.js';
-import { examples, FORCE_OPTION, JSON_OPTION } from '../help.js';
+import { examples, FORCE_OPTION, JSON_OPTION, TEMPLATING_OPTIONS } from '../help.js';
 
 export interface VariationOptions {
   name?: string;
@@ -36,14 +36,8 @@ function variationOptions(cmd: Command, forUpdate: boolean): Command {
     .option('-b, --body <BODY>', `response body text${dflt('empty')}`)
     .option('--content-type <TYPE>', `response Content-Type${dflt("the endpoint's")}`)
     .option('--delay <MS>', `delay before responding, in milliseconds${dflt('0')}`)
-    .option(
-      '--templating',
-      'render {{…}} in the status text, body and header values as templates (the default)',
-    )
-    .option(
-      '--no-templating',
-      'send the status text, body and header values as written, {{ included (what imports do)',
-    )
+    .option(...TEMPLATING_OPTIONS[0])
+    .option(...TEMPLATING_OPTIONS[1])
     .option(
       '-H, --header <HEADER>',
       forUpdate
