@@ -63,17 +63,9 @@ export function buildNamedEndpoint(input: EndpointInput, names: Set<string>): En
   return finishEndpoint(parsed, names.has(wanted.toLowerCase()) ? uniqueName(wanted, names) : wanted);
 }
 
-/** The endpoint of a validated input: an id, its name, the proxy rule. */
+/** The endpoint of a validated input: an id, its name, the endpoint rules (checkEndpoint). */
 function finishEndpoint(parsed: z.output<typeof EndpointInputSchema>, name: string): Endpoint {
-  if (parsed.kind === 'proxy' && !parsed.proxy) {
-    throw new MockdevError('INVALID_ARGUMENT', 'A proxy endpoint needs a proxy target', {
-      hint: 'Give proxy.target, e.g. https://api.example.com',
-    });
-  }
-  assertWildcardAllowed(parsed);
-  assertRulesFitPath(parsed);
-  assertTemplates(parsed);
-  return EndpointSchema.parse(withoutDefaults({ ...parsed, id: newId(), name }));
+  return checkEndpoint({ ...parsed, id: newId(), name });
 }
 
 /**
