@@ -3,13 +3,8 @@ import { newId } from '../core/ids.js';
 import type { Endpoint, Variation } from '../core/model/endpoint.js';
 import { toRule, type Rule } from '../core/model/rules.js';
 import type { AppContext } from './context.js';
-import {
-  applyEndpointPatch,
-  findEndpointByRef,
-  getEndpoint,
-  mergeHeaders,
-  withEndpoints,
-} from './endpoints.js';
+import { applyEndpointPatch, mergeHeaders } from './endpoint-build.js';
+import { findEndpointByRef, getEndpoint, withEndpoints } from './endpoints.js';
 import { assertSomethingToChange, resolveProject, type ResolveOptions } from './projects.js';
 
 /**
@@ -32,6 +27,8 @@ export interface VariationInput {
   headers?: Record<string, string | null>;
   /** Replaces the variation's rules; `[]` clears them. */
   rules?: (string | Rule)[];
+  /** false: its status text, body and headers are sent as written ({{ included); true: templates. */
+  templating?: boolean;
 }
 
 export interface VariationList {
@@ -132,6 +129,7 @@ export async function addVariation(
         body: input.body ?? '',
         contentType: input.contentType ?? endpoint.contentType,
         delay: input.delay ?? 0,
+        ...(input.templating === false ? { templating: false } : {}),
         ...(rules?.length ? { rules } : {}),
       } as Variation;
       const next = applyEndpointPatch(endpoint, { variations: [...endpoint.variations, raw] });
@@ -159,6 +157,7 @@ export async function updateVariation(
     'delay',
     'headers',
     'rules',
+    'templating',
   ]);
   const rules = input.rules?.map(toRule);
   return changeEndpoint(
@@ -177,6 +176,7 @@ export async function updateVariation(
           body: input.body,
           contentType: input.contentType,
           delay: input.delay,
+          templating: input.templating, // true is dropped when the endpoint is checked
         }),
       };
       if (input.headers) changed.headers = mergeHeaders(current, input.headers);

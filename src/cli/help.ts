@@ -38,3 +38,12 @@ export const tokenOptions = (env: string) =>
     ],
     ['--token-file <FILE>', 'read the token from a file (its first line)'],
   ] as const;
+
+/** `--templating` / `--no-templating`, which endpoint and variation add/update share. */
+export const TEMPLATING_OPTIONS = [
+  ['--templating', 'render {{…}} in the status text, body and header values as templates (the default)'],
+  [
+    '--no-templating',
+    'send the status text, body and header values as written, {{ included (what imports do)',
+  ],
+] as const;

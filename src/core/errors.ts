@@ -91,7 +91,9 @@ export type OptionName =
   | 'variables'
   | 'secrets'
   | 'unset'
-  | 'token';
+  | 'token'
+  | 'replace'
+  | 'templates';
 
 /** Next steps a hint may suggest; each adapter says how (a CLI command, an MCP tool). */
 export type ActionName =

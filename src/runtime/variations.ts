@@ -137,7 +137,7 @@ function parseBody(ex: Exchange): unknown {
 export function compileChoice(
   e: Endpoint,
   plan: (
-    r: Pick<Endpoint, 'status' | 'statusText' | 'headers' | 'body' | 'contentType' | 'delay'>,
+    r: Pick<Endpoint, 'status' | 'statusText' | 'headers' | 'body' | 'contentType' | 'delay' | 'templating'>,
   ) => ResponsePlan,
 ): (ex: Exchange) => ResponsePlan {
   const fallback = plan(e);

@@ -7,7 +7,7 @@ import {
   updateVariation,
   type VariationInput,
 } from '../../app/variations.js';
-import { EndpointSchema, VariationSchema } from '../../core/model/endpoint.js';
+import { EndpointSchema, TemplatingSchema, VariationSchema } from '../../core/model/endpoint.js';
 import {
   ContentTypeSchema,
   DelaySchema,
@@ -37,6 +37,9 @@ const variationFields = z
     body: z.string(),
     contentType: ContentTypeSchema,
     delay: DelaySchema,
+    templating: TemplatingSchema.describe(
+      'false: the status text, body and header values are sent as written ({{ included); true: templates render',
+    ),
   })
   .partial()
   .extend({ rules: z.array(RuleInputSchema).optional() });

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { collect } from '../args.js';
 import { SNIPPET_LANGUAGES } from '../../core/snippet-languages.js';
 import { ENDPOINT_DOCS, PROXY_DOCS, type FieldDoc } from '../../core/model/descriptions.js';
-import { examples, fieldHelp, FORCE_OPTION, JSON_OPTION } from '../help.js';
+import { examples, fieldHelp, FORCE_OPTION, JSON_OPTION, TEMPLATING_OPTIONS } from '../help.js';
 import { registerVariation } from './variation.js';
 
 export interface EndpointOptions {
@@ -14,6 +14,7 @@ export interface EndpointOptions {
   body?: string;
   bodyFile?: string;
   delay?: string;
+  templating?: boolean;
   contentType?: string;
   header?: string[];
   removeHeader?: string[];
@@ -49,6 +50,8 @@ function responseOptions(cmd: Command, forUpdate: boolean): Command {
     .option('--body-file <FILE>', 'read the response body from a file')
     .option('--delay <MS>', help(ENDPOINT_DOCS.delay))
     .option('--content-type <TYPE>', help(ENDPOINT_DOCS.contentType))
+    .option(...TEMPLATING_OPTIONS[0])
+    .option(...TEMPLATING_OPTIONS[1])
     .option(
       '-H, --header <HEADER>',
       forUpdate

@@ -7,7 +7,7 @@ import {
   VARIATION_PATCH_DOCS,
   type FieldDoc,
 } from '../../core/model/descriptions.js';
-import { examples, fieldHelp, FORCE_OPTION, JSON_OPTION } from '../help.js';
+import { examples, fieldHelp, FORCE_OPTION, JSON_OPTION, TEMPLATING_OPTIONS } from '../help.js';
 
 export interface VariationOptions {
   name?: string;
@@ -16,6 +16,7 @@ export interface VariationOptions {
   body?: string;
   contentType?: string;
   delay?: string;
+  templating?: boolean;
   header?: string[];
   removeHeader?: string[];
   when?: string[];
@@ -38,6 +39,8 @@ function variationOptions(cmd: Command, forUpdate: boolean): Command {
     .option('-b, --body <BODY>', help(docs.body))
     .option('--content-type <TYPE>', help(docs.contentType))
     .option('--delay <MS>', help(docs.delay))
+    .option(...TEMPLATING_OPTIONS[0])
+    .option(...TEMPLATING_OPTIONS[1])
     .option(
       '-H, --header <HEADER>',
       forUpdate

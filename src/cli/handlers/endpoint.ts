@@ -18,7 +18,16 @@ import { toHeaders, toInt } from '../args.js';
 import type { EndpointOptions } from '../commands/endpoint.js';
 import { confirmDestructive } from '../confirm.js';
 import { fromCwd } from '../io.js';
-import { note, printFields, printJson, printLine, printTable, printText, prettyBody } from '../output.js';
+import {
+  note,
+  printFields,
+  printJson,
+  printLine,
+  printTable,
+  printText,
+  prettyBody,
+  warnJsonBody,
+} from '../output.js';
 import { cliContext } from './context.js';
 
 export function printEndpointTable(endpoints: Endpoint[]): void {
@@ -168,6 +177,7 @@ async function fieldsFrom(opts: EndpointOptions, current?: Endpoint): Promise<En
     body,
     delay: toInt(opts.delay, '--delay'),
     contentType: opts.contentType,
+    templating: opts.templating,
     headers: headerChanges(opts),
     mode: opts.mode,
     ...proxyFields(opts, current),
@@ -200,6 +210,7 @@ export async function add(project: string, opts: EndpointOptions): Promise<void>
     path: opts.path,
     enabled: !opts.disabled,
   } as Parameters<typeof addEndpoint>[2]);
+  warnJsonBody(endpoint);
   if (opts.json) return printJson(endpoint);
   printLine(
     endpoint.kind === 'proxy'
@@ -228,6 +239,7 @@ export async function update(project: string, ref: string, opts: EndpointOptions
     });
   }
   const endpoint = await updateEndpoint(ctx, project, ref, patch);
+  if ('body' in patch || 'contentType' in patch) warnJsonBody(endpoint);
   if (opts.json) return printJson(endpoint);
   printLine(`Updated ${endpoint.method} ${endpoint.path} "${endpoint.name}" (id ${endpoint.id})`);
 }

@@ -15,7 +15,7 @@ import { formatRule } from '../../core/model/rules.js';
 import { toHeaders, toInt } from '../args.js';
 import type { VariationOptions } from '../commands/variation.js';
 import { confirmDestructive } from '../confirm.js';
-import { note, printJson, printLine, printTable } from '../output.js';
+import { note, printJson, printLine, printTable, warnJsonBody } from '../output.js';
 import { cliContext } from './context.js';
 
 const rulesText = (v: Variation): string => (v.rules ?? []).map(formatRule).join(' and ');
@@ -43,6 +43,7 @@ function inputFrom(opts: VariationOptions): VariationInput {
     body: opts.body,
     contentType: opts.contentType,
     delay: toInt(opts.delay, '--delay'),
+    templating: opts.templating,
     headers,
     rules: opts.clearRules ? [] : opts.when,
   };
@@ -78,6 +79,7 @@ export async function add(project: string, ref: string, opts: VariationOptions):
     ...input,
     name: opts.name!,
   });
+  warnJsonBody(variation, `the body of variation "${variation.name}"`);
   if (opts.json) return printJson(variation);
   const rules = rulesText(variation);
   printLine(
@@ -91,13 +93,10 @@ export async function update(
   variationRef: string,
   opts: VariationOptions,
 ): Promise<void> {
-  const { endpoint, variation } = await updateVariation(
-    cliContext(),
-    project,
-    ref,
-    variationRef,
-    inputFrom(opts),
-  );
+  const input = inputFrom(opts);
+  const { endpoint, variation } = await updateVariation(cliContext(), project, ref, variationRef, input);
+  if ('body' in input || 'contentType' in input)
+    warnJsonBody(variation, `the body of variation "${variation.name}"`);
   if (opts.json) return printJson(variation);
   printLine(`Updated variation "${variation.name}" (id ${variation.id}) of ${label(endpoint)}`);
 }

@@ -99,6 +99,10 @@ export const VARIATION_DOCS = {
     text: `Delay before this variation answers, in milliseconds, 0-${DELAY_MAX_MS}`,
     default: '0',
   },
+  templating: {
+    text: "false: this variation's status text, body and header values are sent as written, {{ included (what imports do with a document's text). true: {{…}} templates render",
+    default: 'true',
+  },
   rules: {
     text: 'When mode is "rules" (the default), this variation answers a request that matches ALL of these rules (the first such variation in list order wins). Omitted or empty: never chosen by rules, only when active or named by the X-Mockdev-Variation request header',
   },
@@ -137,6 +141,10 @@ export const ENDPOINT_DOCS = {
   body: { text: 'Response body text, e.g. a JSON document as a string; may be a template', default: 'empty' },
   contentType: { text: 'Content-Type of the response', default: DEFAULT_CONTENT_TYPE },
   delay: { text: `Delay before the response is sent, in milliseconds, 0-${DELAY_MAX_MS}`, default: '0' },
+  templating: {
+    text: 'false: the status text, body and header values are sent as written, {{ included (what imports do with a document\'s text, Mockoon\'s "disable templating"). true: {{…}} templates render',
+    default: 'true',
+  },
   enabled: {
     text: 'Whether the mock server answers with this endpoint; false disables it',
     default: 'true',

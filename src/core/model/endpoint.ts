@@ -56,6 +56,14 @@ export type ProxySettings = z.infer<typeof ProxySettingsSchema>;
 export { DEFAULT_PROXY_TIMEOUT_MS } from './limits.js';
 
 /**
+ * Whether a response's status text, body and header values are templates (docs/templates.md).
+ * `false`: they are sent as written, `{{` included; this is what an import gives text that comes
+ * from a document or a command (data, not a template) unless told to keep templates. Absent:
+ * templates render. Stored only when false (`true` removes the key).
+ */
+export const TemplatingSchema = z.boolean();
+
+/**
  * An alternative response of an endpoint. Which one answers (runtime/variations.ts): the one a
  * request names in X-Mockdev-Variation, else the active one, else per the endpoint's `mode`.
  */
@@ -68,6 +76,7 @@ const variationFields = z.object({
   headers: HeadersSchema.default({}),
   body: z.string().default(''),
   contentType: ContentTypeSchema.default('application/json'),
+  templating: TemplatingSchema.optional(),
   delay: DelaySchema.default(0),
   /** All must match for this variation to answer in mode `rules`; absent or empty: never by rules. */
   rules: RulesSchema.optional(),
@@ -139,6 +148,7 @@ const endpointFields = z.object({
   headers: HeadersSchema.default({}),
   body: z.string().default(''),
   contentType: ContentTypeSchema.default('application/json'),
+  templating: TemplatingSchema.optional(),
   /** Milliseconds before the response is sent. */
   delay: DelaySchema.default(0),
   enabled: z.boolean().default(true),
@@ -218,6 +228,8 @@ const endpointPatchFields = z
     headers: z.record(HeaderNameSchema, HeaderValueSchema.nullable()),
     body: z.string(),
     contentType: ContentTypeSchema,
+    /** true: templates render again (the key is removed); false: sent as written. */
+    templating: TemplatingSchema,
     delay: DelaySchema,
     enabled: z.boolean(),
     kind: EndpointKindSchema,

@@ -12,6 +12,7 @@ import {
   EndpointSchema,
   type Endpoint,
 } from '../../core/model/endpoint.js';
+import { jsonBodyWarning } from '../../core/model/json-body.js';
 import {
   ADDITIVE,
   DESTRUCTIVE,
@@ -28,6 +29,15 @@ const DATA_DIR_ONLY = { dataDirOnly: true } as const;
 
 export const endpointLine = (e: Endpoint) =>
   `${e.method} ${e.path} -> ${e.status} "${e.name}" (id ${e.id})${e.enabled ? '' : ' [disabled]'}`;
+
+/** Warnings for bodies that are not JSON under a JSON content type (the core's rule), as summary lines. */
+function bodyWarnings(e: Endpoint): string {
+  const warnings = [
+    jsonBodyWarning(e, 'The body'),
+    ...e.variations.map((v) => jsonBodyWarning(v, `The body of variation "${v.name}"`)),
+  ].filter((w): w is string => w !== null);
+  return warnings.map((w) => `\nwarning: ${w} (a mock may send broken JSON on purpose).`).join('');
+}
 
 const ENDPOINT_REF_ALIASES = { ...PROJECT_ALIASES, ...ENDPOINT_ALIASES, id: 'endpointId' };
 
@@ -75,7 +85,10 @@ export const createEndpointTool = defineTool({
   aliases: { ...PROJECT_ALIASES, statusCode: 'status', content_type: 'contentType', response: 'body' },
   async run(ctx, { projectId, ...input }) {
     const endpoint = await addEndpoint(ctx, projectId, input, DATA_DIR_ONLY);
-    return { summary: `Created endpoint ${endpointLine(endpoint)}.`, data: endpoint };
+    return {
+      summary: `Created endpoint ${endpointLine(endpoint)}.${bodyWarnings(endpoint)}`,
+      data: endpoint,
+    };
   },
 });
 
@@ -107,7 +120,11 @@ export const updateEndpointTool = defineTool({
   aliases: { ...ENDPOINT_REF_ALIASES, statusCode: 'status', content_type: 'contentType' },
   async run(ctx, { projectId, endpointId, ...patch }) {
     const endpoint = await updateEndpoint(ctx, projectId, endpointId, patch, DATA_DIR_ONLY);
-    return { summary: `Updated endpoint ${endpointLine(endpoint)}.`, data: endpoint };
+    const touched = ['body', 'contentType', 'variations'].some((k) => k in patch);
+    return {
+      summary: `Updated endpoint ${endpointLine(endpoint)}.${touched ? bodyWarnings(endpoint) : ''}`,
+      data: endpoint,
+    };
   },
 });
 

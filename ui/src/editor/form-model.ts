@@ -42,6 +42,8 @@ export interface ResponseValues {
   delay: string;
   headers: HeaderRow[];
   body: string;
+  /** Off: the status text, body and header values are sent as written, `{{` included. */
+  templating: boolean;
 }
 
 export interface EndpointForm extends ResponseValues {
@@ -79,6 +81,7 @@ export function endpointForm(endpoint?: Endpoint, prefill?: EndpointPrefill): En
       proxyTimeout: '',
       headers: [],
       body: '',
+      templating: true,
     };
   return {
     name: endpoint.name,
@@ -95,6 +98,7 @@ export function endpointForm(endpoint?: Endpoint, prefill?: EndpointPrefill): En
     proxyTimeout: endpoint.proxy?.timeoutMs !== undefined ? String(endpoint.proxy.timeoutMs) : '',
     headers: headerRows(endpoint.headers),
     body: endpoint.body,
+    templating: endpoint.templating !== false,
   };
 }
 
@@ -189,6 +193,7 @@ export function createInput(form: EndpointForm): Record<string, unknown> {
     headers: rowsToHeaders(form.headers),
     body: form.body,
     contentType: form.contentType.trim(),
+    ...(form.templating ? {} : { templating: false }),
     delay: Number(form.delay),
     enabled: form.enabled,
     kind: form.kind,
@@ -224,6 +229,7 @@ export function endpointPatch(base: EndpointForm, form: EndpointForm): Record<st
   if (form.enabled !== base.enabled) p.enabled = form.enabled;
   if (form.kind !== base.kind) p.kind = form.kind;
   if (form.body !== base.body) p.body = form.body;
+  if (form.templating !== base.templating) p.templating = form.templating;
   const headers = headersPatch(rowsToHeaders(base.headers), rowsToHeaders(form.headers));
   if (Object.keys(headers).length) p.headers = headers;
   if (form.kind === 'proxy') {

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Checkbox } from '../components/choice';
 import { apiFieldProblem } from './api-problem';
 import { BodyField, CONTENT_TYPES, HeadersEditor, TextField } from './fields';
 import type { ResponseValues } from './form-model';
@@ -86,6 +87,10 @@ export function ResponseFields<F extends ResponseValues>({
         contentType={form.contentType}
         apiProblem={apiFieldProblem(apiError, 'body') ? apiError : undefined}
       />
+      <Checkbox checked={form.templating} onChange={(v) => set('templating', v as F['templating'])}>
+        Render {'{{…}}'} as templates (off: the status text, body and headers are sent as written, as imports
+        do with a document’s text)
+      </Checkbox>
     </>
   );
 }

@@ -78,6 +78,7 @@ export function variationForm(
       delay: '0',
       headers: [],
       body: '',
+      templating: true,
       rules: [],
     };
   return {
@@ -88,6 +89,7 @@ export function variationForm(
     delay: String(v.delay),
     headers: headerRows(v.headers),
     body: v.body,
+    templating: v.templating !== false,
     rules: (v.rules ?? []).map((r) => ({ id: newRowId(), ...r, value: r.value ?? '' })),
   };
 }
@@ -144,6 +146,7 @@ export function variationInput(form: VariationForm): Record<string, unknown> {
     delay: Number(form.delay),
     headers: rowsToHeaders(form.headers),
     body: form.body,
+    ...(form.templating ? {} : { templating: false }),
     rules: rowsToRules(form.rules),
   };
 }
@@ -157,6 +160,7 @@ export function variationPatch(base: VariationForm, form: VariationForm): Record
   if (form.contentType.trim() !== base.contentType) p.contentType = form.contentType.trim();
   if (form.delay !== base.delay) p.delay = Number(form.delay);
   if (form.body !== base.body) p.body = form.body;
+  if (form.templating !== base.templating) p.templating = form.templating;
   const headers = headersPatch(rowsToHeaders(base.headers), rowsToHeaders(form.headers));
   if (Object.keys(headers).length) p.headers = headers;
   const rules = rowsToRules(form.rules);
