@@ -53,12 +53,39 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(\\.\\./)+src/core/model/',
+              // limits.ts and json-body.ts are pure and import-free: the field limits and the body's
+              // JSON rule are the core's, once.
+              regex: '^(\\.\\./)+src/core/model/(?!limits$|json-body\\.js$)',
               allowTypeImports: true,
-              message: 'Only types come from src/core/model (import type): the UI bundles none of the core.',
+              message:
+                'Only types come from src/core/model (import type), and the field limits from src/core/model/limits: the UI bundles no other part of the core.',
             },
           ],
         },
+      ],
+    },
+  },
+  {
+    // The UI checks a form against the core's field limits, imported from src/core/model/limits,
+    // never restated: a restated one would drift from what the API checks.
+    files: ['ui/src/**/*.{ts,tsx}'],
+    ignores: ['ui/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          ['Literal[value=599]', 'STATUS_MAX'],
+          ['Literal[value=600000]', 'DELAY_MAX_MS'],
+          ['Literal[value=3600000]', 'PROXY_TIMEOUT_MAX_MS'],
+          ['Literal[value=30000]', 'DEFAULT_PROXY_TIMEOUT_MS'],
+          ['Literal[value=65535]', 'PORT_MIN and PORT_MAX'],
+          ["ArrayExpression > Literal[value='OPTIONS']", 'HTTP_METHODS'],
+          ["Literal[regex.pattern='^[A-Za-z_][A-Za-z0-9_]*$']", 'ENV_KEY_PATTERN'],
+          ['Literal[regex.pattern=/!#\\$%&/]', 'HEADER_NAME_PATTERN'],
+        ].map(([selector, name]) => ({
+          selector,
+          message: `A field limit of the core: import ${name} from src/core/model/limits instead of restating it.`,
+        })),
       ],
     },
   },
@@ -69,6 +96,18 @@ export default tseslint.config(
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': ['error', { paths: ['node:fs', 'node:fs/promises', 'fs', 'fs/promises'] }],
+    },
+  },
+  {
+    // The use cases reach the network only through a port (core/ports.ts), as the license
+    // service is reached (store/net/).
+    files: ['src/app/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Network I/O goes behind a port (core/ports.ts), implemented in store/.' },
+      ],
     },
   },
   {

@@ -51,3 +51,43 @@ describe('layer rule', () => {
     for (const [file, code] of cases) assert.deepEqual(await layerErrors(file, code), [], `${file}`);
   });
 });
+
+const messagesOf = async (file: string, code: string) =>
+  (await eslint.lintText(code, { filePath: file }))[0]!.messages.map((m) => `${m.ruleId}: ${m.message}`);
+
+describe('the web UI and the core field limits', () => {
+  it('refuses a limit the UI restates, naming the constant of src/core/model/limits to import', async () => {
+    const cases: [string, RegExp][] = [
+      ['export const ok = (n: number) => n >= 200 && n <= 599;\n', /import STATUS_MAX/],
+      ['export const MAX = 600_000;\n', /import DELAY_MAX_MS/],
+      ["export const M = ['GET', 'POST', 'OPTIONS'];\n", /import HTTP_METHODS/],
+      ['export const KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;\n', /import ENV_KEY_PATTERN/],
+    ];
+    for (const [code, pattern] of cases) {
+      const messages = await messagesOf('ui/src/editor/x.ts', code);
+      assert.ok(
+        messages.some((m) => pattern.test(m)),
+        `${code} -> ${messages.join('; ')}`,
+      );
+    }
+  });
+
+  it('lets the UI import values from src/core/model/limits and only types from the rest of the model', async () => {
+    const limits =
+      "import { STATUS_MAX } from '../../../src/core/model/limits';\nexport const max = STATUS_MAX;\n";
+    assert.deepEqual(await messagesOf('ui/src/editor/x.ts', limits), []);
+    const schema =
+      "import { EndpointSchema } from '../../../src/core/model/endpoint';\nexport const s = EndpointSchema;\n";
+    assert.ok((await messagesOf('ui/src/editor/x.ts', schema)).some((m) => /Only types come from/.test(m)));
+  });
+});
+
+describe('network I/O in the use cases', () => {
+  it('refuses fetch in src/app: the network is reached through a port', async () => {
+    const messages = await messagesOf('src/app/x.ts', "export const get = () => fetch('http://x');\n");
+    assert.ok(
+      messages.some((m) => /behind a port/.test(m)),
+      messages.join('; '),
+    );
+  });
+});

@@ -9,7 +9,6 @@ import type { ApiEvent, ApiStream, EventHub } from './route.js';
 
 /** The event types; `flow-run` is reserved for the flows feature. */
 export const EVENT_TYPES = ['request', 'projects', 'endpoints', 'server', 'settings', 'flow-run'] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
 
 /** Events kept for replay. */
 export const EVENT_BUFFER_SIZE = 1000;

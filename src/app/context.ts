@@ -1,6 +1,7 @@
-import type { Stores } from '../core/ports.js';
+import type { LicenseService, Stores } from '../core/ports.js';
 import { usableDataDir } from '../store/fs/data-dir.js';
 import { openLocalStores } from '../store/local.js';
+import { HttpLicenseService } from '../store/net/license-service.js';
 
 /**
  * What a caller may reach, and how it may name a project (DECISIONS "Trust and data"). Set on a
@@ -26,6 +27,8 @@ export interface AppContext extends Stores {
   cwd: string;
   /** The environment of this run: MOCKDEV_LICENSE_URL and MOCKDEV_LICENSE_PUBLIC_KEY are read from it. */
   env: NodeJS.ProcessEnv;
+  /** The license service of e-mail activation (over HTTP here). */
+  licenseService: LicenseService;
   /** What this context's callers may reach (unset: everything, the CLI's reach). */
   reach?: ProjectReach;
 }
@@ -61,5 +64,11 @@ export function createContext(options: ContextOptions = {}): AppContext {
   const dataDir = options.dataDir ?? usableDataDir(options.env);
   const cwd = options.cwd ?? process.cwd();
   const env = options.env ?? process.env;
-  return { ...openLocalStores(dataDir, { ...options, cwd }), dataDir, cwd, env };
+  return {
+    ...openLocalStores(dataDir, { ...options, cwd }),
+    dataDir,
+    cwd,
+    env,
+    licenseService: new HttpLicenseService(),
+  };
 }

@@ -7,6 +7,7 @@ import {
 } from '../core/model/credentials.js';
 import type { Auth, CapturedRequest, Endpoint, EndpointInput } from '../core/model/endpoint.js';
 import { HTTP_METHODS, PathSchema } from '../core/model/fields.js';
+import { keepTextLiteral } from '../core/model/imported-text.js';
 import { suggestEndpointName, uniqueName } from '../core/naming.js';
 import { parseCurl, type ParsedCurl } from '../formats/curl/index.js';
 import type { AppContext } from './context.js';
@@ -146,18 +147,21 @@ export function capturedRequest(parsed: ParsedCurl): CapturedRequest {
 
 /**
  * Creates an endpoint in a project from a cURL command. The name is generated from the path
- * (made unique in the project) unless one is given.
+ * (made unique in the project) unless one is given. The body the command sent is data: when it
+ * holds `{{` it is sent as written (`literal` says so) unless `templates` is asked for.
  */
 export async function importCurl(
   ctx: AppContext,
   projectRef: string,
   text: string,
-  opts: { name?: string } = {},
+  opts: { name?: string; templates?: boolean } = {},
   options?: ResolveOptions,
-): Promise<{ endpoint: Endpoint; warnings: string[] }> {
+): Promise<{ endpoint: Endpoint; warnings: string[]; literal: string[] }> {
   const parsed = parseLocated(text);
-  const endpoint = await addEndpoint(ctx, projectRef, endpointFromCurl(parsed, opts.name), options);
+  const input = endpointFromCurl(parsed, opts.name);
+  const { input: kept, literal } = opts.templates ? { input, literal: [] } : keepTextLiteral(input);
+  const endpoint = await addEndpoint(ctx, projectRef, kept, options);
   // The warnings quote the command: outside the preview, they show no secret either.
   const secrets = secretsOf(parsed.auth);
-  return { endpoint, warnings: parsed.warnings.map((w) => maskCredentialsInText(w, secrets)) };
+  return { endpoint, warnings: parsed.warnings.map((w) => maskCredentialsInText(w, secrets)), literal };
 }

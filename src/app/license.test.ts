@@ -5,14 +5,22 @@ import { after, describe, it } from 'node:test';
 import { daysFromNow, startStandInService, tamper, testSigner } from '../../test/helpers/license.js';
 import { MockdevError } from '../core/errors.js';
 import type { StoredLicense } from '../core/model/license.js';
-import type { LicenseStore } from '../core/ports.js';
+import type { ActivationAnswer, LicenseService, LicenseStore } from '../core/ports.js';
 import { CLI_WORDING } from '../cli/wording.js';
+import { HttpLicenseService } from '../store/net/license-service.js';
 import { checkEmailActivation, licenseStatus, requestEmailActivation, requirePro } from './license.js';
 
 const signer = testSigner();
 
-/** The two things the license use cases need: a license store (in memory) and the environment. */
-function licenseContext(stored?: string, env: NodeJS.ProcessEnv = {}) {
+/**
+ * What the license use cases need: a license store (in memory), the environment and the license
+ * service (over HTTP unless a test gives a fake).
+ */
+function licenseContext(
+  stored?: string,
+  env: NodeJS.ProcessEnv = {},
+  licenseService: LicenseService = new HttpLicenseService(),
+) {
   let license: StoredLicense | undefined = stored
     ? { key: stored, activation: 'key', activatedAt: new Date().toISOString() }
     : undefined;
@@ -23,7 +31,7 @@ function licenseContext(stored?: string, env: NodeJS.ProcessEnv = {}) {
       return Promise.resolve();
     },
   };
-  return { license: store, env: { MOCKDEV_LICENSE_PUBLIC_KEY: signer.publicKeyPem, ...env } };
+  return { license: store, env: { MOCKDEV_LICENSE_PUBLIC_KEY: signer.publicKeyPem, ...env }, licenseService };
 }
 
 const refusedWith = (pattern: RegExp) => (e: unknown) => {
@@ -135,5 +143,74 @@ describe('e-mail activation against a stand-in license service', () => {
         `license service at ${url}/v1/activations\\?email=a%40example.com failed: it could not be reached`,
       ),
     );
+  });
+});
+
+describe('e-mail activation through the license service port (a fake service)', () => {
+  /** A fake LicenseService: records its calls, answers what the test sets. */
+  function fakeService(answers: ActivationAnswer[]) {
+    const calls: string[] = [];
+    const service: LicenseService = {
+      requestActivation: (url, email) => {
+        calls.push(`request ${url} ${email}`);
+        return Promise.resolve();
+      },
+      checkActivation: (url, email) => {
+        calls.push(`check ${url} ${email}`);
+        return Promise.resolve(answers.shift()!);
+      },
+    };
+    return { service, calls };
+  }
+
+  it('asks the service at MOCKDEV_LICENSE_URL, then stores the key it confirms', async () => {
+    const key = signer.key({ sub: 'ann@example.com' });
+    const fake = fakeService([{ status: 'pending' }, { status: 'confirmed', key }]);
+    const ctx = licenseContext(
+      undefined,
+      { MOCKDEV_LICENSE_URL: 'https://licenses.example.com/' },
+      fake.service,
+    );
+    assert.deepEqual(await requestEmailActivation(ctx, ' ann@example.com '), {
+      email: 'ann@example.com',
+      service: 'https://licenses.example.com',
+    });
+    assert.deepEqual(await checkEmailActivation(ctx, 'ann@example.com'), {
+      status: 'pending',
+      email: 'ann@example.com',
+    });
+    assert.equal(await ctx.license.read(), undefined, 'nothing stored while pending');
+    const confirmed = await checkEmailActivation(ctx, 'ann@example.com');
+    assert.equal(confirmed.status, 'confirmed');
+    assert.equal((await ctx.license.read())?.key, key);
+    assert.equal((await ctx.license.read())?.activation, 'email');
+    assert.deepEqual(fake.calls, [
+      'request https://licenses.example.com ann@example.com',
+      'check https://licenses.example.com ann@example.com',
+      'check https://licenses.example.com ann@example.com',
+    ]);
+  });
+
+  it('never calls the service for a bad address or without MOCKDEV_LICENSE_URL', async () => {
+    const fake = fakeService([]);
+    await assert.rejects(
+      requestEmailActivation(
+        licenseContext(undefined, { MOCKDEV_LICENSE_URL: 'https://l.example.com' }, fake.service),
+        'nope',
+      ),
+      /"nope" is not an e-mail address/,
+    );
+    await assert.rejects(
+      checkEmailActivation(licenseContext(undefined, {}, fake.service), 'a@example.com'),
+      /MOCKDEV_LICENSE_URL is not set/,
+    );
+    await assert.rejects(
+      checkEmailActivation(
+        licenseContext(undefined, { MOCKDEV_LICENSE_URL: 'ftp://x' }, fake.service),
+        'a@example.com',
+      ),
+      /is not an http\(s\) URL/,
+    );
+    assert.deepEqual(fake.calls, []);
   });
 });

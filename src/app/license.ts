@@ -1,7 +1,8 @@
 /**
  * License use cases and the Pro gate. Keys are verified offline (src/core/license.ts); e-mail
- * activation talks to the license service at MOCKDEV_LICENSE_URL (docs/license.md). The key is
- * a secret: no result, message or log here holds it, only its masked form.
+ * activation asks the license service (the LicenseService port) at MOCKDEV_LICENSE_URL
+ * (docs/license.md). The key is a secret: no result, message or log here holds it, only its
+ * masked form.
  */
 import { MockdevError } from '../core/errors.js';
 import {
@@ -15,6 +16,7 @@ import {
   type ProFeature,
 } from '../core/license.js';
 import type { StoredLicense } from '../core/model/license.js';
+import type { LicenseServiceOptions } from '../core/ports.js';
 import type { AppContext } from './context.js';
 
 export interface LicenseStatus {
@@ -96,12 +98,8 @@ export async function activateLicenseKey(
 
 // ---------------------------------------------------------------- e-mail activation
 
-/** How long one request to the license service may take. */
-export const LICENSE_SERVICE_TIMEOUT_MS = 10_000;
-
-export interface ServiceOptions {
-  timeoutMs?: number;
-}
+/** What e-mail activation needs besides the license store: the license service (a port). */
+type ServiceContext = LicenseContext & Pick<AppContext, 'licenseService'>;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -116,7 +114,7 @@ function checkEmail(email: string): string {
 }
 
 /** The license service's base URL from MOCKDEV_LICENSE_URL, without a trailing slash. */
-export function licenseServiceUrl(env: NodeJS.ProcessEnv): string {
+function licenseServiceUrl(env: NodeJS.ProcessEnv): string {
   const raw = env.MOCKDEV_LICENSE_URL?.trim();
   if (!raw) {
     throw new MockdevError(
@@ -141,72 +139,15 @@ export function licenseServiceUrl(env: NodeJS.ProcessEnv): string {
   return raw.replace(/\/+$/, '');
 }
 
-/** One request to the license service; every failure is IO_ERROR naming the URL. */
-async function callService(
-  url: string,
-  init: RequestInit,
-  options: ServiceOptions,
-): Promise<{ status: number; json: () => Promise<unknown> }> {
-  const timeoutMs = options.timeoutMs ?? LICENSE_SERVICE_TIMEOUT_MS;
-  let res: Response;
-  try {
-    res = await fetch(url, { ...init, redirect: 'error', signal: AbortSignal.timeout(timeoutMs) });
-  } catch (e) {
-    const err = e as Error & { cause?: { code?: string; message?: string } };
-    const why =
-      err.name === 'TimeoutError' || err.name === 'AbortError'
-        ? `it did not answer within ${timeoutMs / 1000} s`
-        : `it could not be reached (${err.cause?.code ?? err.cause?.message ?? err.message})`;
-    throw new MockdevError('IO_ERROR', `The license service at ${url} failed: ${why}`, {
-      hint: 'Check your network and MOCKDEV_LICENSE_URL, then try again',
-    });
-  }
-  if (res.status < 200 || res.status > 299) {
-    await res.body?.cancel().catch(() => undefined);
-    throw new MockdevError('IO_ERROR', `The license service at ${url} answered HTTP ${res.status}`, {
-      hint: res.status >= 500 ? 'Try again later' : 'Check the e-mail address and MOCKDEV_LICENSE_URL',
-    });
-  }
-  return {
-    status: res.status,
-    json: async () => {
-      try {
-        return await res.json();
-      } catch {
-        // The answer's text is not quoted: it may hold a key.
-        throw badAnswer(url);
-      }
-    },
-  };
-}
-
-const badAnswer = (url: string) =>
-  new MockdevError(
-    'IO_ERROR',
-    `The license service at ${url} answered something that is not the expected JSON`,
-    {
-      hint: 'Check MOCKDEV_LICENSE_URL points at a mockdev license service',
-    },
-  );
-
-/** Asks the license service to e-mail an activation link (POST {url}/v1/activations). */
+/** Asks the license service to e-mail an activation link. */
 export async function requestEmailActivation(
-  ctx: LicenseContext,
+  ctx: ServiceContext,
   email: string,
-  options: ServiceOptions = {},
+  options: LicenseServiceOptions = {},
 ): Promise<{ email: string; service: string }> {
   const address = checkEmail(email);
   const service = licenseServiceUrl(ctx.env);
-  const url = `${service}/v1/activations`;
-  await callService(
-    url,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: address }),
-    },
-    options,
-  );
+  await ctx.licenseService.requestActivation(service, address, options);
   return { email: address, service };
 }
 
@@ -214,22 +155,18 @@ export type EmailActivationCheck =
   { status: 'pending'; email: string } | { status: 'confirmed'; email: string; license: LicenseStatus };
 
 /**
- * Asks the license service whether the e-mail activation was confirmed (GET
- * {url}/v1/activations?email=…); once it is, verifies the key like any key and stores it.
+ * Asks the license service whether the e-mail activation was confirmed; once it is, verifies
+ * the key like any key and stores it.
  */
 export async function checkEmailActivation(
-  ctx: LicenseContext,
+  ctx: ServiceContext,
   email: string,
-  options: ServiceOptions = {},
+  options: LicenseServiceOptions = {},
 ): Promise<EmailActivationCheck> {
   const address = checkEmail(email);
-  const url = `${licenseServiceUrl(ctx.env)}/v1/activations?email=${encodeURIComponent(address)}`;
-  const body = await (
-    await callService(url, { method: 'GET', headers: { accept: 'application/json' } }, options)
-  ).json();
-  const answer = body as { status?: unknown; key?: unknown } | null;
-  if (answer?.status === 'pending') return { status: 'pending', email: address };
-  if (answer?.status !== 'confirmed' || typeof answer.key !== 'string') throw badAnswer(url);
+  const service = licenseServiceUrl(ctx.env);
+  const answer = await ctx.licenseService.checkActivation(service, address, options);
+  if (answer.status === 'pending') return { status: 'pending', email: address };
   try {
     return {
       status: 'confirmed',
@@ -241,7 +178,7 @@ export async function checkEmailActivation(
       // Not the user's argument: the service's key. Exit 1 either way.
       throw new MockdevError(
         'LICENSE_INVALID',
-        `The license service at ${url} sent a key that is refused: ${e.message.replace(/^[^:]*: /, '')}`,
+        `The license service at ${service} sent a key that is refused: ${e.message.replace(/^[^:]*: /, '')}`,
         {
           hint: 'Check MOCKDEV_LICENSE_URL and MOCKDEV_LICENSE_PUBLIC_KEY belong to the same license service',
         },

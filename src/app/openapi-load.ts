@@ -1,6 +1,7 @@
 import { dirname, isAbsolute, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { MockdevError } from '../core/errors.js';
+import { controlReason, notTextReason } from '../core/text.js';
 import { readDocumentText, readOpenApiText, type DocumentText } from '../formats/openapi/document-text.js';
 import { DocumentSet, type Dialect, type Origin } from '../formats/openapi/refs.js';
 import type { AppContext } from './context.js';
@@ -67,6 +68,12 @@ export async function readSource(
     throw new MockdevError('INVALID_ARGUMENT', 'Give either the document text or a file, not both');
   }
   if (input.text !== undefined) {
+    const reason = controlReason(input.text);
+    if (reason) {
+      throw new MockdevError('INVALID_INPUT', `The OpenAPI document is not text: ${reason}`, {
+        hint: 'Give an OpenAPI 3.x or Swagger 2.0 document in JSON or YAML',
+      });
+    }
     return {
       text: input.text,
       label: 'The OpenAPI document',
@@ -79,8 +86,24 @@ export async function readSource(
     });
   }
   const base = isAbsolute(input.file) ? input.file : join(within?.root ?? ctx.cwd, input.file);
-  const text = (await ctx.files.read(input.file, { within })).toString('utf8');
+  const text = await readTextFile(ctx, input.file, input.file, within);
   return { text, label: input.file, base };
+}
+
+/**
+ * A file's text; a file that is not text (an image, an archive) is refused naming the file and
+ * what it seems to be, never quoting its bytes.
+ */
+async function readTextFile(ctx: AppContext, path: string, label: string, within: Within): Promise<string> {
+  const bytes = await ctx.files.read(path, { within });
+  const reason = notTextReason(bytes);
+  if (reason) {
+    throw new MockdevError('INVALID_ARGUMENT', `${label} is not a text file: ${reason}`, {
+      hint: 'Give an OpenAPI 3.x or Swagger 2.0 document in JSON or YAML',
+      details: { file: label },
+    });
+  }
+  return bytes.toString('utf8');
 }
 
 /** The document's version, or why mockdev cannot read it. */
@@ -142,7 +165,7 @@ export async function loadDocument(
     for (const uri of missing) {
       const name = fileLabel(uri);
       try {
-        const text = (await ctx.files.read(fileURLToPath(uri), { within })).toString('utf8');
+        const text = await readTextFile(ctx, fileURLToPath(uri), name, within);
         const read = readDocumentText(text, name);
         texts.set(uri, read);
         set.add(uri, read.value, dialect);

@@ -1,20 +1,18 @@
-import { stringify as toYaml } from 'yaml';
 import { MockdevError, PLAIN_WORDING, type Wording } from '../core/errors.js';
 import { endpointKey } from '../core/match/route-key.js';
 import { EndpointInputSchema, type Endpoint } from '../core/model/endpoint.js';
 import { NameSchema } from '../core/model/fields.js';
+import { keepTextLiteral } from '../core/model/imported-text.js';
+import type { ImportedChange, LiteralText, TemplatesTreatment } from '../core/model/imports.js';
 import { ApiVersionSchema, type Project } from '../core/model/project.js';
 import { uniqueName } from '../core/naming.js';
 import { parseInput } from '../core/validate.js';
-import {
-  convertOpenApi,
-  exportOpenApiDocument,
-  type ConvertedOperation,
-  type OpenApiVersion,
-} from '../formats/openapi/index.js';
+import { convertOpenApi, type ConvertedOperation } from '../formats/openapi/index.js';
 import { cleanName } from '../formats/openapi/import.js';
 import type { AppContext } from './context.js';
-import { assertTemplates, buildNamedEndpoint, withEndpoints } from './endpoints.js';
+import { assertTemplates } from './endpoint-build.js';
+import { EndpointList, type Placement, type RouteClash } from './endpoint-merge.js';
+import { withEndpoints } from './endpoints.js';
 import { loadDocument, problemError, readSource, type ImportWarning, type Problem } from './openapi-load.js';
 import { createProject, resolveProject, toProject, type ResolveOptions } from './projects.js';
 
@@ -26,7 +24,18 @@ export const MAX_LISTED_WARNINGS = 50;
 export interface ImportReport {
   project: Project;
   created: Endpoint[];
+  /** Existing endpoints updated from the document, keeping what only mockdev had (overwrite). */
+  updated: Endpoint[];
+  /** Existing endpoints replaced whole by the document's (replace). */
   replaced: Endpoint[];
+  /** Per updated endpoint, what only mockdev had and was kept (hand-made variations, delay, …). */
+  kept: ImportedChange[];
+  /** Per replaced endpoint, what it had that the document does not describe and is gone. */
+  dropped: ImportedChange[];
+  /** Whether the document's text was imported as data (`literal`) or as templates, and why. */
+  templates: TemplatesTreatment;
+  /** The endpoints whose text holds `{{` and is sent as written (templating off), and where. */
+  literal: LiteralText[];
   /** Operations not imported, and why; `existingId` when an endpoint already has the route. */
   skipped: { method: string; path: string; reason: string; existingId?: string }[];
   /**
@@ -45,8 +54,18 @@ export interface ImportInput {
   file?: string;
   /** Import into this project instead of creating a new one. */
   projectRef?: string;
-  /** Replace endpoints whose method + path already exist (keeping their id and name). */
+  /**
+   * Update endpoints whose method + path already exist from the document, keeping what only
+   * mockdev has (their id, name, hand-made variations and headers, delay, mode, proxy, …).
+   */
   overwrite?: boolean;
+  /** Replace endpoints whose method + path already exist whole (keeping their id and name). */
+  replace?: boolean;
+  /**
+   * Keep the document's `{{…}}` as templates (a document one trusts). Default: text from the
+   * document is data, sent as written, unless the document is mockdev's own export.
+   */
+  templates?: boolean;
   /**
    * Refuse the document at the first problem: a part that breaks the OpenAPI schema, a `$ref`
    * that cannot be resolved, an operation that cannot become an endpoint. Default: import what
@@ -155,6 +174,27 @@ export async function importOpenApi(
     seen.set(key, `${op.method} ${op.path}`);
     candidates.push(op);
   }
+  // Text from the document is data unless the caller trusts it or it is mockdev's own export.
+  const templates: TemplatesTreatment = input.templates
+    ? 'option'
+    : converted.ownExport
+      ? 'own-export'
+      : 'literal';
+  const literalParts = new Map<string, string[]>();
+  if (templates === 'literal') {
+    for (const op of candidates) {
+      const { input: literalInput, literal } = keepTextLiteral(op.input);
+      if (literal.length === 0) continue;
+      op.input = literalInput;
+      literalParts.set(endpointKey(op.method, op.path), literal);
+    }
+  }
+  /** The literal parts of the endpoints written, by their ids. */
+  const literalOf = (endpoints: Endpoint[]): LiteralText[] =>
+    endpoints.flatMap((e) => {
+      const parts = literalParts.get(endpointKey(e.method, e.path));
+      return parts ? [{ endpointId: e.id, method: e.method, path: e.path, parts }] : [];
+    });
   if (
     converted.operations.length === 0 &&
     problems.some((p) => p.kind === 'invalid' || p.kind === 'unresolved')
@@ -169,15 +209,15 @@ export async function importOpenApi(
   }
   const report = (
     project: Project,
-    created: Endpoint[],
-    replaced: Endpoint[],
+    written: Pick<ImportReport, 'created' | 'updated' | 'replaced' | 'kept' | 'dropped'>,
     skippedHere = skipped,
     problemsHere = problems,
-  ) => ({
+  ): ImportReport => ({
     project,
-    created,
-    replaced,
+    ...written,
     skipped: skippedHere,
+    templates,
+    literal: literalOf([...written.created, ...written.updated, ...written.replaced]),
     warnings: loaded.locate(problemsHere.slice(0, MAX_LISTED_WARNINGS)),
     warningCount: problemsHere.length,
   });
@@ -203,7 +243,7 @@ export async function importOpenApi(
           { version: apiVersion },
         );
         const { endpoints, ...summary } = project;
-        return report(summary, endpoints, []);
+        return report(summary, { created: endpoints, updated: [], replaced: [], kept: [], dropped: [] });
       } catch (e) {
         if (e instanceof MockdevError && e.code === 'NAME_TAKEN' && attempt < 3) continue;
         // An operation the endpoint rules refuse is left out, not the document: each is
@@ -225,18 +265,22 @@ export async function importOpenApi(
   }
 
   const say = options.say ?? PLAIN_WORDING;
+  const onClash: RouteClash = input.replace ? 'replace' : input.overwrite ? 'update' : 'skip';
   return ctx.projects.update(target.key, (stored) => {
-    const created: Endpoint[] = [];
-    const replaced: Endpoint[] = [];
+    const written = {
+      created: [] as Endpoint[],
+      updated: [] as Endpoint[],
+      replaced: [] as Endpoint[],
+      kept: [] as ImportedChange[],
+      dropped: [] as ImportedChange[],
+    };
     const localSkipped = [...skipped];
     const localProblems = [...problems];
-    let endpoints = [...stored.endpoints];
-    const byKey = new Map(endpoints.map((e) => [endpointKey(e.method, e.path), e]));
-    const names = new Set(endpoints.map((e) => e.name.toLowerCase()));
+    const list = new EndpointList(stored.endpoints);
     for (const op of candidates) {
-      let candidate: Endpoint;
+      let placed: Placement;
       try {
-        candidate = buildNamedEndpoint(op.input, names);
+        placed = list.place(op.input, onClash);
       } catch (e) {
         if (!(e instanceof MockdevError)) throw e;
         const left = leaveOut(op, e.message);
@@ -244,34 +288,32 @@ export async function importOpenApi(
         localProblems.push(left.problem);
         continue;
       }
-      const key = endpointKey(candidate.method, candidate.path);
-      const existing = byKey.get(key);
-      if (existing && !input.overwrite) {
+      const e = placed.endpoint;
+      const change = (items: string[]) => ({ endpointId: e.id, method: e.method, path: e.path, items });
+      if (placed.outcome === 'skipped') {
+        const { existing } = placed;
         localSkipped.push({
-          method: candidate.method,
-          path: candidate.path,
-          reason: `already exists as "${existing.name}" (id ${existing.id}); ${say.turnOn('overwrite')} to replace it`,
+          method: e.method,
+          path: e.path,
+          reason: `already exists as "${existing.name}" (id ${existing.id}); ${say.turnOn('overwrite')} to update it from the document (or ${say.option('replace')} to replace it whole)`,
           existingId: existing.id,
         });
-        continue;
+      } else if (placed.outcome === 'created') written.created.push(e);
+      else if (placed.outcome === 'updated') {
+        written.updated.push(e);
+        if (placed.kept.length) written.kept.push(change(placed.kept));
+      } else {
+        written.replaced.push(e);
+        if (placed.dropped.length) written.dropped.push(change(placed.dropped));
       }
-      if (existing) {
-        const next: Endpoint = { ...candidate, id: existing.id, name: existing.name };
-        endpoints = endpoints.map((e) => (e.id === existing.id ? next : e));
-        replaced.push(next);
-        continue;
-      }
-      byKey.set(key, candidate);
-      names.add(candidate.name.toLowerCase());
-      endpoints.push(candidate);
-      created.push(candidate);
     }
-    if (created.length + replaced.length === 0) {
-      return { result: report(toProject(stored), created, replaced, localSkipped, localProblems) };
+    const touched = written.created.length + written.updated.length + written.replaced.length;
+    if (touched === 0) {
+      return { result: report(toProject(stored), written, localSkipped, localProblems) };
     }
-    const change = withEndpoints(stored, endpoints, undefined);
+    const change = withEndpoints(stored, list.endpoints, undefined);
     const project = toProject({ ...stored, ...change });
-    return { ...change, result: report(project, created, replaced, localSkipped, localProblems) };
+    return { ...change, result: report(project, written, localSkipped, localProblems) };
   });
 }
 
@@ -299,62 +341,10 @@ function withCreateContext(e: unknown): unknown {
   return e;
 }
 
-export type ExportFormat = 'json' | 'yaml';
-
-/** A format as people write it: json, yaml or yml, any case. */
-export function parseExportFormat(value: string | undefined): ExportFormat {
-  const format = (value ?? 'yaml').trim().toLowerCase();
-  if (format === 'json') return 'json';
-  if (format === 'yaml' || format === 'yml') return 'yaml';
-  throw new MockdevError('INVALID_ARGUMENT', `Invalid format "${value}": must be json or yaml`, {
-    hint: (say) => `give ${say.option('format')} json or yaml`,
-    details: { field: 'format', value },
-  });
-}
-
-/** An OpenAPI version as people write it: 3.0 or 3.1, or a full 3.0.x / 3.1.x. */
-export function parseOpenApiVersion(value: string | undefined): OpenApiVersion {
-  const version = (value ?? '3.0').trim().replace(/^(3\.[01])\.\d+$/, '$1');
-  if (version === '3.0' || version === '3.1') return version;
-  throw new MockdevError('INVALID_ARGUMENT', `Invalid OpenAPI version "${value}": must be 3.0 or 3.1`, {
-    hint: (say) => `give ${say.option('openapiVersion')} 3.0 or 3.1`,
-    details: { field: 'openapiVersion', value },
-  });
-}
-
-export interface ExportResult {
-  text: string;
-  document: object;
-  format: ExportFormat;
-  openapiVersion: OpenApiVersion;
-  /** Set when the document was written to a file (atomically). */
-  file?: string;
-}
-
-/**
- * Exports a project as an OpenAPI 3.0.3 (default) or 3.1.0 document, as YAML (default) or JSON
- * text; with `output`, writes it to that file atomically.
- */
-export async function exportOpenApi(
-  ctx: AppContext,
-  projectRef: string,
-  opts: { format?: string; openapiVersion?: string; output?: string } = {},
-  options?: ResolveOptions,
-): Promise<ExportResult> {
-  const format = parseExportFormat(opts.format);
-  const openapiVersion = parseOpenApiVersion(opts.openapiVersion);
-  const stored = await resolveProject(ctx, projectRef, options);
-  const document = exportOpenApiDocument(stored.project, stored.endpoints, openapiVersion);
-  const text =
-    format === 'json'
-      ? `${JSON.stringify(document, null, 2)}\n`
-      : toYaml(document, { lineWidth: 0, aliasDuplicateObjects: false, version: '1.1' });
-  if (opts.output !== undefined) await ctx.files.writeAtomic(opts.output, text);
-  return {
-    text,
-    document,
-    format,
-    openapiVersion,
-    ...(opts.output !== undefined ? { file: opts.output } : {}),
-  };
-}
+export {
+  exportOpenApi,
+  parseExportFormat,
+  parseOpenApiVersion,
+  type ExportFormat,
+  type ExportResult,
+} from './openapi-export.js';

@@ -24,7 +24,7 @@ import type { ProjectListing, UnreadableProjectListing } from '../core/model/pro
 import type { StoredProject } from '../core/ports.js';
 import { parseInput } from '../core/validate.js';
 import { withReach, type AppContext, type ProjectReach } from './context.js';
-import { buildEndpoints } from './endpoints.js';
+import { buildEndpoints } from './endpoint-build.js';
 
 export const toProject = (stored: StoredProject): Project => ({
   id: stored.project.id,

@@ -4,13 +4,8 @@ import type { Endpoint, Variation } from '../core/model/endpoint.js';
 import { toRule, type Rule } from '../core/model/rules.js';
 import type { InheritableField } from '../core/model/variation-response.js';
 import type { AppContext } from './context.js';
-import {
-  applyEndpointPatch,
-  findEndpointByRef,
-  getEndpoint,
-  mergeHeaders,
-  withEndpoints,
-} from './endpoints.js';
+import { applyEndpointPatch, mergeHeaders } from './endpoint-build.js';
+import { findEndpointByRef, getEndpoint, withEndpoints } from './endpoints.js';
 import { assertSomethingToChange, resolveProject, type ResolveOptions } from './projects.js';
 
 /**
@@ -37,6 +32,8 @@ export interface VariationInput {
   rules?: (string | Rule)[];
   /** (update) Fields to take from the endpoint again: the variation's own are dropped. */
   inherit?: InheritableField[];
+  /** false: its status text, body and headers are sent as written ({{ included); true: templates. */
+  templating?: boolean;
 }
 
 export interface VariationList {
@@ -138,6 +135,7 @@ export async function addVariation(
         ...(typeof input.body === 'string' ? { body: input.body } : {}),
         ...(typeof input.contentType === 'string' ? { contentType: input.contentType } : {}),
         delay: input.delay ?? 0,
+        ...(input.templating === false ? { templating: false } : {}),
         ...(rules?.length ? { rules } : {}),
       } as Variation;
       const next = applyEndpointPatch(endpoint, { variations: [...endpoint.variations, raw] });
@@ -166,6 +164,7 @@ export async function updateVariation(
     'headers',
     'rules',
     'inherit',
+    'templating',
   ]);
   for (const field of input.inherit ?? [])
     if (input[field] !== undefined && input[field] !== null)
@@ -190,6 +189,7 @@ export async function updateVariation(
           body: input.body,
           contentType: input.contentType,
           delay: input.delay,
+          templating: input.templating, // true is dropped when the endpoint is checked
         }),
       };
       // null, or named in `inherit`: back to the endpoint's.

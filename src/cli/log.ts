@@ -19,7 +19,6 @@ export function initLogLevel(env: NodeJS.ProcessEnv = currentIo().env): string |
   return undefined;
 }
 
-export const logLevel = (): LogLevel => currentRun().logLevel;
 export const enabled = (level: LogLevel): boolean =>
   LOG_LEVELS.indexOf(level) <= LOG_LEVELS.indexOf(currentRun().logLevel);
 

@@ -2,6 +2,7 @@
  * Printing is separate from the commands: results go to stdout, messages to stderr (the current
  * run's streams: the process's, or a test's when the CLI runs in-process).
  */
+import { jsonBodyWarning } from '../core/model/json-body.js';
 import { currentIo } from './io.js';
 
 /** Text as it is, no newline added (a document, a script). */
@@ -99,4 +100,10 @@ export function prettyBody(body: string): string {
   } catch {
     return body;
   }
+}
+
+/** On stderr: a body that is not JSON under a JSON content type (the core's rule; saved all the same). */
+export function warnJsonBody(r: Parameters<typeof jsonBodyWarning>[0], what?: string): void {
+  const warning = jsonBodyWarning(r, what);
+  if (warning) note(`warning: ${warning}`);
 }

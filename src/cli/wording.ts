@@ -19,6 +19,8 @@ const FLAGS: Record<OptionName, string> = {
   secrets: '--secret',
   unset: '--unset',
   token: '--token-file <FILE> or --token - (read from stdin)',
+  replace: '--replace',
+  templates: '--templates',
 };
 
 /** How the CLI words what core hints point at: flags and commands. */

@@ -101,7 +101,9 @@ export type OptionName =
   | 'variables'
   | 'secrets'
   | 'unset'
-  | 'token';
+  | 'token'
+  | 'replace'
+  | 'templates';
 
 /** Next steps a hint may suggest; each adapter says how (a CLI command, an MCP tool). */
 export type ActionName =
@@ -199,8 +201,6 @@ export class MockdevError extends Error {
     return { code: this.code, message: this.fullMessage, ...(this.details ? { details: this.details } : {}) };
   }
 }
-
-export const isMockdevError = (e: unknown): e is MockdevError => e instanceof MockdevError;
 
 /**
  * Wraps anything thrown into a MockdevError: a failure of the disk nobody wrapped becomes

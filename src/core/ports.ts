@@ -335,6 +335,29 @@ export interface LicenseStore {
   write(license: StoredLicense): Promise<void>;
 }
 
+// ---------------------------------------------------------------- the license service
+
+/** What the license service says of an e-mail activation. */
+export type ActivationAnswer = { status: 'pending' } | { status: 'confirmed'; key: string };
+
+export interface LicenseServiceOptions {
+  /** How long one request may take (default: the implementation's, 10 s over HTTP). */
+  timeoutMs?: number;
+}
+
+/**
+ * The license service of e-mail activation (docs/license.md) at the base URL a caller gives
+ * (MOCKDEV_LICENSE_URL). Every failure (unreachable, no answer in time, a status that is not
+ * 2xx, an answer that is not the protocol's JSON) is IO_ERROR naming the URL; an answer is never
+ * quoted (it may hold a key).
+ */
+export interface LicenseService {
+  /** Asks the service to e-mail an activation link to `email`. */
+  requestActivation(service: string, email: string, options?: LicenseServiceOptions): Promise<void>;
+  /** Whether the activation of `email` was confirmed, and then the key the service sends. */
+  checkActivation(service: string, email: string, options?: LicenseServiceOptions): Promise<ActivationAnswer>;
+}
+
 // ---------------------------------------------------------------- environments
 
 /**

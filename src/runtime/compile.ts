@@ -66,7 +66,10 @@ export function lookup(project: CompiledProject, method: string, url: string): C
   return hit;
 }
 
-type ResponseFields = Pick<Endpoint, 'status' | 'statusText' | 'headers' | 'body' | 'contentType' | 'delay'>;
+type ResponseFields = Pick<
+  Endpoint,
+  'status' | 'statusText' | 'headers' | 'body' | 'contentType' | 'delay' | 'templating'
+>;
 
 function staticPlan(r: ResponseFields, bodyLimitBytes: number): ResponsePlan {
   return {
@@ -85,14 +88,17 @@ function staticPlan(r: ResponseFields, bodyLimitBytes: number): ResponsePlan {
   };
 }
 
-/** A response with a template in its status text, body or a header value is produced per request. */
+/**
+ * A response with a template in its status text, body or a header value is produced per request;
+ * one with templating off is sent as written (`{{` included), built once like any static one.
+ */
 function responsePlan(
   e: Endpoint,
   r: ResponseFields,
   bodyLimitBytes: number,
   templates: TemplateOptions,
 ): ResponsePlan {
-  if (!isTemplated(r)) return staticPlan(r, bodyLimitBytes);
+  if (r.templating === false || !isTemplated(r)) return staticPlan(r, bodyLimitBytes);
   return { delay: r.delay, produce: templateProduce(e, r, bodyLimitBytes, templates) };
 }
 

@@ -50,15 +50,14 @@ const NO_ENVIRONMENT: TemplateEnvironment = { variables: {}, secrets: [] };
 export const GONE_GRACE_MS = 500;
 
 /**
- * Every text of an endpoint that may be a template: status texts, bodies, header values, the
- * proxy target.
+ * Every text of an endpoint that may be a template: status texts, bodies, header values (of the
+ * responses whose templating is on), the proxy target.
  */
 function templateTexts(e: Endpoint): string[] {
-  const texts = (r: { statusText?: string; body?: string; headers: Record<string, string> }) => [
-    ...(r.statusText ? [r.statusText] : []),
-    r.body ?? '',
-    ...Object.values(r.headers),
-  ];
+  const texts = (r: Pick<Endpoint, 'statusText' | 'headers' | 'templating'> & { body?: string }) =>
+    r.templating === false
+      ? []
+      : [...(r.statusText ? [r.statusText] : []), r.body ?? '', ...Object.values(r.headers)];
   return [...texts(e), ...e.variations.flatMap(texts), ...(e.proxy ? [e.proxy.target] : [])];
 }
 

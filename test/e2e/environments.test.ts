@@ -19,8 +19,7 @@ interface Env {
 describe('web UI: environments (Pro)', () => {
   let s: UiSession;
   let shop: string;
-  const list = async () =>
-    (await s.cliJson<{ environments: Env[] }>(['environment', 'list', 'Shop'])).environments;
+  const list = async () => s.cliJson<Env[]>(['environment', 'list', 'Shop']);
   const find = async (name: string) => (await list()).find((e) => e.name === name);
   const row = (name: string) =>
     s.page.getByRole('row').filter({ has: s.page.getByRole('rowheader', { name, exact: true }) });

@@ -8,7 +8,7 @@ import { assertAccessibleInBothThemes, projectId } from '../helpers/io.js';
 import { openShopSession } from '../helpers/ui-seed.js';
 
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'openapi');
-type Listed = { id: string; method: string; path: string; name: string };
+type Listed = { id: string; method: string; path: string; name: string; templating?: boolean };
 
 describe('web UI: OpenAPI import', () => {
   let s: UiSession;
@@ -29,7 +29,7 @@ describe('web UI: OpenAPI import', () => {
       .fill(readFileSync(join(FIXTURES, 'petstore-3.0.yaml'), 'utf8'));
     await s.page.getByRole('button', { name: 'Import document' }).click();
     const report = s.page.getByRole('region', { name: 'Import report' });
-    await report.getByText('Imported into Shop: 5 created, 0 replaced, 0 skipped').waitFor();
+    await report.getByText('Imported into Shop: 5 created, 0 updated, 0 replaced, 0 skipped').waitFor();
     await report.getByRole('cell', { name: '/pets/{petId}' }).first().waitFor();
     const list = await endpoints('Shop');
     assert.deepEqual(list.map((e) => `${e.method} ${e.path}`).sort(), [
@@ -43,14 +43,18 @@ describe('web UI: OpenAPI import', () => {
 
     // Again: every route exists, so each is skipped (and nothing changes), saying why.
     await s.page.getByRole('button', { name: 'Import document' }).click();
-    await report.getByText('Imported into Shop: 0 created, 0 replaced, 5 skipped').waitFor();
+    await report.getByText('Imported into Shop: 0 created, 0 updated, 0 replaced, 5 skipped').waitFor();
     await report.getByRole('table').filter({ hasText: 'Skipped' }).getByRole('row').nth(5).waitFor();
     assert.equal((await endpoints('Shop')).length, 5);
 
-    // With overwrite: replaced, keeping their ids.
-    await s.page.getByLabel(/^Overwrite endpoints/).check();
+    // Updated from the document (overwrite), then replaced whole, keeping their ids.
+    await s.page.getByLabel(/^Update them from the document/).check();
     await s.page.getByRole('button', { name: 'Import document' }).click();
-    await report.getByText('Imported into Shop: 0 created, 5 replaced, 0 skipped').waitFor();
+    await report.getByText('Imported into Shop: 0 created, 5 updated, 0 replaced, 0 skipped').waitFor();
+    assert.deepEqual((await endpoints('Shop')).map((e) => e.id).sort(), list.map((e) => e.id).sort());
+    await s.page.getByLabel(/^Replace them whole/).check();
+    await s.page.getByRole('button', { name: 'Import document' }).click();
+    await report.getByText('Imported into Shop: 0 created, 0 updated, 5 replaced, 0 skipped').waitFor();
     assert.deepEqual((await endpoints('Shop')).map((e) => e.id).sort(), list.map((e) => e.id).sort());
   });
 
@@ -65,7 +69,7 @@ describe('web UI: OpenAPI import', () => {
     await s.page.getByRole('button', { name: 'Import document' }).click();
     const report = s.page.getByRole('region', { name: 'Import report' });
     await report
-      .getByText(/^Imported into Templates 3\.1: 3 created, 0 replaced, 0 skipped, 1 warning\./)
+      .getByText(/^Imported into Templates 3\.1: 3 created, 0 updated, 0 replaced, 0 skipped, 1 warning\./)
       .waitFor();
     // A warning names its place in the document.
     await report
@@ -110,5 +114,30 @@ describe('web UI: OpenAPI import', () => {
       .waitFor();
     assert.equal((await endpoints('Shop')).length, 5);
     assert.equal((await s.cliJson<unknown[]>(['project', 'list'])).length, 2);
+  });
+  it('sends a document’s {{…}} as written and lists it, unless templates are kept', async () => {
+    await s.open(`/projects/${shop}/import`);
+    const doc = [
+      'openapi: 3.0.3',
+      'info: { title: Echo, version: "1" }',
+      'paths:',
+      '  /echo:',
+      '    get:',
+      '      responses:',
+      "        '200': { description: ok, content: { text/plain: { example: '{{json env}}' } } }",
+    ].join('\n');
+    await s.page.getByLabel('OpenAPI document (JSON or YAML)').fill(doc);
+    await s.page.getByLabel('A new project, named after the document’s info.title').check();
+    await s.page.getByRole('button', { name: 'Import document' }).click();
+    const report = s.page.getByRole('region', { name: 'Import report' });
+    const literal = report.getByRole('table').filter({ hasText: 'Sent as written' });
+    await literal.getByRole('row').filter({ hasText: '/echo' }).filter({ hasText: 'body' }).waitFor();
+    assert.equal((await endpoints('Echo')).find((e) => e.path === '/echo')?.templating, false);
+
+    await s.page.getByLabel(/^Keep \{\{…\}\} in the document as templates/).check();
+    await s.page.getByRole('button', { name: 'Import document' }).click();
+    await report.getByText(/^Imported into Echo-2: 1 created/).waitFor();
+    assert.equal(await literal.count(), 0);
+    assert.equal((await endpoints('Echo-2')).find((e) => e.path === '/echo')?.templating, undefined);
   });
 });

@@ -14,7 +14,7 @@ const PETSTORE = fixture('petstore-3.0.yaml');
 const importDoc = (api: ApiSandbox, body: string, type: string, query = '') =>
   api.call('POST', `/api/v1/import/openapi${query}`, { body, type });
 
-const routes = (report: Json, key: 'created' | 'replaced') =>
+const routes = (report: Json, key: 'created' | 'updated' | 'replaced') =>
   (report[key] as Json[]).map((e) => `${e.method as string} ${e.path as string}`).sort();
 
 describe('admin API: OpenAPI import', () => {
@@ -48,9 +48,14 @@ describe('admin API: OpenAPI import', () => {
     const report = r.json as Json;
     assert.deepEqual(Object.keys(report).sort(), [
       'created',
+      'dropped',
+      'kept',
+      'literal',
       'project',
       'replaced',
       'skipped',
+      'templates',
+      'updated',
       'warningCount',
       'warnings',
     ]);
@@ -58,7 +63,7 @@ describe('admin API: OpenAPI import', () => {
     assert.equal(((report.project as Json).endpointCount as number) > 0, true);
   });
 
-  it('into an existing project: skips existing routes unless overwrite=true, which replaces them', async (t) => {
+  it('into an existing project: skips existing routes unless overwrite=true (updates them) or replace=true (replaces them)', async (t) => {
     const api = apiSandbox(t);
     const created = await api.call('POST', '/api/v1/projects', { body: { name: 'Shop' } });
     const id = (created.json as Json).id as string;
@@ -74,10 +79,13 @@ describe('admin API: OpenAPI import', () => {
 
     const over = (await importDoc(api, PETSTORE, 'application/yaml', `?project=${id}&overwrite=true`))
       .json as Json;
-    assert.equal(routes(over, 'replaced').length, 5);
+    assert.equal(routes(over, 'updated').length, 5);
     assert.deepEqual(over.skipped, []);
     const endpoints = ((await api.call('GET', `/api/v1/projects/${id}`)).json as Json).endpoints as Json[];
-    assert.equal(endpoints.length, 5, 'replaced in place, not added twice');
+    assert.equal(endpoints.length, 5, 'updated in place, not added twice');
+    const replace = (await importDoc(api, PETSTORE, 'application/yaml', `?project=${id}&replace=true`))
+      .json as Json;
+    assert.equal(routes(replace, 'replaced').length, 5);
 
     const unknown = await importDoc(api, PETSTORE, 'application/yaml', '?project=nope');
     assert.equal(unknown.status, 404);

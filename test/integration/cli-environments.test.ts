@@ -109,14 +109,17 @@ describe('environment', () => {
     assert.match(list.stdout, /ACTIVE\s+NAME\s+ID\s+SCOPE/);
     assert.match(list.stdout, /dev\s+\S+\s+project\s+4\s+1/);
     assert.match(list.stdout, /shared\s+\S+\s+global\s+2\s+1/);
-    const listed = json<{ environments: View[] }>(ok(await cli(['environment', 'list', 'shop', '--json'])));
+    const listed = json<View[]>(ok(await cli(['environment', 'list', 'shop', '--json'])));
+    assert.ok(Array.isArray(listed), 'a list command prints a JSON array');
+    const shopId = listed[0]!.projectId;
     assert.deepEqual(
-      listed.environments.map((e) => [e.name, e.scope, e.active]),
+      listed.map((e) => [e.name, e.scope, e.projectId, e.active]),
       [
-        ['dev', 'project', false],
-        ['shared', 'global', false],
+        ['dev', 'project', shopId, false],
+        ['shared', 'global', null, false],
       ],
     );
+    assert.match(shopId ?? '', /\S/, 'a project environment names its project');
     for (const r of [created, text, list])
       assert.ok(!r.stdout.includes('tok-123') && !r.stdout.includes('p4ss'));
     assert.ok(!JSON.stringify(listed).includes('tok-123'));
@@ -248,9 +251,9 @@ describe('environment', () => {
       /^Active for "shop": "dev" \(\S+, the project's\) over "shared" \(\S+, global\)\.\n$/,
     );
     ok(await cli(['environment', 'activate', 'shop', 'prod']));
-    const listed = json<{ environments: View[] }>(ok(await cli(['environment', 'list', 'shop', '--json'])));
+    const listed = json<View[]>(ok(await cli(['environment', 'list', 'shop', '--json'])));
     assert.deepEqual(
-      listed.environments.filter((e) => e.active).map((e) => e.name),
+      listed.filter((e) => e.active).map((e) => e.name),
       ['prod', 'shared'],
     );
     assert.match(ok(await cli(['environment', 'list', 'shop'])).stdout, /\*\s+prod/);
@@ -259,16 +262,15 @@ describe('environment', () => {
       1,
       /Environment "theirs" not found among the environments of "shop"/,
     );
-    const theirs = json<{ environments: View[] }>(ok(await cli(['environment', 'list', 'other', '--json'])))
-      .environments[0]!;
+    const theirs = json<View[]>(ok(await cli(['environment', 'list', 'other', '--json'])))[0]!;
     assertCliError(await cli(['environment', 'activate', 'shop', theirs.id]), 1, /not found/);
     assert.match(
       ok(await cli(['environment', 'activate', 'shop'])).stdout,
       /^No environment is active for "shop" now\.\n$/,
     );
-    const after = json<{ environments: View[] }>(ok(await cli(['environment', 'list', 'shop', '--json'])));
+    const after = json<View[]>(ok(await cli(['environment', 'list', 'shop', '--json'])));
     assert.deepEqual(
-      after.environments.filter((e) => e.active),
+      after.filter((e) => e.active),
       [],
     );
   });

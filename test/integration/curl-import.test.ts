@@ -148,10 +148,6 @@ describe('mockdev curl', () => {
         'wget https://x.test',
         /Not a cURL command: it starts with "wget" at line 1, column 1\. Paste a command that starts with curl/,
       ],
-      [
-        "curl 'https://x.test/a",
-        /Unbalanced quote: the ' opened at line 1, column 6 is never closed\. Add the closing '/,
-      ],
       ['curl -s -H "Accept: */*"', /No URL found in the cURL command\. Add the URL/],
       [
         'curl https://x.test/a -H',
@@ -222,6 +218,32 @@ describe('mockdev curl', () => {
         assertCliError(r, 2, pattern);
       }
       assertCliError(await cli(['curl', '-', '-p', 'Api'], `${text}\n`), 2, pattern);
+    }
+    assert.deepEqual(json<Endpoint[]>(await cli(['endpoint', 'list', 'Api', '--json'])), []);
+  });
+
+  it('a command cut inside a quote exits 2 as a cut-off one does (an incomplete argument), in the preview too', async (t) => {
+    const { cli } = await withApi(t);
+    for (const [text, pattern] of [
+      [
+        "curl 'https://x.test/a",
+        /Unbalanced quote: the ' opened at line 1, column 6 is never closed\. Add the closing '/,
+      ],
+      [
+        'curl "https://x.test/a" \\\n -H "Accept: app',
+        /Unbalanced quote: the " opened at line 2, column 5 is never closed/,
+      ],
+      ["curl $'https://x.test/a", /the \$'…' string opened at line 1, column 6 is never closed/],
+      [
+        'curl ^"https://x.test/a^" -H ^"Accept',
+        /Unbalanced quote: the " opened at line 1, column \d+ is never closed/,
+      ],
+    ] as const) {
+      for (const args of [
+        ['curl', text, '-p', 'Api'],
+        ['curl', text, '--preview'],
+      ])
+        assertCliError(await cli(args), 2, pattern);
     }
     assert.deepEqual(json<Endpoint[]>(await cli(['endpoint', 'list', 'Api', '--json'])), []);
   });

@@ -129,7 +129,7 @@ describe('mockdev export', () => {
     assert.equal(doc.info.title, 'Examples');
     assert.deepEqual(Object.keys(doc.paths).sort(), ['/api/users', '/api/users/{id}', '/health']);
     assert.deepEqual(doc.paths['/api/users/{id}']!.get!.parameters, [
-      { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+      { name: 'id', in: 'path', required: true, schema: { type: 'string' }, 'x-mockdev-generated': true },
     ]);
     assert.equal(doc.paths['/health']!.get!['x-mockdev-enabled'], false);
     assert.deepEqual(Object.keys(doc.paths['/api/users']!.post!.responses as object), ['201']);

@@ -151,7 +151,7 @@ describe('mockdev import', () => {
     assert.equal(second.project.name, 'Petstore-2');
   });
 
-  it('-p imports into a project: existing routes are skipped, or replaced in place with --overwrite', async () => {
+  it('-p imports into a project: existing routes are skipped, or updated in place with --overwrite', async () => {
     const dataDir = freshDataDir();
     assert.equal((await cli(['project', 'create', 'Shop'], { dataDir })).code, 0);
     const added = await cli(
@@ -166,7 +166,7 @@ describe('mockdev import', () => {
       {
         method: 'GET',
         path: '/pets/{petId}',
-        reason: `already exists as "mine" (id ${mine.id}); pass --overwrite to replace it`,
+        reason: `already exists as "mine" (id ${mine.id}); pass --overwrite to update it from the document (or --replace to replace it whole)`,
         existingId: mine.id,
       },
     ]);
@@ -177,8 +177,9 @@ describe('mockdev import', () => {
 
     const over = await importJson(dataDir, [fx('petstore-3.0.yaml'), '-p', 'Shop', '--overwrite']);
     assert.equal(over.created.length, 0);
-    assert.equal(over.replaced.length, 5);
-    const replaced = byRoute(over.replaced, 'GET /pets/{petId}');
+    assert.equal(over.updated.length, 5);
+    assert.deepEqual(over.replaced, []);
+    const replaced = byRoute(over.updated, 'GET /pets/{petId}');
     assert.equal(replaced.id, mine.id);
     assert.equal(replaced.name, 'mine');
     assert.deepEqual(JSON.parse(replaced.body), { id: 1, name: 'Rex', tag: 'dog' });

@@ -166,12 +166,18 @@ describe('import/export tools', () => {
     assert.equal(again.created.length, 0);
     assert.equal(again.skipped.length, report.created.length);
     assert.match(again.skipped[0]!.reason, /overwrite: true/);
-    const over = await ok<{ replaced: unknown[] }>(client, 'import_openapi', {
+    const over = await ok<{ updated: unknown[] }>(client, 'import_openapi', {
       text: petstore,
       projectId: report.project.id,
       overwrite: true,
     });
-    assert.equal(over.replaced.length, report.created.length);
+    assert.equal(over.updated.length, report.created.length);
+    const replace = await ok<{ replaced: unknown[] }>(client, 'import_openapi', {
+      text: petstore,
+      projectId: report.project.id,
+      replace: true,
+    });
+    assert.equal(replace.replaced.length, report.created.length);
 
     const yaml = (await client.callTool({
       name: 'export_openapi',

@@ -131,7 +131,7 @@ export const endpointRoutes: Route[] = [
     tag: 'Endpoints',
     summary: 'Change an endpoint: only the fields given (as `mockdev endpoint update`)',
     description:
-      'headers are merged: each named header is added or replaces the one of that name (any case); null removes it. null on proxy, activeVariationId, mode or request removes that field.',
+      'headers are merged: each named header is added or replaces the one of that name (any case); null removes it. proxy is merged too: the settings given replace theirs, the others are kept. null on proxy, activeVariationId, mode or request removes that field.',
     params: ENDPOINT_PARAMS,
     body: EndpointPatchSchema,
     response: { schema: EndpointSchema, description: 'The endpoint as changed' },

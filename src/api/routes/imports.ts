@@ -20,7 +20,15 @@ const ImportQuerySchema = z.object({
     .min(1, 'must not be empty')
     .optional()
     .describe('Import into this project (id or name); left out: a new project named after info.title'),
-  overwrite: queryFlag('Replace endpoints whose method and path already exist (keeping their id and name)'),
+  overwrite: queryFlag(
+    'Update endpoints whose method and path already exist from the document, keeping what only mockdev has (hand-made variations and headers, delay, mode, proxy settings, …; listed in kept)',
+  ),
+  replace: queryFlag(
+    'Replace endpoints whose method and path already exist whole, keeping their id and name (what is lost is listed in dropped)',
+  ),
+  templates: queryFlag(
+    'Keep {{…}} in the document as templates (a document you trust); by default imported text is sent as written',
+  ),
   strict: queryFlag('Refuse the document at its first problem instead of importing what can be read'),
 });
 
@@ -28,11 +36,18 @@ const CurlCommandSchema = z.object({
   command: z.string().describe('The cURL command, as copied (bash or cmd quoting, line continuations)'),
 });
 
-const CurlImportSchema = CurlCommandSchema.extend({
+const CurlNameSchema = CurlCommandSchema.extend({
   name: z.string().optional().describe('The endpoint’s name; left out: made from the path'),
 });
 
-const CurlPreviewInputSchema = CurlImportSchema.extend({
+const CurlImportSchema = CurlNameSchema.extend({
+  templates: z
+    .boolean()
+    .optional()
+    .describe('Keep {{…}} in the request body as templates (a command you trust); default: sent as written'),
+});
+
+const CurlPreviewInputSchema = CurlNameSchema.extend({
   project: z
     .string()
     .optional()
@@ -52,7 +67,13 @@ async function asArgument<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (e) {
-    if (!(e instanceof MockdevError) || e.code !== 'INVALID_INPUT') throw e;
+    // The parser's refusals: a bad command, or an incomplete one (cut inside a quote or after a
+    // line continuation), which is INVALID_ARGUMENT already and carries its place.
+    const fromParser =
+      e instanceof MockdevError &&
+      (e.code === 'INVALID_INPUT' ||
+        (e.code === 'INVALID_ARGUMENT' && typeof e.details?.offset === 'number'));
+    if (!fromParser) throw e;
     const fix = e.hintText(API_WORDING);
     throw new MockdevError('INVALID_ARGUMENT', e.message, {
       hint: e.hint,
@@ -81,7 +102,14 @@ export const importRoutes: Route[] = [
         });
       return importOpenApi(
         ctx,
-        { text: rawBody, projectRef: query.project, overwrite: query.overwrite, strict: query.strict },
+        {
+          text: rawBody,
+          projectRef: query.project,
+          overwrite: query.overwrite,
+          replace: query.replace,
+          templates: query.templates,
+          strict: query.strict,
+        },
         { within: { root: ctx.dataDir, name: 'the mockdev data directory' }, say: API_WORDING },
       );
     },
@@ -111,7 +139,11 @@ export const importRoutes: Route[] = [
     body: CurlImportSchema,
     response: { status: 201, schema: EndpointSchema, description: 'The endpoint created' },
     handle: async ({ ctx, params, body }) =>
-      (await asArgument(() => importCurl(ctx, params.project!, body.command, { name: body.name }))).endpoint,
+      (
+        await asArgument(() =>
+          importCurl(ctx, params.project!, body.command, { name: body.name, templates: body.templates }),
+        )
+      ).endpoint,
   }),
   defineRoute<unknown, z.output<typeof ExportQuerySchema>>({
     method: 'GET',

@@ -7,7 +7,7 @@ import {
   updateVariation,
   type VariationInput,
 } from '../../app/variations.js';
-import { EndpointSchema, VariationSchema } from '../../core/model/endpoint.js';
+import { EndpointSchema, TemplatingSchema, VariationSchema } from '../../core/model/endpoint.js';
 import {
   ContentTypeSchema,
   DelaySchema,
@@ -22,6 +22,8 @@ import {
   variationView,
   VariationViewSchema,
 } from '../../core/model/variation-response.js';
+import { described, docText } from '../../core/model/describe.js';
+import { RULE_TEXT_DOC, VARIATION_INPUT_DOCS, VARIATION_PATCH_DOCS } from '../../core/model/descriptions.js';
 import { CONTENT_BODY_LIMIT_BYTES } from '../../http/body.js';
 import { defineRoute, type Route } from '../route.js';
 import { ENDPOINT_PARAMS } from './endpoints.js';
@@ -30,52 +32,42 @@ const BASE = '/projects/{project}/endpoints/{endpoint}';
 const VARIATION_PARAMS = { ...ENDPOINT_PARAMS, variation: 'Variation id, or its name URL-encoded' };
 
 /** A rule as stored (`{ source, key, op, value? }`) or as the CLI writes it (`query.page=2`). */
-const RuleInputSchema = z.union([
-  RuleObjectSchema,
-  z.string().describe('A rule as the CLI writes it: <source>.<key><op><value>, e.g. query.page=2'),
-]);
+const RuleInputSchema = z.union([RuleObjectSchema, z.string().describe(docText(RULE_TEXT_DOC, false))]);
 
 /** The fields a caller may give, without the stored defaults (unset: the use case decides). */
 const variationFields = z
   .object({
     status: StatusSchema,
-    statusText: StatusTextSchema.describe('The reason phrase; "" removes it (update)'),
-    body: z.string().describe("The body; unset: the endpoint's, at run time"),
-    contentType: ContentTypeSchema.describe("The content type; unset: the endpoint's, at run time"),
+    statusText: StatusTextSchema,
+    body: z.string(),
+    contentType: ContentTypeSchema,
     delay: DelaySchema,
+    templating: TemplatingSchema.describe(
+      'false: the status text, body and header values are sent as written ({{ included); true: templates render',
+    ),
   })
   .partial()
-  .extend({
-    rules: z
-      .array(RuleInputSchema)
-      .optional()
-      .describe(
-        'All must match for this variation to answer in mode "rules"; replaces the list ([] clears it)',
-      ),
-  });
+  .extend({ rules: z.array(RuleInputSchema).optional() });
 
-const VariationCreateSchema = variationFields.extend({
-  name: VariationSchema.shape.name,
-  headers: z.record(HeaderNameSchema, HeaderValueSchema).optional(),
-});
+/** In the core's words (core/model/descriptions.ts); unset fields are the use case's. */
+const VariationCreateSchema = described(
+  variationFields.extend({
+    name: VariationSchema.shape.name,
+    headers: z.record(HeaderNameSchema, HeaderValueSchema).optional(),
+  }),
+  VARIATION_INPUT_DOCS,
+);
 
-const VariationPatchSchema = variationFields.extend({
-  name: VariationSchema.shape.name.optional(),
-  body: z.string().nullable().optional().describe("The body; null: the endpoint's again"),
-  contentType: ContentTypeSchema.nullable()
-    .optional()
-    .describe("The content type; null: the endpoint's again"),
-  inherit: z
-    .array(z.enum(INHERITABLE_FIELDS))
-    .optional()
-    .describe(
-      "Fields to take from the endpoint again (the variation's own are dropped): body, contentType, headers",
-    ),
-  headers: z
-    .record(HeaderNameSchema, HeaderValueSchema.nullable())
-    .optional()
-    .describe('Merged into the variation’s headers (names case-insensitive); null removes that header'),
-});
+const VariationPatchSchema = described(
+  variationFields.extend({
+    name: VariationSchema.shape.name.optional(),
+    headers: z.record(HeaderNameSchema, HeaderValueSchema.nullable()).optional(),
+    body: z.string().nullable().optional(),
+    contentType: ContentTypeSchema.nullable().optional(),
+    inherit: z.array(z.enum(INHERITABLE_FIELDS)).optional(),
+  }),
+  VARIATION_PATCH_DOCS,
+);
 
 const ActiveVariationSchema = z.object({
   variationId: z

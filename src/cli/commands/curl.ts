@@ -5,6 +5,7 @@ export interface CurlOptions {
   project?: string;
   name?: string;
   preview?: boolean;
+  templates?: boolean;
   json?: boolean;
 }
 
@@ -22,6 +23,10 @@ export function registerCurl(program: Command): void {
     )
     .option('-n, --name <NAME>', 'endpoint name (default: generated from the URL path)')
     .option('--preview', 'only show what would be imported; create nothing')
+    .option(
+      '--templates',
+      'keep {{…}} in the request body as templates (a command you trust); by default it is sent as written',
+    )
     .option('--json', 'print JSON: the preview object with --preview, else the created endpoint')
     .addHelpText(
       'after',
@@ -29,6 +34,7 @@ export function registerCurl(program: Command): void {
         `mockdev curl "curl -X POST https://api.example.com/v1/users -H 'Content-Type: application/json' -d '{\\"name\\":\\"Ada\\"}'" -p my-api`,
         `mockdev curl "curl https://api.example.com/v1/users/42 -H 'Authorization: Bearer abc'" -p my-api --preview`,
         'pbpaste | mockdev curl - -p my-api -n "Get user"',
+        `mockdev curl "curl -X POST https://api.example.com/v1/echo -d '{\\"id\\":\\"{{uuid}}\\"}'" -p my-api --templates`,
       ),
     )
     .action(async (text: string, opts: CurlOptions) =>

@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { collect } from '../args.js';
 import { SNIPPET_LANGUAGES } from '../../core/snippet-languages.js';
-import { examples, FORCE_OPTION, JSON_OPTION } from '../help.js';
+import { ENDPOINT_DOCS, PROXY_DOCS, type FieldDoc } from '../../core/model/descriptions.js';
+import { examples, fieldHelp, FORCE_OPTION, JSON_OPTION, TEMPLATING_OPTIONS } from '../help.js';
 import { registerVariation } from './variation.js';
 
 export interface EndpointOptions {
@@ -13,6 +14,7 @@ export interface EndpointOptions {
   body?: string;
   bodyFile?: string;
   delay?: string;
+  templating?: boolean;
   contentType?: string;
   header?: string[];
   removeHeader?: string[];
@@ -29,24 +31,27 @@ export interface EndpointOptions {
 
 const handlers = () => import('../handlers/endpoint.js');
 
-/** The options `endpoint add` and `endpoint update` share. */
+/**
+ * The options `endpoint add` and `endpoint update` share, in the core's words for the fields
+ * (core/model/descriptions.ts); `add` names the defaults.
+ */
 function responseOptions(cmd: Command, forUpdate: boolean): Command {
-  const dflt = (text: string) => (forUpdate ? '' : ` (default: ${text})`);
+  const help = (doc: FieldDoc, more?: string) => fieldHelp(doc, { default: !forUpdate, more });
   return cmd
-    .option('-n, --name <NAME>', `endpoint name${dflt('generated from method and path')}`)
-    .option('-p, --path <PATH>', 'URL path; parameters as :id or {id}')
-    .option('-m, --method <METHOD>', `HTTP method${dflt('GET')}`)
-    .option('-s, --status <STATUS>', `response status, 200-599${dflt('200')}`)
+    .option('-n, --name <NAME>', help(ENDPOINT_DOCS.name))
+    .option('-p, --path <PATH>', help(ENDPOINT_DOCS.path))
+    .option('-m, --method <METHOD>', help(ENDPOINT_DOCS.method))
+    .option('-s, --status <STATUS>', help(ENDPOINT_DOCS.status))
     .option(
       '--status-text <TEXT>',
-      forUpdate
-        ? 'reason phrase sent with the status, e.g. "Created {{params.id}}" ("" restores the standard one)'
-        : 'reason phrase sent with the status, e.g. "Created {{params.id}}" (default: the standard one)',
+      help(ENDPOINT_DOCS.statusText, forUpdate ? '"" restores the standard one' : undefined),
     )
-    .option('-b, --body <BODY>', 'response body text')
+    .option('-b, --body <BODY>', help(ENDPOINT_DOCS.body))
     .option('--body-file <FILE>', 'read the response body from a file')
-    .option('--delay <MS>', `delay before responding, in milliseconds${dflt('0')}`)
-    .option('--content-type <TYPE>', `response Content-Type${dflt('application/json')}`)
+    .option('--delay <MS>', help(ENDPOINT_DOCS.delay))
+    .option('--content-type <TYPE>', help(ENDPOINT_DOCS.contentType))
+    .option(...TEMPLATING_OPTIONS[0])
+    .option(...TEMPLATING_OPTIONS[1])
     .option(
       '-H, --header <HEADER>',
       forUpdate
@@ -54,10 +59,13 @@ function responseOptions(cmd: Command, forUpdate: boolean): Command {
         : 'response header "Name: value" (repeatable)',
       collect,
     )
-    .option('--proxy <URL>', 'make it a proxy endpoint forwarding to this base URL (path may end in /*)')
-    .option('--record', 'proxy: store every forwarded exchange as a recording')
+    .option(
+      '--proxy <URL>',
+      fieldHelp(PROXY_DOCS.target, { more: 'makes the endpoint a proxy (its path may end in /*)' }),
+    )
+    .option('--record', fieldHelp(PROXY_DOCS.record, { prefix: 'proxy: ' }))
     .option('--no-record', 'proxy: stop recording')
-    .option('--proxy-timeout <MS>', 'proxy: how long to wait for the target before a 504 (default: 30000)')
+    .option('--proxy-timeout <MS>', fieldHelp(PROXY_DOCS.timeoutMs, { prefix: 'proxy: ', default: true }))
     .option('--json', 'print the endpoint as JSON');
 }
 
@@ -138,10 +146,7 @@ export function registerEndpoint(program: Command): void {
       '--mock',
       'make a proxy endpoint answer with its own response again (its proxy settings are kept for a later --proxy)',
     )
-    .option(
-      '--mode <MODE>',
-      'how a variation is picked: rules (first whose rules match; the default), sequential or random',
-    )
+    .option('--mode <MODE>', fieldHelp(ENDPOINT_DOCS.mode, { default: true }))
     .addHelpText(
       'after',
       examples(

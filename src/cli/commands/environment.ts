@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { collect } from '../args.js';
-import { examples, FORCE_OPTION, JSON_OPTION } from '../help.js';
+import { ENVIRONMENT_DOCS } from '../../core/model/descriptions.js';
+import { examples, fieldHelp, FORCE_OPTION, JSON_OPTION } from '../help.js';
 
 export interface EnvironmentOptions {
   json?: boolean;
@@ -48,11 +49,8 @@ Secrets are shown as ******** except by "show --reveal". See README "Environment
   environment
     .command('create')
     .description('create an environment (global unless -p is given)')
-    .option(
-      '-n, --name <NAME>',
-      '(required) environment name (unique in its project, or among the global ones)',
-    )
-    .option('-p, --project <PROJECT>', 'the project it belongs to (omit for a global environment)')
+    .option('-n, --name <NAME>', fieldHelp(ENVIRONMENT_DOCS.name, { prefix: '(required) ' }))
+    .option('-p, --project <PROJECT>', fieldHelp(ENVIRONMENT_DOCS.project, { default: true }))
     .option(...VAR_OPTION)
     .option(...SECRET_OPTION)
     .option('--json', 'print the environment as JSON (secrets masked)')

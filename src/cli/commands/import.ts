@@ -4,6 +4,8 @@ import { examples } from '../help.js';
 export interface ImportOptions {
   project?: string;
   overwrite?: boolean;
+  replace?: boolean;
+  templates?: boolean;
   strict?: boolean;
   json?: boolean;
 }
@@ -19,7 +21,15 @@ export function registerImport(program: Command): void {
     )
     .option(
       '--overwrite',
-      'replace endpoints whose method and path already exist (they keep their id and name)',
+      'update endpoints whose method and path already exist from the document, keeping what only mockdev has (their id, name, hand-made variations and headers, delay, mode, proxy settings, …; the report lists it)',
+    )
+    .option(
+      '--replace',
+      'replace endpoints whose method and path already exist whole (they keep only their id and name; the report lists what was dropped)',
+    )
+    .option(
+      '--templates',
+      'keep {{…}} in the document as templates (a document you trust); by default imported text is sent as written',
     )
     .option(
       '--strict',
@@ -32,6 +42,8 @@ export function registerImport(program: Command): void {
         'mockdev import petstore.yaml',
         'mockdev import openapi.json -p my-api',
         'mockdev import openapi.json -p my-api --overwrite --json',
+        'mockdev import openapi.json -p my-api --replace',
+        'mockdev import trusted.yaml --templates',
         'mockdev import openapi.yaml --strict',
       ),
     )

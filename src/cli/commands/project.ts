@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { examples, FORCE_OPTION, JSON_OPTION } from '../help.js';
+import { PROJECT_DOCS } from '../../core/model/descriptions.js';
+import { examples, fieldHelp, FORCE_OPTION, JSON_OPTION } from '../help.js';
 
 export interface ProjectOptions {
   port?: string;
@@ -30,12 +31,9 @@ export function registerProject(program: Command): void {
   project
     .command('create')
     .description('create a project in the data directory')
-    .argument('<NAME>', 'project name (no "/", "\\" or control characters)')
-    .option(
-      '-p, --port <PORT>',
-      'port the project is served on, 1024-65535 (default: the next one from 3001 that no other project uses)',
-    )
-    .option('-d, --description <TEXT>', 'free-text description')
+    .argument('<NAME>', fieldHelp(PROJECT_DOCS.name))
+    .option('-p, --port <PORT>', fieldHelp(PROJECT_DOCS.port, { default: true }))
+    .option('-d, --description <TEXT>', fieldHelp(PROJECT_DOCS.description))
     .option('--json', 'print the created project as JSON')
     .addHelpText(
       'after',
@@ -58,9 +56,9 @@ export function registerProject(program: Command): void {
     .command('update')
     .description("change a project's name, port or description")
     .argument('<NAME>', 'project id, name or folder')
-    .option('--new-name <NAME>', 'rename the project')
-    .option('-p, --port <PORT>', 'new port, 1024-65535')
-    .option('-d, --description <TEXT>', 'new description')
+    .option('--new-name <NAME>', fieldHelp(PROJECT_DOCS.name, { prefix: 'rename the project: ' }))
+    .option('-p, --port <PORT>', fieldHelp(PROJECT_DOCS.port, { prefix: 'new port: ' }))
+    .option('-d, --description <TEXT>', fieldHelp(PROJECT_DOCS.description, { prefix: 'new description: ' }))
     .option('--json', 'print the updated project as JSON')
     .addHelpText('after', examples('mockdev project update Payments --new-name "Payments v2" -p 4100'))
     .action(async (ref: string, opts: ProjectOptions) => (await handlers()).update(ref, opts));

@@ -1,6 +1,13 @@
 import type { Command } from 'commander';
 import { collect } from '../args.js';
-import { examples, FORCE_OPTION, JSON_OPTION } from '../help.js';
+import {
+  RULE_TEXT_DOC,
+  VARIATION_DOCS,
+  VARIATION_INPUT_DOCS,
+  VARIATION_PATCH_DOCS,
+  type FieldDoc,
+} from '../../core/model/descriptions.js';
+import { examples, fieldHelp, FORCE_OPTION, JSON_OPTION, TEMPLATING_OPTIONS } from '../help.js';
 
 export interface VariationOptions {
   name?: string;
@@ -9,6 +16,7 @@ export interface VariationOptions {
   body?: string;
   contentType?: string;
   delay?: string;
+  templating?: boolean;
   header?: string[];
   removeHeader?: string[];
   when?: string[];
@@ -20,28 +28,20 @@ export interface VariationOptions {
 
 const handlers = () => import('../handlers/variation.js');
 
-const RULE_HELP =
-  'rule RULE = <source>.<key><op><value>: source query, header, param or body (dotted path into a JSON body); op = (equals), ~ (regex) or ? (exists, no value). All rules must match (repeatable)';
+const RULE_HELP = fieldHelp(RULE_TEXT_DOC, { more: 'all rules must match (repeatable)' });
 
+/** The options `variation add` and `variation update` share, in the core's words for the fields. */
 function variationOptions(cmd: Command, forUpdate: boolean): Command {
-  const dflt = (text: string) => (forUpdate ? '' : ` (default: ${text})`);
+  const docs = forUpdate ? VARIATION_PATCH_DOCS : VARIATION_INPUT_DOCS;
+  const help = (doc: FieldDoc) => fieldHelp(doc, { default: !forUpdate });
   return cmd
-    .option('-s, --status <STATUS>', `response status, 200-599${dflt("the endpoint's")}`)
-    .option(
-      '--status-text <TEXT>',
-      forUpdate
-        ? 'reason phrase sent with the status, may be a template ("" restores the standard one)'
-        : 'reason phrase sent with the status, may be a template (default: the standard one)',
-    )
-    .option(
-      '-b, --body <BODY>',
-      `response body text${dflt("the endpoint's, whatever it is when a request comes")}`,
-    )
-    .option(
-      '--content-type <TYPE>',
-      `response Content-Type${dflt("the endpoint's, whatever it is when a request comes")}`,
-    )
-    .option('--delay <MS>', `delay before responding, in milliseconds${dflt('0')}`)
+    .option('-s, --status <STATUS>', help(docs.status))
+    .option('--status-text <TEXT>', help(docs.statusText))
+    .option('-b, --body <BODY>', help(docs.body))
+    .option('--content-type <TYPE>', help(docs.contentType))
+    .option('--delay <MS>', help(docs.delay))
+    .option(...TEMPLATING_OPTIONS[0])
+    .option(...TEMPLATING_OPTIONS[1])
     .option(
       '-H, --header <HEADER>',
       forUpdate
@@ -93,7 +93,7 @@ ${examples(
       .description('add a response variation to an endpoint')
       .argument('<PROJECT>', 'project id, name or folder')
       .argument('<ENDPOINT>', 'endpoint id, name, or "METHOD /path"')
-      .requiredOption('-n, --name <NAME>', 'variation name, unique within the endpoint'),
+      .requiredOption('-n, --name <NAME>', fieldHelp(VARIATION_DOCS.name)),
     false,
   )
     .addHelpText(

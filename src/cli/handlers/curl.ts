@@ -47,8 +47,15 @@ export async function curl(text: string, opts: CurlOptions): Promise<void> {
       hint: 'Say which project gets the endpoint, e.g. mockdev curl "curl https://api.example.com/users" -p my-api (or use --preview)',
     });
   }
-  const { endpoint, warnings } = await importCurl(ctx, opts.project, input, { name: opts.name });
+  const { endpoint, warnings, literal } = await importCurl(ctx, opts.project, input, {
+    name: opts.name,
+    templates: opts.templates === true,
+  });
   for (const w of warnings) note(`warning: ${w}`);
+  if (literal.length)
+    note(
+      `note: the ${literal.join(', ')} holds {{ and is sent as written (not a template; pass --templates for a command you trust)`,
+    );
   if (opts.json) return printJson(endpoint);
   printLine(
     `Added ${endpoint.method} ${endpoint.path} -> ${endpoint.status} as "${endpoint.name}" (id ${endpoint.id})`,

@@ -19,7 +19,16 @@ import { toHeaders, toInt } from '../args.js';
 import type { EndpointOptions } from '../commands/endpoint.js';
 import { confirmDestructive } from '../confirm.js';
 import { fromCwd } from '../io.js';
-import { note, printFields, printJson, printLine, printTable, printText, prettyBody } from '../output.js';
+import {
+  note,
+  printFields,
+  printJson,
+  printLine,
+  printTable,
+  printText,
+  prettyBody,
+  warnJsonBody,
+} from '../output.js';
 import { cliContext } from './context.js';
 
 export function printEndpointTable(endpoints: Endpoint[]): void {
@@ -128,6 +137,7 @@ function headerChanges(opts: EndpointOptions): Record<string, string | null> | u
  * The proxy options: `--proxy` makes the endpoint a proxy to that target; `--record`,
  * `--no-record` and `--proxy-timeout` change the settings of a proxy endpoint (or of one made
  * with `--proxy`); `--mock` (update only) makes it answer itself again, keeping its settings.
+ * Only the settings given are sent: the use case merges them into the stored ones.
  */
 function proxyFields(opts: EndpointOptions, current: Endpoint | undefined): EndpointPatch {
   const timeoutMs = toInt(opts.proxyTimeout, '--proxy-timeout');
@@ -154,15 +164,12 @@ function proxyFields(opts: EndpointOptions, current: Endpoint | undefined): Endp
       hint: 'Give --proxy <URL> to make the endpoint a proxy, e.g. --proxy https://api.example.com',
     });
   }
-  // A mock endpoint made a proxy again gets its earlier settings back, with the target given.
-  const earlier = current?.proxy;
   const proxy = {
-    ...earlier,
-    target: opts.proxy ?? earlier!.target,
-    record: opts.record ?? earlier?.record ?? false,
+    ...(opts.proxy !== undefined ? { target: opts.proxy } : {}),
+    ...(opts.record !== undefined ? { record: opts.record } : {}),
     ...(timeoutMs !== undefined ? { timeoutMs } : {}),
   };
-  return { kind: 'proxy', proxy };
+  return opts.proxy !== undefined ? { kind: 'proxy', proxy } : { proxy };
 }
 
 /** Only the options given on the command line: the rest stays unset (defaults or unchanged). */
@@ -177,6 +184,7 @@ async function fieldsFrom(opts: EndpointOptions, current?: Endpoint): Promise<En
     body,
     delay: toInt(opts.delay, '--delay'),
     contentType: opts.contentType,
+    templating: opts.templating,
     headers: headerChanges(opts),
     mode: opts.mode,
     ...proxyFields(opts, current),
@@ -209,6 +217,7 @@ export async function add(project: string, opts: EndpointOptions): Promise<void>
     path: opts.path,
     enabled: !opts.disabled,
   } as Parameters<typeof addEndpoint>[2]);
+  warnJsonBody(endpoint);
   if (opts.json) return printJson(endpoint);
   printLine(
     endpoint.kind === 'proxy'
@@ -225,8 +234,10 @@ export async function show(project: string, ref: string, opts: EndpointOptions):
 
 export async function update(project: string, ref: string, opts: EndpointOptions): Promise<void> {
   const ctx = cliContext();
-  const proxyGiven = opts.proxy !== undefined || opts.record !== undefined || opts.proxyTimeout !== undefined;
-  const current = proxyGiven ? await getEndpoint(ctx, project, ref) : undefined;
+  // Whether --record / --proxy-timeout fit (a proxy endpoint) needs the endpoint as it is.
+  const settingsOnly =
+    opts.proxy === undefined && (opts.record !== undefined || opts.proxyTimeout !== undefined);
+  const current = settingsOnly ? await getEndpoint(ctx, project, ref) : undefined;
   const patch = await fieldsFrom(opts, current);
   // The app's message names the fields of the patch (statusText, contentType, …): here, options.
   if (Object.keys(patch).length === 0) {
@@ -235,6 +246,7 @@ export async function update(project: string, ref: string, opts: EndpointOptions
     });
   }
   const endpoint = await updateEndpoint(ctx, project, ref, patch);
+  if ('body' in patch || 'contentType' in patch) warnJsonBody(endpoint);
   if (opts.json) return printJson(endpoint);
   printLine(`Updated ${endpoint.method} ${endpoint.path} "${endpoint.name}" (id ${endpoint.id})`);
 }

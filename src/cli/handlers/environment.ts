@@ -29,7 +29,8 @@ function variableOptions(opts: EnvironmentOptions) {
 
 export async function list(project: string, opts: EnvironmentOptions): Promise<void> {
   const result = await listEnvironments(cliContext(), project);
-  if (opts.json) return printJson(result);
+  // A list command's --json is an array (DECISIONS "Shapes"): each environment says its scope and project.
+  if (opts.json) return printJson(result.environments);
   printTable(
     result.environments,
     [

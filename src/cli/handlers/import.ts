@@ -34,9 +34,10 @@ function progressLine(): { update: (p: ImportProgress) => void; done: () => void
 
 function printReport(report: ImportReport, isNew: boolean, seconds: number): void {
   const p = report.project;
+  const updated = report.updated.length ? `${report.updated.length} updated, ` : '';
   printLine(
     `${isNew ? `Created project "${p.name}" (id ${p.id}, port ${p.port})` : `Imported into project "${p.name}" (id ${p.id})`}: ` +
-      `${report.created.length} created, ${report.replaced.length} replaced, ${report.skipped.length} skipped` +
+      `${report.created.length} created, ${updated}${report.replaced.length} replaced, ${report.skipped.length} skipped` +
       `${report.warningCount ? `, ${report.warningCount} warning${report.warningCount === 1 ? '' : 's'}` : ''} in ${seconds.toFixed(1)} s`,
   );
   const limit = 200;
@@ -45,7 +46,14 @@ function printReport(report: ImportReport, isNew: boolean, seconds: number): voi
       (e) =>
         `  created   ${e.method.padEnd(7)} ${e.path}  "${e.name}" -> ${e.status}${e.variations.length ? ` (+${e.variations.length} variations)` : ''}`,
     ),
-    ...report.replaced.map((e) => `  replaced  ${e.method.padEnd(7)} ${e.path}  "${e.name}" (id ${e.id})`),
+    ...report.updated.map((e) => {
+      const kept = report.kept.find((k) => k.endpointId === e.id)?.items;
+      return `  updated   ${e.method.padEnd(7)} ${e.path}  "${e.name}" (id ${e.id})${kept ? `; kept: ${kept.join(', ')}` : ''}`;
+    }),
+    ...report.replaced.map((e) => {
+      const dropped = report.dropped.find((k) => k.endpointId === e.id)?.items;
+      return `  replaced  ${e.method.padEnd(7)} ${e.path}  "${e.name}" (id ${e.id})${dropped ? `; dropped: ${dropped.join(', ')}` : ''}`;
+    }),
     ...report.skipped.map((s) => `  skipped   ${s.method.padEnd(7)} ${s.path}  ${s.reason}`),
   ];
   for (const row of rows.slice(0, limit)) printLine(row);
@@ -65,6 +73,8 @@ export async function importDocument(file: string, opts: ImportOptions): Promise
         ...input,
         projectRef: opts.project,
         overwrite: opts.overwrite === true,
+        replace: opts.replace === true,
+        templates: opts.templates === true,
         strict: opts.strict === true,
       },
       { onProgress: progress.update, say: CLI_WORDING },
@@ -75,8 +85,25 @@ export async function importDocument(file: string, opts: ImportOptions): Promise
   for (const w of report.warnings) note(`warning: ${w.message}`);
   const unlisted = report.warningCount - report.warnings.length;
   if (unlisted > 0) note(`warning: … and ${unlisted} more not listed`);
+  noteTemplates(report);
   if (opts.json) return printJson(report);
   printReport(report, opts.project === undefined, (Date.now() - started) / 1000);
   if (report.skipped.some((s) => s.existingId !== undefined))
-    note('Some operations already existed and were skipped; pass --overwrite to replace them.');
+    note(
+      'Some operations already existed and were skipped; pass --overwrite to update them from the document (keeping what only mockdev has), or --replace to replace them whole.',
+    );
+}
+
+/** On stderr: which imported texts hold {{ and are sent as written, or that templates were kept. */
+function noteTemplates(report: ImportReport): void {
+  if (report.templates === 'own-export')
+    note("note: mockdev's own export: its templates are kept as templates.");
+  if (report.literal.length === 0) return;
+  const n = report.literal.length;
+  note(
+    `note: ${n} endpoint${n === 1 ? ' holds' : 's hold'} {{ in imported text, sent as written (not a template; pass --templates for a document you trust):`,
+  );
+  for (const l of report.literal.slice(0, 20))
+    note(`  ${l.method.padEnd(7)} ${l.path}  ${l.parts.join(', ')}`);
+  if (n > 20) note(`  … and ${n - 20} more (use --json for the full list)`);
 }

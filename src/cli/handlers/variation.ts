@@ -16,7 +16,7 @@ import { formatRule } from '../../core/model/rules.js';
 import { toHeaders, toInt } from '../args.js';
 import type { VariationOptions } from '../commands/variation.js';
 import { confirmDestructive } from '../confirm.js';
-import { note, printJson, printLine, printTable } from '../output.js';
+import { note, printJson, printLine, printTable, warnJsonBody } from '../output.js';
 import { cliContext } from './context.js';
 
 const rulesText = (v: Variation): string => (v.rules ?? []).map(formatRule).join(' and ');
@@ -62,6 +62,7 @@ function inputFrom(opts: VariationOptions): VariationInput {
     body: opts.body,
     contentType: opts.contentType,
     delay: toInt(opts.delay, '--delay'),
+    templating: opts.templating,
     headers,
     rules: opts.clearRules ? [] : opts.when,
   };
@@ -110,6 +111,9 @@ export async function add(project: string, ref: string, opts: VariationOptions):
     ...input,
     name: opts.name!,
   });
+  // Its own body under its content type, or the endpoint's (an inherited body was checked with it).
+  const typed = { ...variation, contentType: variation.contentType ?? endpoint.contentType };
+  warnJsonBody(typed, `the body of variation "${variation.name}"`);
   if (opts.json) return printJson(variationView(variation));
   const rules = rulesText(variation);
   const inherits = inheritedText(variation);
@@ -124,13 +128,12 @@ export async function update(
   variationRef: string,
   opts: VariationOptions,
 ): Promise<void> {
-  const { endpoint, variation } = await updateVariation(
-    cliContext(),
-    project,
-    ref,
-    variationRef,
-    inputFrom(opts),
-  );
+  const input = inputFrom(opts);
+  const { endpoint, variation } = await updateVariation(cliContext(), project, ref, variationRef, input);
+  if ('body' in input || 'contentType' in input) {
+    const typed = { ...variation, contentType: variation.contentType ?? endpoint.contentType };
+    warnJsonBody(typed, `the body of variation "${variation.name}"`);
+  }
   if (opts.json) return printJson(variationView(variation));
   printLine(`Updated variation "${variation.name}" (id ${variation.id}) of ${label(endpoint)}`);
 }

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { MockdevError } from '../errors.js';
 import { maskCredentialHeaders } from './credentials.js';
 import {
   ContentTypeSchema,
@@ -15,6 +16,16 @@ import {
 } from './fields.js';
 import { wildcardProblem } from '../match/router.js';
 import { proxyTargetProblem } from '../proxy/target.js';
+import { PROXY_TIMEOUT_MAX_MS, PROXY_TIMEOUT_MIN_MS } from './limits.js';
+import { described } from './describe.js';
+import {
+  CAPTURED_REQUEST_DOCS,
+  ENDPOINT_DOCS,
+  ENDPOINT_PATCH_DOCS,
+  PROXY_DOCS,
+  PROXY_PATCH_DOCS,
+  VARIATION_DOCS,
+} from './descriptions.js';
 import { OpenApiOperationSchema } from './openapi-meta.js';
 import { SelectionModeSchema, StoredRulesSchema } from './rules.js';
 
@@ -27,7 +38,7 @@ const ProxyTargetSchema = z.string().superRefine((t, ctx) => {
   if (problem) ctx.addIssue({ code: 'custom', message: problem, input: t });
 });
 
-export const ProxySettingsSchema = z.object({
+const proxySettingsFields = z.object({
   /** Base URL the request is forwarded to, e.g. https://api.example.com */
   target: ProxyTargetSchema,
   /** Whether forwarded responses are stored as recordings. */
@@ -39,26 +50,36 @@ export const ProxySettingsSchema = z.object({
   timeoutMs: z
     .number({ error: 'must be a number of milliseconds' })
     .int('must be a whole number of milliseconds')
-    .min(1, 'must be at least 1 ms')
-    .max(3_600_000, 'must be at most 3600000 ms (1 hour)')
+    .min(PROXY_TIMEOUT_MIN_MS, `must be at least ${PROXY_TIMEOUT_MIN_MS} ms`)
+    .max(PROXY_TIMEOUT_MAX_MS, `must be at most ${PROXY_TIMEOUT_MAX_MS} ms (1 hour)`)
     .optional(),
 });
+export const ProxySettingsSchema = described(proxySettingsFields, PROXY_DOCS);
 export type ProxySettings = z.infer<typeof ProxySettingsSchema>;
 
 /**
  * Proxy settings as stored: any target text loads (a hand edit, an earlier mockdev); one that
  * cannot be forwarded to answers a problem without sending anything (runtime/proxy.ts).
  */
-export const StoredProxySettingsSchema = ProxySettingsSchema.extend({ target: z.string() });
+export const StoredProxySettingsSchema = ProxySettingsSchema.extend({
+  target: z.string().describe(ProxySettingsSchema.shape.target.description ?? PROXY_DOCS.target.text),
+});
 
-/** How long a proxy endpoint waits for its target unless proxy.timeoutMs says otherwise. */
-export const DEFAULT_PROXY_TIMEOUT_MS = 30_000;
+export { DEFAULT_PROXY_TIMEOUT_MS } from './limits.js';
+
+/**
+ * Whether a response's status text, body and header values are templates (docs/templates.md).
+ * `false`: they are sent as written, `{{` included; this is what an import gives text that comes
+ * from a document or a command (data, not a template) unless told to keep templates. Absent:
+ * templates render. Stored only when false (`true` removes the key).
+ */
+export const TemplatingSchema = z.boolean();
 
 /**
  * An alternative response of an endpoint. Which one answers (runtime/variations.ts): the one a
  * request names in X-Mockdev-Variation, else the active one, else per the endpoint's `mode`.
  */
-export const VariationSchema = z.object({
+const variationFields = z.object({
   id: z.string().min(1),
   name: NameSchema,
   status: StatusSchema,
@@ -70,10 +91,12 @@ export const VariationSchema = z.object({
   body: z.string().optional(),
   /** Absent: the endpoint's content type, at run time. */
   contentType: ContentTypeSchema.optional(),
+  templating: TemplatingSchema.optional(),
   delay: DelaySchema.default(0),
   /** All must match for this variation to answer in mode `rules`; absent or empty: never by rules. */
   rules: StoredRulesSchema.optional(),
 });
+export const VariationSchema = described(variationFields, VARIATION_DOCS);
 export type Variation = z.infer<typeof VariationSchema>;
 
 /** An endpoint's variations: names unique (case-insensitive), as are ids. */
@@ -120,15 +143,16 @@ export const CapturedAuthSchema = z.discriminatedUnion('type', [
 export type CapturedAuth = z.infer<typeof CapturedAuthSchema>;
 
 /** What a cURL import captured of the original request, kept for reference (credentials masked). */
-export const CapturedRequestSchema = z.object({
+const capturedRequestFields = z.object({
   headers: RequestHeadersSchema.overwrite((h) => maskCredentialHeaders(h)).default({}),
   query: z.record(z.string(), z.union([z.string(), z.array(z.string())])).default({}),
   body: z.string().nullable().default(null),
   auth: CapturedAuthSchema.nullable().default(null),
 });
+export const CapturedRequestSchema = described(capturedRequestFields, CAPTURED_REQUEST_DOCS);
 export type CapturedRequest = z.infer<typeof CapturedRequestSchema>;
 
-export const EndpointSchema = z.object({
+const endpointFields = z.object({
   id: z.string().min(1),
   name: NameSchema,
   method: MethodSchema,
@@ -139,6 +163,7 @@ export const EndpointSchema = z.object({
   headers: HeadersSchema.default({}),
   body: z.string().default(''),
   contentType: ContentTypeSchema.default('application/json'),
+  templating: TemplatingSchema.optional(),
   /** Milliseconds before the response is sent. */
   delay: DelaySchema.default(0),
   enabled: z.boolean().default(true),
@@ -152,19 +177,63 @@ export const EndpointSchema = z.object({
   /** What an OpenAPI import kept of the operation (operationId, parameters, header definitions). */
   openapi: OpenApiOperationSchema.optional(),
 });
+export const EndpointSchema = described(endpointFields, ENDPOINT_DOCS);
 export type Endpoint = z.infer<typeof EndpointSchema>;
 
 /** What a caller gives to create an endpoint: everything but the id, with defaults. */
-export const EndpointInputSchema = EndpointSchema.omit({ id: true }).extend({
-  proxy: ProxySettingsSchema.optional(),
-  name: NameSchema.optional(),
-  method: MethodSchema.default('GET'),
-  status: StatusSchema.default(200),
-});
+export const EndpointInputSchema = described(
+  EndpointSchema.omit({ id: true }).extend({
+    // Saving checks the target (http: or https:); the stored shape takes any (StoredProxySettingsSchema).
+    proxy: ProxySettingsSchema.optional(),
+    name: NameSchema.optional(),
+    method: MethodSchema.default('GET'),
+    status: StatusSchema.default(200),
+  }),
+  ENDPOINT_DOCS,
+);
 export type EndpointInput = z.input<typeof EndpointInputSchema>;
 
+/**
+ * A change to an endpoint's proxy settings, merged into the stored ones: each field given
+ * replaces its value, the others are kept (`timeoutMs: null`: back to the default). A target is
+ * needed only when the endpoint has no proxy settings yet.
+ */
+const proxySettingsPatchFields = z.object({
+  target: proxySettingsFields.shape.target.optional(),
+  record: z.boolean().optional(),
+  timeoutMs: proxySettingsFields.shape.timeoutMs.nullable(),
+});
+export const ProxySettingsPatchSchema = described(proxySettingsPatchFields, PROXY_PATCH_DOCS);
+export type ProxySettingsPatch = z.input<typeof ProxySettingsPatchSchema>;
+
+/**
+ * A change of the proxy settings, whoever sends it (CLI, MCP, admin API, UI): the fields given
+ * replace the stored ones, the others are kept; `timeoutMs: null` goes back to the default. The
+ * result needs a target: the one given, or the one stored.
+ */
+export function mergeProxySettings(
+  endpoint: Pick<Endpoint, 'name' | 'proxy'>,
+  change: z.output<typeof ProxySettingsPatchSchema>,
+): ProxySettings {
+  const target = change.target ?? endpoint.proxy?.target;
+  if (target === undefined) {
+    throw new MockdevError('INVALID_ARGUMENT', `Endpoint "${endpoint.name}" has no proxy target yet`, {
+      hint: 'Give proxy.target with the other proxy settings, e.g. https://api.example.com',
+      details: { field: 'proxy.target' },
+    });
+  }
+  const { timeoutMs, ...earlier } = endpoint.proxy ?? { record: false };
+  const timeout = change.timeoutMs === undefined ? timeoutMs : (change.timeoutMs ?? undefined);
+  return {
+    ...earlier,
+    target,
+    record: change.record ?? earlier.record,
+    ...(timeout !== undefined ? { timeoutMs: timeout } : {}),
+  };
+}
+
 /** A partial change to an endpoint; `null` on an optional field removes it. */
-export const EndpointPatchSchema = z
+const endpointPatchFields = z
   .object({
     name: NameSchema,
     method: MethodSchema,
@@ -176,16 +245,19 @@ export const EndpointPatchSchema = z
     headers: z.record(HeaderNameSchema, HeaderValueSchema.nullable()),
     body: z.string(),
     contentType: ContentTypeSchema,
+    /** true: templates render again (the key is removed); false: sent as written. */
+    templating: TemplatingSchema,
     delay: DelaySchema,
     enabled: z.boolean(),
     kind: EndpointKindSchema,
-    proxy: ProxySettingsSchema.nullable(),
+    proxy: ProxySettingsPatchSchema.nullable(),
     variations: VariationListSchema,
     activeVariationId: z.string().nullable(),
     mode: SelectionModeSchema.nullable(),
     request: CapturedRequestSchema.nullable(),
   })
   .partial();
+export const EndpointPatchSchema = described(endpointPatchFields, ENDPOINT_PATCH_DOCS);
 export type EndpointPatch = z.input<typeof EndpointPatchSchema>;
 
 /** endpoints.json: the endpoints, each following the endpoint rules (a wildcard only on a proxy). */

@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import { described } from './describe.js';
+import { ENVIRONMENT_DOCS, withoutDefaults } from './descriptions.js';
 import { sensitive } from '../validate.js';
 import { EnvironmentKeySchema } from './environment.js';
 
@@ -36,25 +38,20 @@ const Keys = z.array(EnvironmentKeySchema);
 
 /** The variables a create or update sets: plain ones, secrets with their values, keys made secret. */
 const VariableChanges = {
-  variables: Variables().optional().describe('Plain variables: { "API_URL": "https://…" }'),
-  secrets: Variables().optional().describe('Secrets with their values (masked in every answer)'),
-  secretKeys: Keys.optional().describe('Keys of `variables` to keep as secrets'),
+  variables: Variables().optional(),
+  secrets: Variables().optional(),
+  secretKeys: Keys.optional(),
 };
 
-export const EnvironmentCreateSchema = z.object({
-  name: z.string().describe('Unique within its scope'),
-  project: z
-    .string()
-    .optional()
-    .describe('The project it belongs to (id or name); left out: a global environment'),
-  ...VariableChanges,
-});
+export const EnvironmentCreateSchema = described(
+  z.object({ name: z.string(), project: z.string().optional(), ...VariableChanges }),
+  ENVIRONMENT_DOCS,
+);
 
-export const EnvironmentPatchSchema = z.object({
-  name: z.string().optional(),
-  ...VariableChanges,
-  unset: Keys.optional().describe('Variables to remove (before the others are set)'),
-});
+export const EnvironmentPatchSchema = described(
+  z.object({ name: z.string().optional(), ...VariableChanges, unset: Keys.optional() }),
+  withoutDefaults(ENVIRONMENT_DOCS),
+);
 
 /** What is active for a project after an activation. */
 export const ActivationResultSchema = z.object({

@@ -1,11 +1,9 @@
 import * as z from 'zod';
+import { ENV_KEY_PATTERN, ENV_KEY_RULE, NAME_MAX } from './limits.js';
 
-/** Variable keys: letters, digits and underscores, not starting with a digit (`{{env.API_KEY}}`). */
-export const ENV_KEY_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
+export { ENV_KEY_PATTERN } from './limits.js';
 
-export const EnvironmentKeySchema = z
-  .string()
-  .regex(ENV_KEY_PATTERN, 'must start with a letter or _ and hold only letters, digits and _');
+export const EnvironmentKeySchema = z.string().regex(ENV_KEY_PATTERN, ENV_KEY_RULE);
 
 /**
  * An environment (SPEC 2 "Environment", Pro): variables, some of them secrets, for one project
@@ -14,7 +12,7 @@ export const EnvironmentKeySchema = z
  */
 export const EnvironmentSchema = z.object({
   id: z.string().min(1),
-  name: z.string().trim().min(1).max(200),
+  name: z.string().trim().min(1).max(NAME_MAX),
   projectId: z.string().min(1).nullable(),
   variables: z.record(EnvironmentKeySchema, z.string()),
   secretKeys: z.array(EnvironmentKeySchema),

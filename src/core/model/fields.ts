@@ -1,15 +1,30 @@
 import * as z from 'zod';
 import { MockdevError } from '../errors.js';
 import { pathTemplateProblem } from '../match/router.js';
+import {
+  DELAY_MAX_MS,
+  HEADER_NAME_PATTERN,
+  HEADER_NAME_RULE,
+  HTTP_METHODS,
+  NAME_MAX,
+  PORT_MAX,
+  PORT_MIN,
+  STATUS_MAX,
+  STATUS_MIN,
+  STATUS_TEXT_MAX,
+  type HttpMethod,
+} from './limits.js';
 
 /** Field rules shared by every resource. Each message says what is allowed. */
 
-export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'TRACE'] as const;
-export type HttpMethod = (typeof HTTP_METHODS)[number];
-
-export const PORT_MIN = 1024;
-export const PORT_MAX = 65535;
-export const DEFAULT_PROJECT_PORT = 3001;
+export {
+  DEFAULT_PROJECT_PORT,
+  HTTP_METHODS,
+  PORT_MAX,
+  PORT_MIN,
+  STATUS_TEXT_MAX,
+  type HttpMethod,
+} from './limits.js';
 export const DEFAULT_MCP_PORT = 3100;
 /** Where `mockdev ui` serves the admin API and the web UI by default. */
 export const DEFAULT_UI_PORT = 3200;
@@ -22,7 +37,7 @@ export const NameSchema = z
   .string()
   .trim()
   .min(1, 'must not be empty')
-  .max(200, 'must be at most 200 characters')
+  .max(NAME_MAX, `must be at most ${NAME_MAX} characters`)
   .refine((s) => !/[/\\]/.test(s), 'must not contain "/" or "\\"')
   .refine((s) => !CONTROL_CHARS.test(s), 'must not contain control characters')
   .refine((s) => s !== '.' && s !== '..', 'must not be "." or ".."');
@@ -51,18 +66,20 @@ export function parseMethod(value: string): HttpMethod {
   );
 }
 
+const STATUSES = `from ${STATUS_MIN} to ${STATUS_MAX}`;
+
 /** A response status: 200–599 (a 1xx is an interim answer, never a final one). */
 export const StatusSchema = z
-  .number({ error: 'must be a whole number from 200 to 599' })
-  .int('must be a whole number from 200 to 599')
-  .min(200, 'must be from 200 to 599 (a 1xx status is an interim answer, not a response)')
-  .max(599, 'must be from 200 to 599');
+  .number({ error: `must be a whole number ${STATUSES}` })
+  .int(`must be a whole number ${STATUSES}`)
+  .min(STATUS_MIN, `must be ${STATUSES} (a 1xx status is an interim answer, not a response)`)
+  .max(STATUS_MAX, `must be ${STATUSES}`);
 
 export const DelaySchema = z
   .number({ error: 'must be a number of milliseconds' })
   .int('must be a whole number of milliseconds')
   .min(0, 'must not be negative')
-  .max(600_000, 'must be at most 600000 ms (10 minutes)');
+  .max(DELAY_MAX_MS, `must be at most ${DELAY_MAX_MS} ms (10 minutes)`);
 
 /** A URL path: leading slash added when missing; no spaces, no control characters, no query. */
 export const PathSchema = z
@@ -77,14 +94,10 @@ export const PathSchema = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
-/** An HTTP token (RFC 9110 5.6.2): what a header name may be. */
-const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 /** What node (and HTTP) can send in a header value: tab, visible ASCII, space, Latin-1. */
 const BAD_VALUE_CHAR = /[^\t\x20-\x7e\x80-\xff]/;
 
-export const HeaderNameSchema = z
-  .string()
-  .refine((s) => TOKEN.test(s), 'may contain only letters, digits and !#$%&\'*+-.^_`|~ (no spaces or ":")');
+export const HeaderNameSchema = z.string().refine((s) => HEADER_NAME_PATTERN.test(s), HEADER_NAME_RULE);
 export const HeaderValueSchema = z
   .string()
   .refine(
@@ -92,8 +105,6 @@ export const HeaderValueSchema = z
     'must be one line of printable characters (no line breaks, control characters or characters beyond Latin-1)',
   );
 
-/** The longest status text (reason phrase) an endpoint or a variation may give. */
-export const STATUS_TEXT_MAX = 200;
 /**
  * What a reason phrase (RFC 9110 `reason-phrase`) may hold here: tab, space, visible ASCII and
  * printable Latin-1 (no C0 or C1 control characters, no DEL). Stricter than a header value.

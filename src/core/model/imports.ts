@@ -2,11 +2,56 @@ import * as z from 'zod';
 import { AuthSchema, EndpointSchema } from './endpoint.js';
 import { ProjectSchema } from './project.js';
 
+/** What an import changed of one existing endpoint: what it kept (overwrite) or dropped (replace). */
+export const ImportedChangeSchema = z.object({
+  endpointId: z.string(),
+  method: z.string(),
+  path: z.string(),
+  items: z
+    .array(z.string())
+    .describe('e.g. variation "slow", header "X-Trace", delay 250 ms, mode sequential, proxy settings (…)'),
+});
+export type ImportedChange = z.infer<typeof ImportedChangeSchema>;
+
+/**
+ * How an import treated the `{{…}}` of the text it brought (DECISIONS "Trust and data"):
+ * `literal` data, sent as written (the default); kept as templates because the caller said so
+ * (`option`: --templates) or because the document is mockdev's own export (`own-export`).
+ */
+export const TemplatesTreatmentSchema = z.enum(['literal', 'option', 'own-export']);
+export type TemplatesTreatment = z.infer<typeof TemplatesTreatmentSchema>;
+
+/** An imported endpoint whose text holds `{{` and is sent as written (templating off). */
+export const LiteralTextSchema = z.object({
+  endpointId: z.string(),
+  method: z.string(),
+  path: z.string(),
+  parts: z.array(z.string()).describe('Where: body, header "X-Id", variation "404" body, …'),
+});
+export type LiteralText = z.infer<typeof LiteralTextSchema>;
+
 /** What an OpenAPI import reports (`mockdev import --json`, the MCP tool, the admin API). */
 export const ImportReportSchema = z.object({
   project: ProjectSchema.describe('The project imported into (created when none was named)'),
   created: z.array(EndpointSchema).describe('Endpoints added'),
-  replaced: z.array(EndpointSchema).describe('Existing endpoints replaced (with overwrite)'),
+  updated: z
+    .array(EndpointSchema)
+    .describe('Existing endpoints updated from the document, keeping what only mockdev had (overwrite)'),
+  replaced: z.array(EndpointSchema).describe('Existing endpoints replaced whole (replace)'),
+  kept: z
+    .array(ImportedChangeSchema)
+    .describe(
+      'Per updated endpoint: what only mockdev had and was kept (hand-made variations, headers, delay, …)',
+    ),
+  dropped: z
+    .array(ImportedChangeSchema)
+    .describe('Per replaced endpoint: what it had that the document does not describe, now gone'),
+  templates: TemplatesTreatmentSchema.describe(
+    'literal: the document’s text is data, sent as written; option: kept as templates (templates asked); own-export: kept as templates (mockdev’s own export)',
+  ),
+  literal: z
+    .array(LiteralTextSchema)
+    .describe('Endpoints whose imported text holds {{ and is sent as written (templating off)'),
   skipped: z
     .array(
       z.object({

@@ -1,5 +1,7 @@
 import * as z from 'zod';
 import { EndpointSchema } from './endpoint.js';
+import { described } from './describe.js';
+import { PROJECT_DOCS, withoutDefaults } from './descriptions.js';
 import { NameSchema, PortSchema, TimestampSchema } from './fields.js';
 
 export const PROJECT_SCHEMA_VERSION = 1;
@@ -43,14 +45,18 @@ export type Project = z.infer<typeof ProjectSchema>;
 export const ProjectDetailSchema = ProjectSchema.extend({ endpoints: z.array(EndpointSchema) });
 export type ProjectDetail = z.infer<typeof ProjectDetailSchema>;
 
-export const ProjectCreateSchema = z.object({
-  name: NameSchema,
-  description: z.string().default(''),
-  port: PortSchema.optional(),
-});
+export const ProjectCreateSchema = described(
+  z.object({
+    name: NameSchema,
+    description: z.string().default(''),
+    port: PortSchema.optional(),
+  }),
+  PROJECT_DOCS,
+);
 export type ProjectCreate = z.input<typeof ProjectCreateSchema>;
 
-export const ProjectPatchSchema = z
-  .object({ name: NameSchema, description: z.string(), port: PortSchema })
-  .partial();
+export const ProjectPatchSchema = described(
+  z.object({ name: NameSchema, description: z.string(), port: PortSchema }).partial(),
+  withoutDefaults(PROJECT_DOCS),
+);
 export type ProjectPatch = z.input<typeof ProjectPatchSchema>;

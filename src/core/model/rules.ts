@@ -1,6 +1,8 @@
 import * as z from 'zod';
 import { MockdevError } from '../errors.js';
 import { linearRegexProblem } from '../linear-regex.js';
+import { described } from './describe.js';
+import { RULE_DOCS } from './descriptions.js';
 
 /**
  * Rules of a response variation: when all of a variation's rules match a request, that
@@ -27,7 +29,7 @@ export const SelectionModeSchema = z.enum(SELECTION_MODES);
 export type SelectionMode = z.infer<typeof SelectionModeSchema>;
 
 /** One rule, unchecked across fields (see RulesSchema for the checks). */
-export const RuleObjectSchema = z.object({
+const ruleFields = z.object({
   /** Where the value comes from: query parameter, request header, path parameter, JSON body. */
   source: RuleSourceSchema,
   /** Parameter or header name (headers case-insensitive), or a dotted path into the JSON body. */
@@ -37,6 +39,7 @@ export const RuleObjectSchema = z.object({
   /** What equals compares with, or the regular expression; none for exists. */
   value: z.string().optional(),
 });
+export const RuleObjectSchema = described(ruleFields, RULE_DOCS);
 export type Rule = z.infer<typeof RuleObjectSchema>;
 
 /** The problem with a rule's shape, or undefined: a value where one is needed, none for exists. */

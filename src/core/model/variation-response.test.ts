@@ -48,3 +48,19 @@ describe("a variation's response", () => {
     assert.deepEqual(variationHeaders(typed, { headers: {} }), typed.headers);
   });
 });
+
+describe("a variation's templating", () => {
+  it('never renders text it takes from an endpoint whose templating is off', () => {
+    const literal = { ...endpoint, body: '{{json env}}', templating: false };
+    assert.equal(variationResponse(literal, v({})).templating, false, 'the imported body, inherited');
+    assert.equal(variationResponse(literal, v({ body: '{{uuid}}' })).templating, undefined, 'its own body');
+    const literalHeader = { ...endpoint, headers: { 'X-Env': '{{env.KEY}}' }, templating: false };
+    assert.equal(variationResponse(literalHeader, v({ body: 'x' })).templating, false);
+    assert.equal(
+      variationResponse(literalHeader, v({ body: 'x', headers: { 'x-env': 'own' } })).templating,
+      undefined,
+      'the header replaced',
+    );
+    assert.equal(variationResponse(endpoint, v({ templating: false })).templating, false);
+  });
+});

@@ -19,7 +19,7 @@ export type InheritableField = (typeof INHERITABLE_FIELDS)[number];
 /** The fields a response is built from. */
 export type ResponseFields = Pick<
   Endpoint,
-  'status' | 'statusText' | 'headers' | 'body' | 'contentType' | 'delay'
+  'status' | 'statusText' | 'headers' | 'body' | 'contentType' | 'delay' | 'templating'
 >;
 
 /** The headers a variation sends: the endpoint's, with the variation's over them. */
@@ -37,18 +37,31 @@ export function variationHeaders(
   return Object.assign(out, v.headers);
 }
 
-/** What a variation answers with: its own fields, the endpoint's where it sets none. */
+/**
+ * What a variation answers with: its own fields, the endpoint's where it sets none. Templating:
+ * the variation's own, except that text it takes from an endpoint whose templating is off (an
+ * imported body, say) is never rendered: if any such text has `{{`, the whole response is sent
+ * as written (a variation's own template beside it is then sent as written too).
+ */
 export function variationResponse(
-  endpoint: Pick<Endpoint, 'headers' | 'body' | 'contentType'>,
+  endpoint: Pick<Endpoint, 'headers' | 'body' | 'contentType' | 'templating'>,
   v: Variation,
 ): ResponseFields {
+  const headers = variationHeaders(endpoint, v);
+  const body = v.body ?? endpoint.body;
+  const literalFromEndpoint =
+    endpoint.templating === false &&
+    ((v.body === undefined && body.includes('{{')) ||
+      Object.entries(endpoint.headers).some(([k, value]) => headers[k] === value && value.includes('{{')));
+  const templating = literalFromEndpoint ? false : v.templating;
   return {
     status: v.status,
     ...(v.statusText !== undefined ? { statusText: v.statusText } : {}),
-    headers: variationHeaders(endpoint, v),
-    body: v.body ?? endpoint.body,
+    headers,
+    body,
     contentType: v.contentType ?? endpoint.contentType,
     delay: v.delay,
+    ...(templating !== undefined ? { templating } : {}),
   };
 }
 

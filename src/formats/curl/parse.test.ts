@@ -4,10 +4,11 @@ import { MockdevError } from '../../core/errors.js';
 import { parseCurl } from './parse.js';
 import { detectDialect, tokenize } from './tokenize.js';
 
-const fails = (text: string, pattern: RegExp) =>
+const fails = (text: string, pattern: RegExp, code = 'INVALID_INPUT') =>
   assert.throws(
     () => parseCurl(text),
-    (e: unknown) => e instanceof MockdevError && e.code === 'INVALID_INPUT' && pattern.test(e.fullMessage),
+    (e: unknown) => e instanceof MockdevError && e.code === code && pattern.test(e.fullMessage),
+    JSON.stringify(text),
   );
 
 describe('tokenize', () => {
@@ -249,11 +250,19 @@ describe('parseCurl', () => {
       'wget https://x.test',
       /Not a cURL command: it starts with "wget" at line 1, column 1.*starts with curl/,
     );
-    fails("curl 'https://x.test", /Unbalanced quote: the ' opened at line 1, column 6 is never closed/);
-    fails('curl "https://x.test" \\\n -H "a: b', /Unbalanced quote: the " opened at line 2, column 5/);
+    fails(
+      "curl 'https://x.test",
+      /Unbalanced quote: the ' opened at line 1, column 6 is never closed/,
+      'INVALID_ARGUMENT',
+    );
+    fails(
+      'curl "https://x.test" \\\n -H "a: b',
+      /Unbalanced quote: the " opened at line 2, column 5/,
+      'INVALID_ARGUMENT',
+    );
     fails('curl "https://x.test/a b"', /contains whitespace/);
-    fails("curl $'abc", /\$'…' string opened at line 1, column 6/);
-    fails('curl ^"https://x.test', /Unbalanced quote/);
+    fails("curl $'abc", /\$'…' string opened at line 1, column 6/, 'INVALID_ARGUMENT');
+    fails('curl ^"https://x.test', /Unbalanced quote/, 'INVALID_ARGUMENT');
     fails(
       'curl https://x.test -H',
       /-H \(--header\) at line 1, column 21 needs a value, but the command ends there.*-H 'Accept/,

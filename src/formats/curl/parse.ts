@@ -1,5 +1,6 @@
 import { MockdevError } from '../../core/errors.js';
 import { maskCredentialsInText } from '../../core/model/credentials.js';
+import { controlReason, quoteText } from '../../core/text.js';
 import type { Auth } from '../../core/model/endpoint.js';
 import { LONG_FLAGS, SHORT_FLAGS, type Action, type FlagSpec } from './options.js';
 import { describeOffset, tokenize, type Dialect, type Token } from './tokenize.js';
@@ -183,6 +184,8 @@ export function parseCurl(text: string): ParsedCurl {
   if (source.trim() === '') {
     throw fail('The cURL command is empty', `Paste a command such as: ${EXAMPLE}`);
   }
+  const binary = controlReason(source);
+  if (binary) throw fail(`The cURL command is not text: ${binary}`, `Paste a command such as: ${EXAMPLE}`);
   const { tokens: all, dialect, notes } = tokenize(source);
   let tokens = all;
   while (tokens.length && (tokens[0]!.value === '$' || tokens[0]!.value === '>' || tokens[0]!.value === '%'))
@@ -190,9 +193,8 @@ export function parseCurl(text: string): ParsedCurl {
   const first = tokens[0];
   if (!first) throw fail('The cURL command is empty', `Paste a command such as: ${EXAMPLE}`);
   if (!isCurl(first.value)) {
-    const shown = first.value.length > 30 ? `${first.value.slice(0, 30)}…` : first.value;
     throw fail(
-      `Not a cURL command: it starts with "${shown}" at ${describeOffset(source, first.offset)}`,
+      `Not a cURL command: it starts with ${quoteText(first.value, 30)} at ${describeOffset(source, first.offset)}`,
       `Paste a command that starts with curl, e.g. ${EXAMPLE}`,
       { offset: first.offset },
     );

@@ -34,11 +34,14 @@ export function describeOffset(text: string, offset: number): string {
   return `line ${line}, column ${column}`;
 }
 
-/** An error about the command; what it quotes of the command (the "near" text) shows no credential. */
-const invalid = (message: string, hint: string, details?: Record<string, unknown>) =>
-  new MockdevError('INVALID_INPUT', maskCredentialsInText(message), {
+/**
+ * A quote that is never closed: the command was cut inside a quoted argument (while copying, say).
+ * Like a command cut after a line continuation, the argument is incomplete: INVALID_ARGUMENT.
+ */
+const unclosed = (message: string, hint: string, offset: number) =>
+  new MockdevError('INVALID_ARGUMENT', maskCredentialsInText(message), {
     hint: maskCredentialsInText(hint),
-    details,
+    details: { offset },
   });
 
 /** Characters cmd.exe treats specially outside its quotes; `^` before one makes it literal. */
@@ -205,10 +208,10 @@ function readAnsiC(text: string, start: number, openedAt: number): [string, numb
       i += 2;
     }
   }
-  throw invalid(
+  throw unclosed(
     `Unbalanced quote: the $'…' string opened at ${describeOffset(text, openedAt)} is never closed`,
     "Add the closing ' (write a quote inside it as \\')",
-    { offset: openedAt },
+    openedAt,
   );
 }
 
@@ -262,10 +265,10 @@ function tokenizeBash(text: string): Tokenized {
     } else if (c === "'") {
       const end = text.indexOf("'", i + 1);
       if (end < 0) {
-        throw invalid(
+        throw unclosed(
           `Unbalanced quote: the ' opened at ${describeOffset(text, i)} is never closed`,
           `Add the closing ', or write a literal quote as '\\'' (near: ${JSON.stringify(text.slice(i, i + 30))})`,
-          { offset: i },
+          i,
         );
       }
       current += text.slice(i + 1, end);
@@ -302,10 +305,10 @@ function tokenizeBash(text: string): Tokenized {
         i++;
       }
       if (!closed) {
-        throw invalid(
+        throw unclosed(
           `Unbalanced quote: the " opened at ${describeOffset(text, openedAt)} is never closed`,
           `Add the closing ", or write a literal quote as \\" (near: ${JSON.stringify(text.slice(openedAt, openedAt + 30))})`,
-          { offset: openedAt },
+          openedAt,
         );
       }
     } else {
@@ -367,10 +370,10 @@ function tokenizeCmd(text: string): Tokenized {
     origin.push(i);
   }
   if (inQuote) {
-    throw invalid(
+    throw unclosed(
       `Unbalanced quote: the " opened at ${describeOffset(text, quoteOpenedAt)} is never closed`,
       'Add the closing ", or escape a literal quote as \\^" in a cmd command',
-      { offset: quoteOpenedAt },
+      quoteOpenedAt,
     );
   }
   // Phase 2: the C runtime's argument splitting.
@@ -421,10 +424,10 @@ function tokenizeCmd(text: string): Tokenized {
     current += c;
   }
   if (quoted) {
-    throw invalid(
+    throw unclosed(
       `Unbalanced quote: the " opened at ${describeOffset(text, openedAt)} is never closed`,
       'Add the closing ^", or escape a literal quote as \\^"',
-      { offset: openedAt },
+      openedAt,
     );
   }
   if (current !== null) tokens.push({ value: current, offset: start });

@@ -1,4 +1,5 @@
 import { LineCounter, parseDocument, isMap, isSeq, isScalar, type Node } from 'yaml';
+import { quoteText } from '../../core/text.js';
 import { MockdevError } from '../../core/errors.js';
 
 /**
@@ -40,6 +41,16 @@ export interface DocumentText {
   locate(pointers: string[]): Map<string, Position>;
 }
 
+/**
+ * A parser's message as one line of an error: what it quotes of the text (`"…"`) cut short and
+ * with control characters escaped, so no raw bytes reach a message.
+ */
+const oneLine = (message: string): string =>
+  message
+    .replace(/"(.*)"/, (_m, quoted: string) => quoteText(quoted))
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]/g, ' ');
+
 const YAML_OPTIONS = { merge: true, uniqueKeys: false, prettyErrors: true } as const;
 
 /**
@@ -66,7 +77,9 @@ export function readDocumentText(text: string, source: string): DocumentText {
         : '';
       throw new MockdevError(
         'INVALID_INPUT',
-        `${source} is not valid JSON${where}: ${message.replace(/ in JSON at position \d+.*$/, '').replace(/\s*\(line \d+ column \d+\)$/, '')}`,
+        `${source} is not valid JSON${where}: ${oneLine(message)
+          .replace(/ in JSON at position \d+.*$/, '')
+          .replace(/\s*\(line \d+ column \d+\)$/, '')}`,
         {
           hint: 'Fix the JSON syntax there (a missing comma, quote or bracket is the usual cause)',
           details: { source, format },
@@ -81,7 +94,7 @@ export function readDocumentText(text: string, source: string): DocumentText {
   if (error) {
     const pos = error.linePos?.[0];
     const where = pos ? ` at line ${pos.line}, column ${pos.col}` : '';
-    const first = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+    const first = oneLine(error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, ''));
     throw new MockdevError('INVALID_INPUT', `${source} is not valid YAML${where}: ${first}`, {
       hint: 'Fix the YAML there (indentation and unquoted ": " inside values are the usual causes)',
       details: { source, format },
@@ -93,7 +106,7 @@ export function readDocumentText(text: string, source: string): DocumentText {
   } catch (e) {
     throw new MockdevError(
       'INVALID_INPUT',
-      `${source} is not valid YAML: ${(e as Error).message.split('\n')[0]}`,
+      `${source} is not valid YAML: ${oneLine((e as Error).message.split('\n')[0]!)}`,
       {
         hint: 'Fix the YAML (an alias to an anchor that does not exist is a common cause)',
         details: { source, format },

@@ -40,7 +40,9 @@ describe('OpenAPI export', () => {
     ]) as { openapi: string; paths: Record<string, Record<string, Record<string, unknown>>> };
     assert.equal(doc.openapi, '3.0.3');
     const op = doc.paths['/users/{id}']!.get!;
-    assert.deepEqual(op.parameters, [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }]);
+    assert.deepEqual(op.parameters, [
+      { name: 'id', in: 'path', required: true, schema: { type: 'string' }, 'x-mockdev-generated': true },
+    ]);
     assert.equal(op['x-mockdev-enabled'], false);
     assert.equal(op['x-mockdev-status'], 404);
     const responses = op.responses as Record<
@@ -97,14 +99,14 @@ describe('OpenAPI export', () => {
     assert.equal(doc.paths['/pets/{petId}']!.post!.operationId, 'alsoShow', 'an operationId is used once');
     // petId is in the path (declared as a string); "gone" no longer is.
     assert.deepEqual(get.parameters, [
-      { name: 'petId', in: 'path', required: true, schema: { type: 'string' } },
+      { name: 'petId', in: 'path', required: true, schema: { type: 'string' }, 'x-mockdev-generated': true },
       { name: 'fields', in: 'query', schema: { type: 'string' } },
     ]);
     const responses = get.responses as Record<string, { headers?: Record<string, unknown> }>;
     assert.deepEqual(responses['200']!.headers, {
       'x-rate': { description: 'Left', schema: { type: 'integer' }, example: '5' },
       'X-Unset': { schema: { type: 'string' } },
-      'X-Extra': { schema: { type: 'string' }, example: 'x' },
+      'X-Extra': { schema: { type: 'string' }, example: 'x', 'x-mockdev-generated': true },
     });
     assert.deepEqual(responses['404']!.headers, {
       'X-Why': { description: 'Reason', schema: { type: 'string' } },
@@ -139,7 +141,7 @@ describe('OpenAPI export', () => {
     );
   });
 
-  it('writes a project without OpenAPI facts as it always did', () => {
+  it('writes a project without OpenAPI facts as it always did (what it declares for OpenAPI marked as such)', () => {
     const doc = exportOpenApiDocument({ name: 'P', description: 'd', port: 3002 }, [
       {
         ...base,
@@ -154,6 +156,7 @@ describe('OpenAPI export', () => {
     ]);
     assert.deepEqual(doc, {
       openapi: '3.0.3',
+      'x-mockdev-export': true,
       info: { title: 'P', version: '1.0.0', description: 'd' },
       servers: [{ url: 'http://localhost:3002' }],
       paths: {
@@ -161,11 +164,21 @@ describe('OpenAPI export', () => {
           get: {
             summary: 'List users',
             operationId: 'listUsers',
-            parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+            'x-mockdev-generated': true,
+            parameters: [
+              {
+                name: 'id',
+                in: 'path',
+                required: true,
+                schema: { type: 'string' },
+                'x-mockdev-generated': true,
+              },
+            ],
+            'x-mockdev-path': '/users/:id',
             responses: {
               '200': {
                 description: 'OK',
-                headers: { 'X-A': { schema: { type: 'string' }, example: '1' } },
+                headers: { 'X-A': { schema: { type: 'string' }, example: '1', 'x-mockdev-generated': true } },
                 content: { 'application/json': { examples: { 'List users': { value: [] } } } },
               },
             },

@@ -2,6 +2,7 @@ import { variationResponse } from '../../core/model/variation-response.js';
 import type { Endpoint } from '../../core/model/endpoint.js';
 import type { OpenApiParameter } from '../../core/model/openapi-meta.js';
 import { isJsonMediaType, primaryResponseKey } from './import.js';
+import { GENERATED, writeMockdevFields } from './mockdev-fields.js';
 import { schemaForVersion } from './schema-dialect.js';
 
 /**
@@ -87,12 +88,26 @@ interface ExampleEntry {
   raw: boolean;
 }
 
+/**
+ * Whether a JSON value holds an object with a string `$ref` (GitHub's examples hold
+ * `{"$ref": "#/components/examples/…"}` as data): written as a structured example, tools that
+ * resolve every `$ref` (swagger-parser, Redocly) would look for a part the export does not have.
+ */
+function holdsRef(value: unknown, depth = 0): boolean {
+  if (value === null || typeof value !== 'object' || depth > 100) return false;
+  if (Array.isArray(value)) return value.some((v) => holdsRef(v, depth + 1));
+  const obj = value as Record<string, unknown>;
+  if (typeof obj.$ref === 'string') return true;
+  return Object.values(obj).some((v) => holdsRef(v, depth + 1));
+}
+
 function exampleFor(body: string, contentType: string): ExampleEntry {
   if (isJsonMediaType(contentType)) {
     try {
       const parsed: unknown = JSON.parse(body);
-      // Only when importing it back gives the very same text; else keep the text as it is.
-      if (JSON.stringify(parsed, null, 2) === body) return { value: parsed, raw: false };
+      // Only when importing it back gives the very same text, and no tool would take a part of
+      // it for a reference; else the text as it is.
+      if (JSON.stringify(parsed, null, 2) === body && !holdsRef(parsed)) return { value: parsed, raw: false };
     } catch {
       /* not JSON: kept as text */
     }
@@ -129,7 +144,8 @@ function parametersOut(e: Endpoint, path: string, version: OpenApiVersion): Reco
   const stored = (e.openapi?.parameters ?? []).filter((p) => p.in !== 'path' || names.includes(p.name));
   const undeclared = names
     .filter((name) => !stored.some((p) => p.in === 'path' && p.name === name))
-    .map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+    // Declared because OpenAPI wants every path parameter declared; an import does not keep it.
+    .map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' }, [GENERATED]: true }));
   return [...undeclared, ...stored.map((p) => parameterOut(p, version))];
 }
 
@@ -185,7 +201,7 @@ export function exportOpenApiDocument(
       if (undefinedHeaders.length) {
         response.headers ??= {};
         for (const [k, v] of undefinedHeaders)
-          response.headers[k] ??= { schema: { type: 'string' }, example: v };
+          response.headers[k] ??= { schema: { type: 'string' }, example: v, [GENERATED]: true };
       }
       const shared = [e.status, ...e.variations.map((v) => v.status)].filter((s) => s === status).length > 1;
       if (primary && body === '' && contentType === 'application/json' && !shared) return;
@@ -210,6 +226,8 @@ export function exportOpenApiDocument(
     const operation: Record<string, unknown> = {
       summary: e.name,
       operationId,
+      // An operationId mockdev made up (none was kept): an import does not keep it either.
+      ...(operationId !== kept ? { [GENERATED]: true } : {}),
       ...(params.length ? { parameters: params } : {}),
       responses,
     };
@@ -225,12 +243,13 @@ export function exportOpenApiDocument(
     if (e.mode) operation['x-mockdev-mode'] = e.mode;
     if (!e.enabled) operation['x-mockdev-enabled'] = false;
     if (e.delay > 0) operation['x-mockdev-delay'] = e.delay;
-    if (e.kind === 'proxy' && e.proxy)
-      operation['x-mockdev-proxy'] = { target: e.proxy.target, record: e.proxy.record };
+    writeMockdevFields(e, path, responses as unknown as Record<string, Record<string, unknown>>, operation);
     (paths[path] ??= {})[e.method.toLowerCase()] = operation;
   }
   return {
     openapi: version === '3.1' ? '3.1.0' : '3.0.3',
+    // mockdev's own export: an import keeps its templates as templates (docs/decisions.md).
+    'x-mockdev-export': true,
     info: {
       title: project.name,
       version: project.apiVersion ?? '1.0.0',

@@ -3,8 +3,11 @@ import type { EndpointInput, Variation } from '../../core/model/endpoint.js';
 import { RulesSchema, SelectionModeSchema } from '../../core/model/rules.js';
 import type { OpenApiOperation } from '../../core/model/openapi-meta.js';
 import { suggestEndpointName, uniqueName } from '../../core/naming.js';
-import { headerDefinitions, headerSchema, storedParameters } from './operation-facts.js';
-import { sampleFromSchema } from './sample.js';
+import { GENERATED, readMockdevFields } from './mockdev-fields.js';
+import { headerDefinitions, storedParameters } from './operation-facts.js';
+import { oas3Response, swagger2Response, type ResponseExample, type ResponseShape } from './responses.js';
+
+export { bodyFromExample, isJsonMediaType } from './responses.js';
 
 /**
  * OpenAPI 3.0/3.1 and Swagger 2.0 -> endpoint inputs. The document must already be
@@ -58,6 +61,11 @@ export interface ConvertedDocument {
   /** `info.version`, when the document gives one. */
   version?: string;
   specVersion: string;
+  /**
+   * The document is mockdev's own export (`x-mockdev-export`, or an operation carrying an
+   * `x-mockdev-*` field, as exports before that marker do): its templates are templates.
+   */
+  ownExport: boolean;
   operations: ConvertedOperation[];
   problems: ConvertProblem[];
 }
@@ -67,9 +75,6 @@ export interface ConvertOptions {
 }
 
 const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
-
-export const isJsonMediaType = (ct: string): boolean =>
-  /^application\/(.+\+)?json\b/i.test(ct.trim()) || /[/+]json\s*(;|$)/i.test(ct.trim());
 
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]+/g;
@@ -94,131 +99,29 @@ export function statusFromKey(key: string, fallback: number): number {
   return fallback;
 }
 
-/** Chooses the response that answers by default. */
+/** Chooses the response that answers by default: a 2xx, else `default`, else the first final one. */
 export function primaryResponseKey(keys: string[], preferred?: unknown): string | undefined {
   if (preferred !== undefined && keys.includes(String(preferred))) return String(preferred);
-  return keys.find((k) => /^2(\d\d|XX)$/i.test(k)) ?? keys.find((k) => k === 'default') ?? keys[0];
+  return (
+    keys.find((k) => /^2(\d\d|XX)$/i.test(k)) ??
+    keys.find((k) => k === 'default') ??
+    keys.find((k) => !/^1/.test(k)) ?? // an interim (1xx) answer only when there is nothing else
+    keys[0]
+  );
 }
 
-/** A body text from an example value, as the media type wants it. */
-export function bodyFromExample(value: unknown, contentType: string, raw = false): string {
-  if (value === undefined) return '';
-  if (typeof value === 'string') {
-    if (raw || !isJsonMediaType(contentType)) return value;
-    try {
-      JSON.parse(value);
-      return value; // the document already wrote JSON text
-    } catch {
-      return JSON.stringify(value);
-    }
-  }
-  return JSON.stringify(value, null, 2);
-}
-
-interface ResponseExample {
-  /** Example name for named examples, undefined for `example` or a generated sample. */
-  name?: string;
-  body: string;
-}
-
-interface ResponseShape {
-  contentType: string;
-  headers: Record<string, string>;
-  examples: ResponseExample[];
-  /** The same response in further media types (OpenAPI 3 `content` with several entries). */
-  others?: ResponseShape[];
-}
-
-/** A header's value: its example (or first of examples), else the schema's example, default or a sample. */
-function headerValue(header: unknown): string | undefined {
-  if (!isObj(header)) return undefined;
-  const schema = headerSchema(header);
-  const explicit = [header.example, isObj(header.examples) ? firstExampleValue(header.examples) : undefined];
-  let found: unknown = explicit.find((v) => v !== undefined && v !== null);
-  if (found === undefined && isObj(schema) && typeof schema.$ref !== 'string')
-    found = sampleFromSchema(schema);
-  if (found === undefined || found === null) return undefined;
-  return typeof found === 'string' ? found : JSON.stringify(found);
-}
-
-function firstExampleValue(examples: Obj): unknown {
-  for (const ex of Object.values(examples)) if (isObj(ex) && ex.value !== undefined) return ex.value;
-  return undefined;
-}
-
-function responseHeaders(response: Obj): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (!isObj(response.headers)) return out;
-  for (const [name, header] of Object.entries(response.headers)) {
-    if (name.toLowerCase() === 'content-type') continue;
-    const value = headerValue(header);
-    if (value !== undefined) out[name] = value;
-  }
-  return out;
-}
-
-function oas3Response(response: Obj): ResponseShape {
-  const headers = responseHeaders(response);
-  const content = isObj(response.content) ? response.content : {};
-  const entry = Object.entries(content)[0];
-  if (!entry) return { contentType: 'application/json', headers, examples: [{ body: '' }] };
-  const [contentType, media] = entry;
-  const m = isObj(media) ? media : {};
-  const examples = explicitExamples(m, contentType);
-  if (examples.length === 0) examples.push({ body: sampleBody(m.schema, contentType) });
-  // Further media types add variations, but only for examples they spell out.
-  const others = Object.entries(content)
-    .slice(1)
-    .map(([ct, media]) => ({
-      contentType: ct,
-      headers,
-      examples: explicitExamples(isObj(media) ? media : {}, ct),
-    }))
-    .filter((shape) => shape.examples.length > 0);
-  return { contentType, headers, examples, others };
-}
-
-function explicitExamples(m: Obj, contentType: string): ResponseExample[] {
-  const raw = m['x-mockdev-raw'] === true;
-  const examples: ResponseExample[] = [];
-  if (m.example !== undefined) examples.push({ body: bodyFromExample(m.example, contentType, raw) });
-  if (isObj(m.examples)) {
-    for (const [name, ex] of Object.entries(m.examples)) {
-      if (!isObj(ex) || ex.value === undefined) continue;
-      examples.push({
-        name,
-        body: bodyFromExample(ex.value, contentType, raw || ex['x-mockdev-raw'] === true),
-      });
-    }
-  }
-  return examples;
-}
-
-function swagger2Response(response: Obj, produces: string[]): ResponseShape {
-  const headers = responseHeaders(response);
-  const examples = isObj(response.examples) ? response.examples : {};
-  const exampleTypes = Object.keys(examples);
-  const contentType =
-    exampleTypes.find((t) => produces.includes(t)) ?? produces[0] ?? exampleTypes[0] ?? 'application/json';
-  if (examples[contentType] !== undefined) {
-    return {
-      contentType,
-      headers,
-      examples: [{ body: bodyFromExample(examples[contentType], contentType) }],
-    };
-  }
-  if (response.schema === undefined) return { contentType, headers, examples: [{ body: '' }] };
-  return { contentType, headers, examples: [{ body: sampleBody(response.schema, contentType) }] };
-}
-
-function sampleBody(schema: unknown, contentType: string): string {
-  if (schema === undefined) return '';
-  if (isObj(schema) && typeof schema.$ref === 'string') return ''; // a reference that could not be resolved
-  const value = sampleFromSchema(schema);
-  if (isJsonMediaType(contentType)) return JSON.stringify(value, null, 2);
-  if (typeof value === 'string') return value;
-  if (value === null || value === undefined) return '';
-  return typeof value === 'object' ? JSON.stringify(value, null, 2) : String(value);
+/**
+ * The status a response answers with: its key's, except an interim one (1xx), which a mock cannot
+ * send as its final answer: that response answers 200, and `warn` says so.
+ */
+function finalStatus(key: string, fallback: number, warn: (key: string, message: string) => void): number {
+  const status = statusFromKey(key, fallback);
+  if (status >= 200) return status;
+  warn(
+    key,
+    `response ${key} is an interim answer (1xx), which a mock cannot send as its final one: it answers 200`,
+  );
+  return 200;
 }
 
 function convertOperation(
@@ -228,6 +131,7 @@ function convertOperation(
   item: Obj,
   op: Obj,
   swagger2: boolean,
+  warn: (responseKey: string, message: string) => void = () => undefined,
 ): EndpointInput {
   const responses = isObj(op.responses) ? op.responses : {};
   const keys = Object.keys(responses).filter((k) => !k.startsWith('x-'));
@@ -261,7 +165,8 @@ function convertOperation(
     base.proxy = { target: proxy.target, record: proxy.record === true };
   }
   const meta: OpenApiOperation = {};
-  if (typeof op.operationId === 'string' && op.operationId) meta.operationId = op.operationId;
+  if (typeof op.operationId === 'string' && op.operationId && op[GENERATED] !== true)
+    meta.operationId = op.operationId;
   const parameters = storedParameters(item, op, swagger2);
   if (parameters.length) meta.parameters = parameters;
   const keepHeaders = (key: string, status: number) => {
@@ -281,7 +186,7 @@ function convertOperation(
   };
   const primary = shapeOf(primaryKey);
   const [first, ...more] = primary.examples;
-  base.status = statusFromKey(primaryKey, 200);
+  base.status = finalStatus(primaryKey, 200, warn);
   keepHeaders(primaryKey, base.status);
   base.contentType = primary.contentType;
   base.body = first!.body;
@@ -309,7 +214,7 @@ function convertOperation(
   for (const key of keys) {
     if (key === primaryKey) continue;
     const shape = shapeOf(key);
-    const status = statusFromKey(key, 500);
+    const status = finalStatus(key, 500, warn);
     keepHeaders(key, status);
     for (const s of [shape, ...(shape.others ?? [])])
       for (const ex of s.examples) addVariation(key, s, ex, status);
@@ -331,6 +236,7 @@ function convertOperation(
     }
   const mode = SelectionModeSchema.safeParse(op['x-mockdev-mode']);
   if (mode.success) base.mode = mode.data;
+  readMockdevFields(op, base, variations);
   if (variations.length) base.variations = variations;
   return withMeta();
 }
@@ -352,6 +258,19 @@ function conversionError(e: unknown): string {
   if (/circular structure/i.test(message))
     return 'one of its example values contains itself (a YAML alias inside its own anchor)';
   return message.split('\n')[0]!.trim();
+}
+
+/** Whether a document is mockdev's own export (see ConvertedDocument.ownExport). */
+export function isOwnExport(doc: Obj): boolean {
+  if (doc['x-mockdev-export'] !== undefined) return true;
+  for (const item of Object.values(isObj(doc.paths) ? doc.paths : {})) {
+    if (!isObj(item)) continue;
+    for (const m of OPERATION_METHODS) {
+      const op = item[m];
+      if (isObj(op) && Object.keys(op).some((k) => k.startsWith('x-mockdev-'))) return true;
+    }
+  }
+  return false;
 }
 
 export function convertOpenApi(doc: Obj, options: ConvertOptions = {}): ConvertedDocument {
@@ -378,7 +297,12 @@ export function convertOpenApi(doc: Obj, options: ConvertOptions = {}): Converte
           method: method.toUpperCase(),
           path,
           pointer,
-          input: convertOperation(doc, path, method, item, op, swagger2),
+          input: convertOperation(doc, path, method, item, op, swagger2, (key, message) =>
+            problems.push({
+              pointer: `${pointer}/responses/${escapePointer(key)}`,
+              message: `operation ${method.toUpperCase()} ${path}: ${message}`,
+            }),
+          ),
         });
       } catch (e) {
         problems.push({
@@ -405,6 +329,7 @@ export function convertOpenApi(doc: Obj, options: ConvertOptions = {}): Converte
     description: typeof info.description === 'string' ? info.description : '',
     ...(version ? { version } : {}),
     specVersion: swagger2 ? String(doc.swagger) : String(doc.openapi),
+    ownExport: isOwnExport(doc),
     operations,
     problems,
   };

@@ -1,4 +1,5 @@
 import type { OpenApiHeader, OpenApiParameter } from '../../core/model/openapi-meta.js';
+import { GENERATED } from './mockdev-fields.js';
 
 /**
  * What an import keeps of an operation beyond the endpoint's fields (the endpoint's optional
@@ -52,6 +53,7 @@ const SWAGGER2_PARAMETER_FIELDS = new Set([
 /** One parameter as stored: OpenAPI 3 fields; a Swagger 2 parameter's type fields become its schema. */
 function storedParameter(p: unknown, swagger2: boolean): OpenApiParameter | undefined {
   if (!isObj(p) || typeof p.name !== 'string' || !p.name || typeof p.in !== 'string') return undefined;
+  if (p[GENERATED] === true) return undefined; // declared by mockdev's export, not by the API
   if (!PARAMETER_PLACES.has(p.in)) return undefined; // body and formData are request bodies
   const out: OpenApiParameter = { name: p.name, in: p.in as OpenApiParameter['in'] };
   if (typeof p.description === 'string') out.description = p.description;
@@ -95,7 +97,7 @@ export function headerDefinitions(response: Obj): Record<string, OpenApiHeader> 
   if (!isObj(response.headers)) return undefined;
   const out: Record<string, OpenApiHeader> = {};
   for (const [name, header] of Object.entries(response.headers)) {
-    if (name.toLowerCase() === 'content-type' || !isObj(header)) continue;
+    if (name.toLowerCase() === 'content-type' || !isObj(header) || header[GENERATED] === true) continue;
     const def: OpenApiHeader = {};
     if (typeof header.description === 'string') def.description = header.description;
     if (typeof header.required === 'boolean') def.required = header.required;

@@ -64,22 +64,6 @@ export const defineTool = <I extends z.ZodObject, O extends z.ZodObject>(
   tool: ToolDefinition<I, O>,
 ): ToolDefinition => tool as unknown as ToolDefinition;
 
-/**
- * Adds descriptions to the fields of a core schema without re-declaring them: the rules stay
- * the core's, the words are for the assistant reading the tool's JSON Schema.
- */
-export function described<S extends z.ZodObject>(
-  schema: S,
-  descriptions: { [K in keyof S['shape']]?: string },
-): S {
-  const shape: Record<string, z.ZodType> = {};
-  for (const [key, text] of Object.entries(descriptions)) {
-    const field = schema.shape[key] as z.ZodType | undefined;
-    if (field && text) shape[key] = field.describe(text as string);
-  }
-  return schema.extend(shape) as unknown as S;
-}
-
 /** The project argument every project-scoped tool takes. */
 export const projectIdField = z
   .string()

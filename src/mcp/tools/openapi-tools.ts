@@ -12,7 +12,8 @@ export const importOpenApiTool = defineTool({
     'Import an OpenAPI 3.0/3.1 or Swagger 2.0 document (JSON or YAML) as mock endpoints, with example responses generated from the schemas. ' +
     'Give the document inline as text (preferred), or the path of a file inside the mockdev data directory. ' +
     'Without projectId a new project named after info.title is created; with projectId the endpoints are added to that project, ' +
-    'skipping routes that already exist unless overwrite is true. ' +
+    'skipping routes that already exist unless overwrite is true (update them from the document, keeping what only mockdev has) or replace is true (replace them whole). ' +
+    "Text from the document ({{…}} included) is sent as written unless templates is true or the document is mockdev's own export. " +
     'Parts of the document that break the OpenAPI specification or cannot be resolved are left out and listed in warnings (with their JSON pointer and line); ' +
     'with strict: true the document is refused at its first problem instead. Nothing is written when the import fails.',
   input: z.object({
@@ -36,7 +37,19 @@ export const importOpenApiTool = defineTool({
       .boolean()
       .default(false)
       .describe(
-        'Replace existing endpoints with the same method and path (keeping their id and name). Default false: skip them.',
+        'Update existing endpoints with the same method and path from the document, keeping what only mockdev has (id, name, hand-made variations and headers, delay, mode, proxy settings, …; listed in kept). Default false: skip them.',
+      ),
+    replace: z
+      .boolean()
+      .default(false)
+      .describe(
+        'Replace existing endpoints with the same method and path whole, keeping only their id and name (what is lost is listed in dropped). Default false.',
+      ),
+    templates: z
+      .boolean()
+      .default(false)
+      .describe(
+        'Keep {{…}} in the document as templates (only for a document you trust). Default false: text from the document is sent as written (listed in literal), unless the document is mockdev’s own export.',
       ),
     strict: z
       .boolean()
@@ -57,6 +70,8 @@ export const importOpenApiTool = defineTool({
         file: args.file,
         projectRef: args.projectId,
         overwrite: args.overwrite,
+        replace: args.replace,
+        templates: args.templates,
         strict: args.strict,
       },
       {
@@ -67,9 +82,20 @@ export const importOpenApiTool = defineTool({
     );
     const { skipped } = report;
     const lines = [
-      `Imported into project ${report.project.name} (id ${report.project.id}): ${report.created.length} created, ${report.replaced.length} replaced, ${skipped.length} skipped.`,
+      `Imported into project ${report.project.name} (id ${report.project.id}): ${report.created.length} created, ${report.updated.length} updated, ${report.replaced.length} replaced, ${skipped.length} skipped.`,
       ...report.created.map((e) => `+ ${e.method} ${e.path} -> ${e.status} (id ${e.id})`),
-      ...report.replaced.map((e) => `~ ${e.method} ${e.path} -> ${e.status} (id ${e.id})`),
+      ...report.updated.map((e) => {
+        const kept = report.kept.find((k) => k.endpointId === e.id)?.items;
+        return `~ ${e.method} ${e.path} -> ${e.status} (id ${e.id}) updated${kept ? `; kept: ${kept.join(', ')}` : ''}`;
+      }),
+      ...report.replaced.map((e) => {
+        const dropped = report.dropped.find((k) => k.endpointId === e.id)?.items;
+        return `~ ${e.method} ${e.path} -> ${e.status} (id ${e.id}) replaced${dropped ? `; dropped: ${dropped.join(', ')}` : ''}`;
+      }),
+      ...report.literal.map(
+        (l) =>
+          `literal: ${l.method} ${l.path} ${l.parts.join(', ')} holds {{ and is sent as written (not a template)`,
+      ),
       ...skipped.map((s) => `- ${s.method} ${s.path}: ${s.reason}`),
       ...report.warnings.map((w) => `warning: ${w.message}`),
       ...(report.warningCount > report.warnings.length

@@ -15,7 +15,6 @@ import {
   READ_ONLY,
   UPDATE,
   defineTool,
-  described,
   projectIdField,
 } from './define.js';
 
@@ -24,12 +23,6 @@ const DATA_DIR_ONLY = { dataDirOnly: true } as const;
 
 const projectLine = (p: Project) =>
   `${p.name} (id ${p.id}, port ${p.port}, ${p.endpointCount} endpoint${p.endpointCount === 1 ? '' : 's'})`;
-
-const PROJECT_FIELDS = {
-  name: 'Project name: free text up to 200 characters, without "/", "\\" or control characters. Unique (case-insensitive).',
-  description: 'Free-text description of the project.',
-  port: 'Port the mock server of this project listens on, 1024-65535. Default: the lowest port from the defaultPort setting (3001) up that no other project uses.',
-} as const;
 
 export const listProjectsTool = defineTool({
   name: 'list_projects',
@@ -69,7 +62,8 @@ export const createProjectTool = defineTool({
   description:
     'Create an empty mock API project in the mockdev data directory. Returns the project with its id; ' +
     'add endpoints with create_endpoint or import_openapi.',
-  input: described(ProjectCreateSchema, PROJECT_FIELDS),
+  // The fields' words are the core's (core/model/descriptions.ts), as in the admin API and the CLI.
+  input: ProjectCreateSchema,
   output: ProjectDetailSchema,
   hints: ADDITIVE,
   async run(ctx, args) {
@@ -107,11 +101,7 @@ export const updateProjectTool = defineTool({
     'the others keep their values.',
   input: z.object({
     projectId: projectIdField,
-    ...described(ProjectPatchSchema, {
-      name: `New name for the project. ${PROJECT_FIELDS.name}`,
-      description: 'New description.',
-      port: 'New port, 1024-65535.',
-    }).shape,
+    ...ProjectPatchSchema.shape,
   }),
   output: ProjectDetailSchema,
   hints: UPDATE,

@@ -44,9 +44,6 @@ const HAS_VARIATION = 32;
 /** Strings this short are copied by a loop; longer ones by one native write. */
 const SHORT = 24;
 
-/** Resolves a response written in a frame to its row in `responses`. */
-export type ResponseIdOf = (headersJson: string, body: Buffer | null) => number;
-
 /** Records serialised as they arrive, written out as one frame. */
 export class RecordBatch {
   private buf: Buffer;

@@ -152,6 +152,18 @@ describe('the endpoint form', () => {
       proxyRecord: true,
     });
     assert.deepEqual(proxy, { kind: 'proxy', proxy: { target: 'https://a.example', record: true } });
+    // A proxy endpoint's settings: only those changed (the API keeps the others); an emptied timeout is null.
+    const proxied = endpointForm({
+      ...endpoint,
+      kind: 'proxy',
+      proxy: { target: 'https://a.example', record: true, timeoutMs: 900 },
+    });
+    assert.deepEqual(endpointPatch(proxied, { ...proxied, proxyRecord: false }), {
+      proxy: { record: false },
+    });
+    assert.deepEqual(endpointPatch(proxied, { ...proxied, proxyTimeout: '' }), {
+      proxy: { timeoutMs: null },
+    });
   });
 
   it('merges header names in any case', () => {

@@ -4,22 +4,22 @@
  * existing one, a removed header as `null`). No React here (and imports with .js, as Node's: unit
  * tested from test/e2e/endpoint-editor-model.test.ts).
  */
-import type { Endpoint, EndpointPatch } from '../../../src/core/model/endpoint';
-import type { HttpMethod } from '../../../src/core/model/fields';
+import type { Endpoint, EndpointInput } from '../../../src/core/model/endpoint';
+import {
+  DEFAULT_CONTENT_TYPE,
+  DEFAULT_PROXY_TIMEOUT_MS,
+  DELAY_MAX_MS,
+  HEADER_NAME_PATTERN,
+  HEADER_NAME_RULE,
+  HTTP_METHODS,
+  PROXY_TIMEOUT_MAX_MS,
+  PROXY_TIMEOUT_MIN_MS,
+  STATUS_MAX,
+  STATUS_MIN,
+} from '../../../src/core/model/limits';
 
-export const METHODS = [
-  'GET',
-  'POST',
-  'PUT',
-  'PATCH',
-  'DELETE',
-  'HEAD',
-  'OPTIONS',
-  'TRACE',
-] as const satisfies readonly HttpMethod[];
-// Every method the model allows is offered (a compile error names a missing one).
-const _allMethods: Exclude<HttpMethod, (typeof METHODS)[number]> extends never ? true : never = true;
-void _allMethods;
+/** Every method the model allows, in its order. */
+export const METHODS = HTTP_METHODS;
 
 export interface HeaderRow {
   /** Stable id of the row while it is edited. */
@@ -42,6 +42,8 @@ export interface ResponseValues {
   delay: string;
   headers: HeaderRow[];
   body: string;
+  /** Off: the status text, body and header values are sent as written, `{{` included. */
+  templating: boolean;
 }
 
 export interface EndpointForm extends ResponseValues {
@@ -70,7 +72,7 @@ export function endpointForm(endpoint?: Endpoint, prefill?: EndpointPrefill): En
       path: prefill?.path || '/',
       status: '200',
       statusText: '',
-      contentType: 'application/json',
+      contentType: DEFAULT_CONTENT_TYPE,
       delay: '0',
       enabled: true,
       kind: 'mock',
@@ -79,6 +81,7 @@ export function endpointForm(endpoint?: Endpoint, prefill?: EndpointPrefill): En
       proxyTimeout: '',
       headers: [],
       body: '',
+      templating: true,
     };
   return {
     name: endpoint.name,
@@ -95,6 +98,7 @@ export function endpointForm(endpoint?: Endpoint, prefill?: EndpointPrefill): En
     proxyTimeout: endpoint.proxy?.timeoutMs !== undefined ? String(endpoint.proxy.timeoutMs) : '',
     headers: headerRows(endpoint.headers),
     body: endpoint.body,
+    templating: endpoint.templating !== false,
   };
 }
 
@@ -118,8 +122,6 @@ export function wholeNumber(text: string, min: number, max: number): number | un
   return n >= min && n <= max ? n : undefined;
 }
 
-export const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-
 /** Problems of the header rows, by row id. */
 export function headerProblems(rows: HeaderRow[]): Record<number, string> {
   const out: Record<number, string> = {};
@@ -128,8 +130,7 @@ export function headerProblems(rows: HeaderRow[]): Record<number, string> {
     const name = r.name.trim();
     if (!name && !r.value) continue;
     if (!name) out[r.id] = 'Give the header a name';
-    else if (!HEADER_NAME.test(name))
-      out[r.id] = 'A header name may contain only letters, digits and !#$%&\'*+-.^_`|~ (no spaces or ":")';
+    else if (!HEADER_NAME_PATTERN.test(name)) out[r.id] = `A header name ${HEADER_NAME_RULE}`;
     else if (seen.has(name.toLowerCase())) out[r.id] = `"${name}" is given twice`;
     seen.add(name.toLowerCase());
   }
@@ -140,24 +141,39 @@ export type FieldProblems = Partial<
   Record<'name' | 'path' | 'status' | 'delay' | 'proxy.target' | 'proxy.timeoutMs' | 'contentType', string>
 >;
 
+/** The status and delay an endpoint form and a variation form both check, within the core's limits. */
+export function responseProblems(form: Pick<ResponseValues, 'status' | 'delay'>): {
+  status?: string;
+  delay?: string;
+} {
+  const out: { status?: string; delay?: string } = {};
+  if (wholeNumber(form.status, STATUS_MIN, STATUS_MAX) === undefined)
+    out.status = `A whole number from ${STATUS_MIN} to ${STATUS_MAX}`;
+  if (wholeNumber(form.delay, 0, DELAY_MAX_MS) === undefined)
+    out.delay = `A whole number of milliseconds from 0 to ${DELAY_MAX_MS}`;
+  return out;
+}
+
 /** What the form can tell before asking the API (the API checks everything again). */
 export function endpointProblems(form: EndpointForm, isNew: boolean): FieldProblems {
   const out: FieldProblems = {};
   if (!isNew && !form.name.trim()) out.name = 'Give the endpoint a name';
   if (!form.path.trim()) out.path = 'Give a path, e.g. /api/users';
-  if (wholeNumber(form.status, 200, 599) === undefined) out.status = 'A whole number from 200 to 599';
-  if (wholeNumber(form.delay, 0, 600_000) === undefined)
-    out.delay = 'A whole number of milliseconds from 0 to 600000';
+  Object.assign(out, responseProblems(form));
   if (!form.contentType.trim()) out.contentType = 'Give a content type, e.g. application/json';
   if (form.kind === 'proxy') {
     if (!form.proxyTarget.trim()) out['proxy.target'] = 'Give the URL requests are forwarded to';
-    if (form.proxyTimeout.trim() && wholeNumber(form.proxyTimeout, 1, 3_600_000) === undefined)
-      out['proxy.timeoutMs'] = 'A whole number of milliseconds from 1 to 3600000 (empty: 30000)';
+    if (
+      form.proxyTimeout.trim() &&
+      wholeNumber(form.proxyTimeout, PROXY_TIMEOUT_MIN_MS, PROXY_TIMEOUT_MAX_MS) === undefined
+    )
+      out['proxy.timeoutMs'] =
+        `A whole number of milliseconds from ${PROXY_TIMEOUT_MIN_MS} to ${PROXY_TIMEOUT_MAX_MS} (empty: ${DEFAULT_PROXY_TIMEOUT_MS})`;
   }
   return out;
 }
 
-function proxyOf(form: EndpointForm): NonNullable<EndpointPatch['proxy']> {
+function proxyOf(form: EndpointForm): NonNullable<EndpointInput['proxy']> {
   const timeout = form.proxyTimeout.trim();
   return {
     target: form.proxyTarget.trim(),
@@ -177,6 +193,7 @@ export function createInput(form: EndpointForm): Record<string, unknown> {
     headers: rowsToHeaders(form.headers),
     body: form.body,
     contentType: form.contentType.trim(),
+    ...(form.templating ? {} : { templating: false }),
     delay: Number(form.delay),
     enabled: form.enabled,
     kind: form.kind,
@@ -212,16 +229,18 @@ export function endpointPatch(base: EndpointForm, form: EndpointForm): Record<st
   if (form.enabled !== base.enabled) p.enabled = form.enabled;
   if (form.kind !== base.kind) p.kind = form.kind;
   if (form.body !== base.body) p.body = form.body;
+  if (form.templating !== base.templating) p.templating = form.templating;
   const headers = headersPatch(rowsToHeaders(base.headers), rowsToHeaders(form.headers));
   if (Object.keys(headers).length) p.headers = headers;
-  if (
-    form.kind === 'proxy' &&
-    (form.kind !== base.kind ||
-      form.proxyTarget.trim() !== base.proxyTarget ||
-      form.proxyRecord !== base.proxyRecord ||
-      form.proxyTimeout.trim() !== base.proxyTimeout)
-  )
-    p.proxy = proxyOf(form);
+  if (form.kind === 'proxy') {
+    // Only the settings changed: the API merges them into the stored ones (null: the default timeout).
+    const proxy: Record<string, unknown> = {};
+    if (form.proxyTarget.trim() !== base.proxyTarget) proxy.target = form.proxyTarget.trim();
+    if (form.proxyRecord !== base.proxyRecord) proxy.record = form.proxyRecord;
+    const timeout = form.proxyTimeout.trim();
+    if (timeout !== base.proxyTimeout) proxy.timeoutMs = timeout ? Number(timeout) : null;
+    if (Object.keys(proxy).length) p.proxy = proxy;
+  }
   return p;
 }
 

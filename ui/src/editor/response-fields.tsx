@@ -127,6 +127,10 @@ export function ResponseFields<F extends ResponseValues>({
           apiProblem={apiFieldProblem(apiError, 'body') ? apiError : undefined}
         />
       )}
+      <Checkbox checked={form.templating} onChange={(v) => set('templating', v as F['templating'])}>
+        Render {'{{…}}'} as templates (off: the status text, body and headers are sent as written, as imports
+        do with a document’s text)
+      </Checkbox>
     </>
   );
 }

@@ -8,8 +8,8 @@ import {
   headerRows,
   headersPatch,
   newRowId,
+  responseProblems,
   rowsToHeaders,
-  wholeNumber,
   type ResponseValues,
 } from './form-model';
 
@@ -85,6 +85,7 @@ export function variationForm(
       delay: '0',
       headers: [],
       body: '',
+      templating: true,
       rules: [],
       inheritBody: true,
       inheritContentType: true,
@@ -97,6 +98,7 @@ export function variationForm(
     delay: String(v.delay),
     headers: headerRows(v.headers),
     body: v.body ?? '',
+    templating: v.templating !== false,
     rules: (v.rules ?? []).map((r) => ({ id: newRowId(), ...r, value: r.value ?? '' })),
     inheritBody: v.body === undefined,
     inheritContentType: v.contentType === undefined,
@@ -153,9 +155,7 @@ export function variationProblems(
 ): Partial<Record<'name' | 'status' | 'delay' | 'contentType', string>> {
   const out: Partial<Record<'name' | 'status' | 'delay' | 'contentType', string>> = {};
   if (!form.name.trim()) out.name = 'Give the variation a name';
-  if (wholeNumber(form.status, 200, 599) === undefined) out.status = 'A whole number from 200 to 599';
-  if (wholeNumber(form.delay, 0, 600_000) === undefined)
-    out.delay = 'A whole number of milliseconds from 0 to 600000';
+  Object.assign(out, responseProblems(form));
   if (!form.inheritContentType && !form.contentType.trim())
     out.contentType = "Give a content type, e.g. application/json, or use the endpoint's";
   return out;
@@ -171,6 +171,7 @@ export function variationInput(form: VariationForm): Record<string, unknown> {
     delay: Number(form.delay),
     headers: rowsToHeaders(form.headers),
     ...(form.inheritBody ? {} : { body: form.body }),
+    ...(form.templating ? {} : { templating: false }),
     rules: rowsToRules(form.rules),
   };
 }
@@ -189,6 +190,7 @@ export function variationPatch(base: VariationForm, form: VariationForm): Record
   if (form.inheritBody !== base.inheritBody || form.body !== base.body)
     p.body = form.inheritBody ? null : form.body;
   if (form.inheritBody && base.inheritBody) delete p.body;
+  if (form.templating !== base.templating) p.templating = form.templating;
   const headers = headersPatch(rowsToHeaders(base.headers), rowsToHeaders(form.headers));
   if (Object.keys(headers).length) p.headers = headers;
   const rules = rowsToRules(form.rules);

@@ -2,8 +2,9 @@
  * The variable rows of the environment editor and the PATCH that saves them (pure; tested in
  * rows.test.ts). A secret's value is unknown until revealed: a row left untouched keeps it.
  */
+import { ENV_KEY_PATTERN, ENV_KEY_RULE } from '../../../src/core/model/limits';
+
 export const MASK = '********';
-const KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 export interface Row {
   /** A stable id for React. */
@@ -67,10 +68,7 @@ export function patchOf(
   const seen = new Set<string>();
   for (const r of rows) {
     const key = r.key.trim();
-    if (!KEY.test(key))
-      return {
-        error: `"${key}" is not a variable name: start with a letter or _ and use only letters, digits and _`,
-      };
+    if (!ENV_KEY_PATTERN.test(key)) return { error: `"${key}" is not a variable name: it ${ENV_KEY_RULE}` };
     if (seen.has(key)) return { error: `"${key}" appears twice` };
     seen.add(key);
   }

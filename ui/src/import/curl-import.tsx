@@ -1,4 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Checkbox } from '../components/choice';
 import { api, enc } from '../api/client';
 import { Link } from '../components/link';
 import { ErrorMessage, useNotify } from '../components/notices';
@@ -17,6 +18,7 @@ export function CurlImport({ project }: { project: ProjectListing }) {
   const [command, setCommand] = useState('');
   const [name, setName] = useState('');
   const [nameEdited, setNameEdited] = useState(false);
+  const [templates, setTemplates] = useState(false);
   const [busy, setBusy] = useState(false);
   const [importError, setImportError] = useState<unknown>();
   const [created, setCreated] = useState<Endpoint>();
@@ -34,7 +36,7 @@ export function CurlImport({ project }: { project: ProjectListing }) {
     try {
       const endpoint = await api<Endpoint>(`/projects/${enc(project.id)}/curl`, {
         method: 'POST',
-        body: { command, name: name.trim() || undefined },
+        body: { command, name: name.trim() || undefined, templates: templates || undefined },
       });
       setCreated(endpoint);
       // The next import starts from the name generated for it again.
@@ -87,6 +89,9 @@ export function CurlImport({ project }: { project: ProjectListing }) {
               placeholder={preview?.name ?? 'made from the path'}
             />
           </label>
+          <Checkbox checked={templates} onChange={setTemplates}>
+            Keep {'{{…}}'} in the body as templates (a command you trust)
+          </Checkbox>
           <button
             type="submit"
             className="primary"
@@ -99,7 +104,8 @@ export function CurlImport({ project }: { project: ProjectListing }) {
       <ErrorMessage error={importError} />
       {created && (
         <p role="status" className="import-created">
-          Created <strong>{created.name}</strong> ({created.method} {created.path}) in {project.name}.{' '}
+          Created <strong>{created.name}</strong> ({created.method} {created.path}) in {project.name}
+          {created.templating === false ? ', its body sent as written ({{ is not a template)' : ''}.{' '}
           <Link href={projectPath(project.id, 'endpoints', { edit: created.id })}>Open {created.name}</Link>
         </p>
       )}

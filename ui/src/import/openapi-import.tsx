@@ -12,7 +12,8 @@ import type { ImportReport } from './types';
 
 /**
  * OpenAPI import: a file (read in the browser) or pasted text, into this project (existing routes
- * skipped or overwritten) or into a new project named after info.title; the report afterwards.
+ * skipped, updated from the document or replaced) or into a new project named after info.title;
+ * the document's {{…}} sent as written unless kept as templates; the report afterwards.
  */
 export function OpenApiImport({ project }: { project: ProjectListing }) {
   const notify = useNotify();
@@ -21,7 +22,8 @@ export function OpenApiImport({ project }: { project: ProjectListing }) {
   const [text, setText] = useState('');
   const [fileName, setFileName] = useState<string>();
   const [target, setTarget] = useState<'this' | 'new'>('this');
-  const [overwrite, setOverwrite] = useState(false);
+  const [existing, setExisting] = useState<'skip' | 'overwrite' | 'replace'>('skip');
+  const [templates, setTemplates] = useState(false);
   const [strict, setStrict] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>();
@@ -46,7 +48,9 @@ export function OpenApiImport({ project }: { project: ProjectListing }) {
     try {
       const q = query({
         project: target === 'this' ? project.id : undefined,
-        overwrite: target === 'this' && overwrite ? 'true' : undefined,
+        overwrite: target === 'this' && existing === 'overwrite' ? 'true' : undefined,
+        replace: target === 'this' && existing === 'replace' ? 'true' : undefined,
+        templates: templates ? 'true' : undefined,
         strict: strict ? 'true' : undefined,
       });
       const result = await api<ImportReport>(`/import/openapi${q}`, {
@@ -100,8 +104,33 @@ export function OpenApiImport({ project }: { project: ProjectListing }) {
           <Radio name={`${id}-target`} checked={target === 'new'} onSelect={() => setTarget('new')}>
             A new project, named after the document’s info.title
           </Radio>
-          <Checkbox checked={overwrite} disabled={target !== 'this'} onChange={setOverwrite}>
-            Overwrite endpoints whose method and path exist (else they are skipped)
+        </fieldset>
+        <fieldset className="options" disabled={target !== 'this'}>
+          <legend>Endpoints whose method and path already exist</legend>
+          <Radio name={`${id}-existing`} checked={existing === 'skip'} onSelect={() => setExisting('skip')}>
+            Skip them
+          </Radio>
+          <Radio
+            name={`${id}-existing`}
+            checked={existing === 'overwrite'}
+            onSelect={() => setExisting('overwrite')}
+          >
+            Update them from the document, keeping what only mockdev has (hand-made variations and headers,
+            delay, mode, proxy settings, …)
+          </Radio>
+          <Radio
+            name={`${id}-existing`}
+            checked={existing === 'replace'}
+            onSelect={() => setExisting('replace')}
+          >
+            Replace them whole (they keep only their id and name)
+          </Radio>
+        </fieldset>
+        <fieldset className="options">
+          <legend>Options</legend>
+          <Checkbox checked={templates} onChange={setTemplates}>
+            Keep {'{{…}}'} in the document as templates (only for a document you trust; by default the
+            document’s text is sent as written)
           </Checkbox>
           <Checkbox checked={strict} onChange={setStrict}>
             Strict: refuse the document at its first problem
@@ -120,26 +149,35 @@ export function OpenApiImport({ project }: { project: ProjectListing }) {
 }
 
 function ImportReportView({ report }: { report: ImportReport }) {
-  const { created, replaced, skipped, warnings, warningCount } = report;
+  const { created, updated, replaced, skipped, warnings, warningCount, kept, dropped, literal } = report;
+  const itemsOf = (list: typeof kept, id: string) => list.find((k) => k.endpointId === id)?.items;
   return (
     <div className="import-report" role="region" aria-label="Import report">
       <p role="status">
         <strong>
-          Imported into {report.project.name}: {created.length} created, {replaced.length} replaced,{' '}
-          {skipped.length} skipped, {warningCount} warning{warningCount === 1 ? '' : 's'}.
+          Imported into {report.project.name}: {created.length} created, {updated.length} updated,{' '}
+          {replaced.length} replaced, {skipped.length} skipped, {warningCount} warning
+          {warningCount === 1 ? '' : 's'}.
         </strong>{' '}
         <Link href={projectPath(report.project.id, 'endpoints')}>
           See the endpoints of {report.project.name}
         </Link>
       </p>
-      {created.length + replaced.length > 0 && (
+      {created.length + updated.length + replaced.length > 0 && (
         <table>
-          <caption>Endpoints created or replaced</caption>
+          <caption>Endpoints created, updated or replaced</caption>
           <TableHead columns={['Method', 'Path', 'Name', 'Result']} />
           <tbody>
             {[
               ...created.map((e) => ({ e, what: 'created' })),
-              ...replaced.map((e) => ({ e, what: 'replaced' })),
+              ...updated.map((e) => {
+                const items = itemsOf(kept, e.id);
+                return { e, what: `updated${items ? `; kept: ${items.join(', ')}` : ''}` };
+              }),
+              ...replaced.map((e) => {
+                const items = itemsOf(dropped, e.id);
+                return { e, what: `replaced${items ? `; dropped: ${items.join(', ')}` : ''}` };
+              }),
             ].map(({ e, what }) => (
               <tr key={e.id}>
                 <td className="mono">{e.method}</td>
@@ -148,6 +186,22 @@ function ImportReportView({ report }: { report: ImportReport }) {
                   <Link href={projectPath(report.project.id, 'endpoints', { edit: e.id })}>{e.name}</Link>
                 </td>
                 <td>{what}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {report.templates === 'own-export' && <p>mockdev’s own export: its templates are kept as templates.</p>}
+      {literal.length > 0 && (
+        <table>
+          <caption>Sent as written: imported text holding {'{{'} (not rendered as a template)</caption>
+          <TableHead columns={['Method', 'Path', 'Where']} />
+          <tbody>
+            {literal.map((l) => (
+              <tr key={l.endpointId}>
+                <td className="mono">{l.method}</td>
+                <td className="mono">{l.path}</td>
+                <td>{l.parts.join(', ')}</td>
               </tr>
             ))}
           </tbody>

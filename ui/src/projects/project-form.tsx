@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { PORT_MAX, PORT_MIN } from '../../../src/core/model/limits';
 
 export interface ProjectFields {
   name: string;
@@ -55,8 +56,8 @@ export function ProjectForm(props: {
         <input
           id={id('port')}
           type="number"
-          min={1024}
-          max={65535}
+          min={PORT_MIN}
+          max={PORT_MAX}
           value={port}
           placeholder={props.portOptional ? 'next free' : undefined}
           onChange={(e) => setPort(e.target.value)}

@@ -1,4 +1,5 @@
 /** Pure helpers of the request log and the recordings: bodies, times, filters. */
+import { HTTP_METHODS } from '../../../src/core/model/limits';
 
 /** A header's value by name, in any case. */
 export function headerValue(headers: Record<string, string>, name: string): string | undefined {
@@ -35,7 +36,8 @@ export function prettyBody(body: string | null | undefined, contentType?: string
 export const STATUS_CLASSES = ['2xx', '3xx', '4xx', '5xx'] as const;
 export type StatusClass = (typeof STATUS_CLASSES)[number];
 
-export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
+/** The methods the request filter offers: every method an endpoint may have. */
+export const METHODS = HTTP_METHODS;
 
 export interface RequestFilter {
   method: string;

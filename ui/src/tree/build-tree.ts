@@ -16,6 +16,7 @@
  * Inside a folder: folders first (by segment), then endpoints by path, then by method in the
  * order GET POST PUT PATCH DELETE HEAD OPTIONS.
  */
+import { HTTP_METHODS } from '../../../src/core/model/limits';
 import type { Endpoint } from '../types';
 
 export interface FolderNode {
@@ -38,11 +39,9 @@ export interface EndpointNode {
 
 export type TreeNode = FolderNode | EndpointNode;
 
-export const METHOD_ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'TRACE'];
-
 const methodRank = (method: string): number => {
-  const i = METHOD_ORDER.indexOf(method.toUpperCase());
-  return i === -1 ? METHOD_ORDER.length : i;
+  const i = (HTTP_METHODS as readonly string[]).indexOf(method.toUpperCase());
+  return i === -1 ? HTTP_METHODS.length : i;
 };
 
 const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

@@ -1,0 +1,44 @@
+/**
+ * The limits of the model's fields as plain values: the schemas check with them (fields.ts,
+ * endpoint.ts, environment.ts), the descriptions quote them (descriptions.ts), and the web UI
+ * imports them instead of restating them. No imports here, and no zod: the UI bundles this
+ * file, and the CLI reads it at start.
+ */
+
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'TRACE'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+/** The ports a project's server may use (below 1024 needs privileges). */
+export const PORT_MIN = 1024;
+export const PORT_MAX = 65535;
+/** Where the ports of new projects start (the defaultPort setting's default). */
+export const DEFAULT_PROJECT_PORT = 3001;
+
+/** A response status: a 1xx is an interim answer, never a final one. */
+export const STATUS_MIN = 200;
+export const STATUS_MAX = 599;
+
+/** The longest delay before a response, in milliseconds (10 minutes). */
+export const DELAY_MAX_MS = 600_000;
+
+/** How long a proxy endpoint may wait for its target, in milliseconds (1 hour at most). */
+export const PROXY_TIMEOUT_MIN_MS = 1;
+export const PROXY_TIMEOUT_MAX_MS = 3_600_000;
+/** How long a proxy endpoint waits for its target unless proxy.timeoutMs says otherwise. */
+export const DEFAULT_PROXY_TIMEOUT_MS = 30_000;
+
+/** The longest name of a project, an endpoint, a variation or an environment. */
+export const NAME_MAX = 200;
+/** The longest status text (reason phrase) an endpoint or a variation may give. */
+export const STATUS_TEXT_MAX = 200;
+
+/** The content type of a new endpoint's response. */
+export const DEFAULT_CONTENT_TYPE = 'application/json';
+
+/** An HTTP token (RFC 9110 5.6.2): what a header name may be. */
+export const HEADER_NAME_PATTERN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+export const HEADER_NAME_RULE = 'may contain only letters, digits and !#$%&\'*+-.^_`|~ (no spaces or ":")';
+
+/** Environment variable keys: letters, digits and underscores, not starting with a digit (`{{env.API_KEY}}`). */
+export const ENV_KEY_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
+export const ENV_KEY_RULE = 'must start with a letter or _ and hold only letters, digits and _';

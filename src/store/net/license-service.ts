@@ -1,0 +1,82 @@
+import { MockdevError } from '../../core/errors.js';
+import type { ActivationAnswer, LicenseService, LicenseServiceOptions } from '../../core/ports.js';
+
+/**
+ * The license service over HTTP (docs/license.md): `POST {service}/v1/activations` `{ email }`
+ * asks for an activation link; `GET {service}/v1/activations?email=…` answers
+ * `{ status: "pending" }` or `{ status: "confirmed", key }`. Redirects are refused.
+ */
+
+/** How long one request to the license service may take unless the caller says otherwise. */
+export const LICENSE_SERVICE_TIMEOUT_MS = 10_000;
+
+const badAnswer = (url: string) =>
+  new MockdevError(
+    'IO_ERROR',
+    `The license service at ${url} answered something that is not the expected JSON`,
+    { hint: 'Check MOCKDEV_LICENSE_URL points at a mockdev license service' },
+  );
+
+/** One request; every failure is IO_ERROR naming the URL. Resolves with the 2xx response. */
+async function call(url: string, init: RequestInit, options: LicenseServiceOptions): Promise<Response> {
+  const timeoutMs = options.timeoutMs ?? LICENSE_SERVICE_TIMEOUT_MS;
+  let res: Response;
+  try {
+    res = await fetch(url, { ...init, redirect: 'error', signal: AbortSignal.timeout(timeoutMs) });
+  } catch (e) {
+    const err = e as Error & { cause?: { code?: string; message?: string } };
+    const why =
+      err.name === 'TimeoutError' || err.name === 'AbortError'
+        ? `it did not answer within ${timeoutMs / 1000} s`
+        : `it could not be reached (${err.cause?.code ?? err.cause?.message ?? err.message})`;
+    throw new MockdevError('IO_ERROR', `The license service at ${url} failed: ${why}`, {
+      hint: 'Check your network and MOCKDEV_LICENSE_URL, then try again',
+    });
+  }
+  if (res.status < 200 || res.status > 299) {
+    await res.body?.cancel().catch(() => undefined);
+    throw new MockdevError('IO_ERROR', `The license service at ${url} answered HTTP ${res.status}`, {
+      hint: res.status >= 500 ? 'Try again later' : 'Check the e-mail address and MOCKDEV_LICENSE_URL',
+    });
+  }
+  return res;
+}
+
+export class HttpLicenseService implements LicenseService {
+  async requestActivation(
+    service: string,
+    email: string,
+    options: LicenseServiceOptions = {},
+  ): Promise<void> {
+    const res = await call(
+      `${service}/v1/activations`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email }),
+      },
+      options,
+    );
+    await res.body?.cancel().catch(() => undefined);
+  }
+
+  async checkActivation(
+    service: string,
+    email: string,
+    options: LicenseServiceOptions = {},
+  ): Promise<ActivationAnswer> {
+    const url = `${service}/v1/activations?email=${encodeURIComponent(email)}`;
+    const res = await call(url, { method: 'GET', headers: { accept: 'application/json' } }, options);
+    let answer: { status?: unknown; key?: unknown } | null;
+    try {
+      answer = (await res.json()) as typeof answer;
+    } catch {
+      // The answer's text is not quoted: it may hold a key.
+      throw badAnswer(url);
+    }
+    if (answer?.status === 'pending') return { status: 'pending' };
+    if (answer?.status === 'confirmed' && typeof answer.key === 'string')
+      return { status: 'confirmed', key: answer.key };
+    throw badAnswer(url);
+  }
+}
