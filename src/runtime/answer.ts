@@ -41,6 +41,9 @@ export interface AnswerInput {
   contentType?: string;
 }
 
+const NON_ASCII = /[^\x00-\x7f]/;
+const beyondAscii = (text: string): boolean => NON_ASCII.test(text);
+
 /**
  * Builds an answer: `Content-Type` from contentType unless a header sets it, the CORS origin
  * unless set, Content-Length always. `shared`: the answer serves many requests (the log stores
@@ -65,11 +68,14 @@ export function buildAnswer(input: AnswerInput, bodyLimitBytes: number, shared: 
   for (const [k, v] of pairs) logHeaders[k] = v;
   const headersJson = JSON.stringify(logHeaders);
   const truncated = body.length > bodyLimitBytes;
+  // node writes a string body in one write with the head, encoding both as UTF-8; a status text
+  // or header value beyond ASCII must go out as Latin-1, which it does when the body is bytes.
+  const headBeyondAscii = beyondAscii(input.statusText ?? '') || pairs.some(([, v]) => beyondAscii(v));
   return {
     status: input.status,
     statusText: input.statusText || undefined,
     headers: pairs.flat(),
-    body: typeof text === 'string' ? text : body,
+    body: typeof text === 'string' && !headBeyondAscii ? text : body,
     logged: { headersJson, body: truncated ? body.subarray(0, bodyLimitBytes) : body, truncated, shared },
     loggedHead: { headersJson, body: null, truncated: false, shared },
   };

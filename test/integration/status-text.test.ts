@@ -84,7 +84,7 @@ describe('status text (reason phrase)', () => {
     assert.equal('statusText' in other, false, "a variation does not take the endpoint's status text");
     assert.match(
       (await ok(['endpoint', 'show', 'api', 'PUT /things/:id'])).stdout,
-      /variations:\s+gone \(410 Gone Fishing\), other \(201\)/,
+      /variations:\s+gone \(410 Gone Fishing; inherits body, content type, headers\), other \(201; inherits body, content type, headers\)/,
     );
     const renamed = await ok([
       ...['endpoint', 'variation', 'update', 'api', 'PUT /things/:id', 'gone'],
@@ -177,6 +177,7 @@ describe('status text (reason phrase)', () => {
     await ok(['project', 'create', 'api']);
     await ok(['endpoint', 'add', 'api', '-p', '/static', '--status-text', 'All Good Here', '-b', '{"s":1}']);
     await ok(['endpoint', 'add', 'api', '-p', '/standard', '-s', '202']);
+    await ok(['endpoint', 'add', 'api', '-p', '/static-latin', '--status-text', 'Prêt', '-b', '{"s":2}']);
     await ok(['endpoint', 'add', 'api', '-m', 'PUT', '-p', '/things/:id', '-s', '201']);
     await ok(['endpoint', 'update', 'api', 'PUT /things/:id', '--status-text', 'Created {{params.id}}']);
     await ok(['endpoint', 'add', 'api', '-p', '/v/:id', '-b', 'default']);
@@ -219,6 +220,7 @@ describe('status text (reason phrase)', () => {
     assert.deepEqual(await get(server.url, '/v/1'), { status: 200, statusMessage: 'OK', body: 'default' });
     // Latin-1 goes out as Latin-1 bytes (what HTTP/1.1 status lines carry).
     assert.equal(await statusLine(server.port, '/v/9?tea'), 'HTTP/1.1 418 Thé 9 prêt');
+    assert.equal(await statusLine(server.port, '/static-latin'), 'HTTP/1.1 200 Prêt');
 
     // A run-time error in the status text: the template 500; the server keeps serving.
     const broken = await get(server.url, '/broken');
