@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { rawRequest } from '../helpers/http.js';
 import { apiSandbox } from '../helpers/api.js';
-import { startMcpHttp } from '../helpers/mcp.js';
+import { RAW_INITIALIZE, startMcpHttp } from '../helpers/mcp.js';
 
 const DEPTH = 200_000;
 /** A JSON array nested DEPTH levels deep, as text (JSON.stringify of it would overflow). */
@@ -43,16 +43,7 @@ describe('a deeply nested JSON value', () => {
     const init = await rawRequest(mcp.base, '/mcp', {
       method: 'POST',
       headers,
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: {
-          protocolVersion: '2025-06-18',
-          capabilities: {},
-          clientInfo: { name: 'raw', version: '0' },
-        },
-      }),
+      body: JSON.stringify(RAW_INITIALIZE),
     });
     const session = init.headers['mcp-session-id'] as string;
     assert.ok(session, `a session: ${init.body.slice(0, 200)}`);
