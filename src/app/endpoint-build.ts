@@ -12,6 +12,7 @@ import {
   type EndpointInput,
   type EndpointPatch,
 } from '../core/model/endpoint.js';
+import { assertRulesSavable } from '../core/model/rules.js';
 import { suggestEndpointName, uniqueName } from '../core/naming.js';
 import { assertTemplate } from '../core/templates/engine.js';
 import { parseInput } from '../core/validate.js';
@@ -98,10 +99,13 @@ function withoutDefaults<T extends { statusText?: unknown; templating?: unknown;
 export function assertTemplates(
   e: Pick<Endpoint, 'statusText' | 'body' | 'headers' | 'templating' | 'proxy' | 'variations'>,
 ): void {
-  const check = (r: Pick<Endpoint, 'statusText' | 'body' | 'headers' | 'templating'>, where: string) => {
+  const check = (
+    r: Pick<Endpoint, 'statusText' | 'headers' | 'templating'> & { body?: string },
+    where: string,
+  ) => {
     if (r.templating === false) return; // sent as written: not a template
     if (r.statusText) assertTemplate(r.statusText, `${where}statusText`);
-    assertTemplate(r.body, `${where}body`);
+    if (r.body !== undefined) assertTemplate(r.body, `${where}body`); // a variation's: unset is the endpoint's
     for (const [name, value] of Object.entries(r.headers)) assertTemplate(value, `${where}header "${name}"`);
   };
   check(e, '');
@@ -165,15 +169,16 @@ export function applyEndpointPatch(endpoint: Endpoint, patch: EndpointPatch): En
     else if (value === null) delete merged[key];
     else merged[key] = value;
   }
-  return checkEndpoint(merged);
+  return checkEndpoint(merged, endpoint);
 }
 
 /**
  * An endpoint made of another and some change (a patch, an import's update) checked as a new one
- * is: the schema, a proxy's target, a wildcard path, rules that fit the path, templates, the
- * active variation.
+ * is: the schema, a proxy's target, a wildcard path, rules that fit the path and that the
+ * linear-time engine can run (those `before` already had are not checked again), templates,
+ * the active variation.
  */
-export function checkEndpoint(merged: Record<string, unknown> | Endpoint): Endpoint {
+export function checkEndpoint(merged: Record<string, unknown> | Endpoint, before?: Endpoint): Endpoint {
   const next = EndpointSchema.parse(withoutDefaults(merged));
   if (next.kind === 'proxy' && !next.proxy) {
     throw new MockdevError('INVALID_ARGUMENT', 'A proxy endpoint needs a proxy target', {
@@ -182,6 +187,7 @@ export function checkEndpoint(merged: Record<string, unknown> | Endpoint): Endpo
   }
   assertWildcardAllowed(next);
   assertRulesFitPath(next);
+  assertRulesSavable(next.variations, before?.variations);
   assertTemplates(next);
   if (next.activeVariationId && !next.variations.some((v) => v.id === next.activeVariationId)) {
     throw new MockdevError(

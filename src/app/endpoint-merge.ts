@@ -218,5 +218,5 @@ export function updateFromIncoming(
     next.path = existing.path;
     kept.push(`path ${existing.path} (variation rules name its parameters)`);
   }
-  return { endpoint: checkEndpoint(next), kept };
+  return { endpoint: checkEndpoint(next, existing), kept };
 }

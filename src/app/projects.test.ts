@@ -335,7 +335,7 @@ describe('endpoints', () => {
       variations: [{ id: 'v1', name: 'Not found', status: 404 }],
       activeVariationId: 'v1',
     });
-    assert.equal(v.variations[0]!.body, '');
+    assert.equal(v.variations[0]!.body, undefined, "no body given: the endpoint's");
     assert.equal(
       (await updateEndpoint(ctx, 'p', 'A', { activeVariationId: null })).activeVariationId,
       undefined,

@@ -2,6 +2,7 @@ import { MockdevError } from '../core/errors.js';
 import { newId } from '../core/ids.js';
 import type { Endpoint, Variation } from '../core/model/endpoint.js';
 import { toRule, type Rule } from '../core/model/rules.js';
+import type { InheritableField } from '../core/model/variation-response.js';
 import type { AppContext } from './context.js';
 import { applyEndpointPatch, mergeHeaders } from './endpoint-build.js';
 import { findEndpointByRef, getEndpoint, withEndpoints } from './endpoints.js';
@@ -20,13 +21,17 @@ export interface VariationInput {
   status?: number;
   /** The reason phrase sent with the status (may be a template); `""` removes it (update). */
   statusText?: string;
-  body?: string;
-  contentType?: string;
+  /** Unset: the endpoint's body, at run time; `null` (update) goes back to it. */
+  body?: string | null;
+  /** Unset: the endpoint's content type, at run time; `null` (update) goes back to it. */
+  contentType?: string | null;
   delay?: number;
   /** Set or replace headers (names case-insensitive); `null` removes one (update only). */
   headers?: Record<string, string | null>;
   /** Replaces the variation's rules; `[]` clears them. */
   rules?: (string | Rule)[];
+  /** (update) Fields to take from the endpoint again: the variation's own are dropped. */
+  inherit?: InheritableField[];
   /** false: its status text, body and headers are sent as written ({{ included); true: templates. */
   templating?: boolean;
 }
@@ -99,8 +104,9 @@ const withoutUndefined = <T extends object>(o: T): Partial<T> =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 
 /**
- * Adds a variation; unset fields: the endpoint's status and content type, no body, no delay, the
- * standard status text.
+ * Adds a variation; unset fields: the endpoint's status (copied now), no delay, the standard
+ * status text; the body, content type and headers it does not set are the endpoint's, at run
+ * time (core/model/variation-response.ts).
  */
 export async function addVariation(
   ctx: AppContext,
@@ -126,8 +132,8 @@ export async function addVariation(
         // Not the endpoint's: a status text goes with its own status.
         ...(input.statusText ? { statusText: input.statusText } : {}),
         headers,
-        body: input.body ?? '',
-        contentType: input.contentType ?? endpoint.contentType,
+        ...(typeof input.body === 'string' ? { body: input.body } : {}),
+        ...(typeof input.contentType === 'string' ? { contentType: input.contentType } : {}),
         delay: input.delay ?? 0,
         ...(input.templating === false ? { templating: false } : {}),
         ...(rules?.length ? { rules } : {}),
@@ -157,8 +163,15 @@ export async function updateVariation(
     'delay',
     'headers',
     'rules',
+    'inherit',
     'templating',
   ]);
+  for (const field of input.inherit ?? [])
+    if (input[field] !== undefined && input[field] !== null)
+      throw new MockdevError(
+        'INVALID_ARGUMENT',
+        `Give ${field} a value or inherit it from the endpoint, not both`,
+      );
   const rules = input.rules?.map(toRule);
   return changeEndpoint(
     ctx,
@@ -179,6 +192,10 @@ export async function updateVariation(
           templating: input.templating, // true is dropped when the endpoint is checked
         }),
       };
+      // null, or named in `inherit`: back to the endpoint's.
+      if (input.body === null || input.inherit?.includes('body')) delete changed.body;
+      if (input.contentType === null || input.inherit?.includes('contentType')) delete changed.contentType;
+      if (input.inherit?.includes('headers')) changed.headers = {};
       if (input.headers) changed.headers = mergeHeaders(current, input.headers);
       if (rules !== undefined) {
         if (rules.length) changed.rules = rules;

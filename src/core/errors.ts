@@ -68,6 +68,16 @@ export const ERROR_CATALOGUE = {
   PROXY_FAILED: { exitCode: 1, httpStatus: 502, title: 'Bad gateway' },
   /** The mock server: a proxy target that did not answer in time. */
   PROXY_TIMEOUT: { exitCode: 1, httpStatus: 504, title: 'Gateway timeout' },
+  /**
+   * The mock server: a request reached a proxy endpoint having passed MAX_PROXY_HOPS mockdev
+   * proxies (its Via header): the target leads back to a mockdev proxy.
+   */
+  PROXY_LOOP: { exitCode: 1, httpStatus: 508, title: 'Loop detected' },
+  /**
+   * The mock server: a proxy target it cannot forward to (not http: or https:; stored by a hand
+   * edit, or rendered by a template): nothing is sent.
+   */
+  PROXY_BAD_TARGET: { exitCode: 1, httpStatus: 500, title: 'Proxy target not supported' },
 } as const satisfies Record<string, { exitCode: number; httpStatus: number; title: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -176,6 +176,17 @@ export interface NewRequestRecord {
   status: number;
   durationMs: number;
   response: LoggedResponse;
+  /**
+   * The variation that answered, as it was named then; null or absent: the endpoint's own
+   * response, or none (no endpoint, a proxy).
+   */
+  variation?: LoggedVariation | null;
+}
+
+/** A variation as the request log keeps it: the same object for every request it answers. */
+export interface LoggedVariation {
+  readonly id: string;
+  readonly name: string;
 }
 
 export interface RequestLogWriterOptions {

@@ -1,5 +1,6 @@
 import { compileRoutes, type CompiledRoutes } from '../core/match/router.js';
 import type { Endpoint } from '../core/model/endpoint.js';
+import type { LoggedVariation } from '../core/ports.js';
 import { buildAnswer, problemAnswer, type Answer } from './answer.js';
 import { MockdevError } from '../core/errors.js';
 import type { Exchange } from './exchange.js';
@@ -20,6 +21,8 @@ export interface ResponsePlan {
   answer?: Answer;
   /** Builds the answer for one request (templates and proxying produce this way). */
   produce?: (exchange: Exchange) => Answer | Promise<Answer>;
+  /** The variation this plan answers for (the request log says which); unset: the endpoint's own. */
+  variation?: LoggedVariation;
 }
 
 export interface CompiledEndpoint {
@@ -35,6 +38,8 @@ export interface CompiledEndpoint {
   choose: (exchange: Exchange) => ResponsePlan;
   /** A proxy endpoint: the request body is streamed to the target, not read beforehand. */
   streamsBody?: boolean;
+  /** What cannot work as stored (a rule whose pattern the engine refuses: it never matches). */
+  warnings?: string[];
 }
 
 export interface CompiledProject {
@@ -42,6 +47,8 @@ export interface CompiledProject {
   endpoints: Endpoint[];
   /** Request target -> endpoint (null: none), per method: repeated URLs skip matching. */
   cache: Map<string, Map<string, CompiledEndpoint | null>>;
+  /** What cannot work as stored, one line each (reported when the endpoints load). */
+  warnings: string[];
 }
 
 const CACHE_LIMIT = 2048;
@@ -127,10 +134,16 @@ export function compileEndpoint(
 ): CompiledEndpoint {
   let choose: CompiledEndpoint['choose'];
   const streamsBody = e.kind === 'proxy' && e.proxy !== undefined;
+  const warnings: string[] = [];
   if (e.kind === 'proxy') {
     const plan = proxyPlan(e, bodyLimitBytes, proxy, templates);
     choose = () => plan;
-  } else choose = compileChoice(e, (r) => responsePlan(e, r, bodyLimitBytes, templates));
+  } else
+    choose = compileChoice(
+      e,
+      (r) => responsePlan(e, r, bodyLimitBytes, templates),
+      (m) => warnings.push(m),
+    );
   return {
     id: e.id,
     method: e.method,
@@ -139,6 +152,7 @@ export function compileEndpoint(
     endpoint: e,
     choose,
     ...(streamsBody ? { streamsBody } : {}),
+    ...(warnings.length ? { warnings } : {}),
   };
 }
 
@@ -148,6 +162,7 @@ export function compileProject(
   proxy: Omit<ProxyOptions, 'bodyLimitBytes'> = {},
   templates: TemplateOptions = {},
 ): CompiledProject {
-  const routes = compileRoutes(endpoints.map((e) => compileEndpoint(e, bodyLimitBytes, proxy, templates)));
-  return { routes, endpoints, cache: new Map() };
+  const compiled = endpoints.map((e) => compileEndpoint(e, bodyLimitBytes, proxy, templates));
+  const warnings = compiled.flatMap((c) => (c.enabled ? (c.warnings ?? []) : []));
+  return { routes: compileRoutes(compiled), endpoints, cache: new Map(), warnings };
 }

@@ -54,10 +54,10 @@ export const GONE_GRACE_MS = 500;
  * responses whose templating is on), the proxy target.
  */
 function templateTexts(e: Endpoint): string[] {
-  const texts = (r: Pick<Endpoint, 'statusText' | 'body' | 'headers' | 'templating'>) =>
+  const texts = (r: Pick<Endpoint, 'statusText' | 'headers' | 'templating'> & { body?: string }) =>
     r.templating === false
       ? []
-      : [...(r.statusText ? [r.statusText] : []), r.body, ...Object.values(r.headers)];
+      : [...(r.statusText ? [r.statusText] : []), r.body ?? '', ...Object.values(r.headers)];
   return [...texts(e), ...e.variations.flatMap(texts), ...(e.proxy ? [e.proxy.target] : [])];
 }
 
@@ -135,13 +135,19 @@ export class EndpointSource {
     }
   }
 
+  /** The compile warnings said last: a reload repeats only new ones. */
+  private compileWarnings = new Set<string>();
+
   private compile(endpoints: Endpoint[]): CompiledProject {
     this.usesEnvironment = readsEnvironment(endpoints);
-    return compileProject(endpoints, this.options.bodyLimitBytes, this.options.proxy, {
+    const compiled = compileProject(endpoints, this.options.bodyLimitBytes, this.options.proxy, {
       env: this.environment.variables,
       secrets: this.environment.secrets,
       onError: this.options.onTemplateError,
     });
+    for (const w of compiled.warnings) if (!this.compileWarnings.has(w)) this.options.onWarning?.(w);
+    this.compileWarnings = new Set(compiled.warnings);
+    return compiled;
   }
 
   private markDirty(): void {

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { LoggedVariation } from '../core/ports.js';
 import type { CompiledEndpoint } from './compile.js';
 
 /** One request on its way through the pipeline (pipeline.ts): what each stage reads and adds. */
@@ -19,4 +20,6 @@ export interface Exchange {
   bodyTruncated: boolean;
   /** Set by the match stage: the endpoint answering, or null. */
   endpoint: CompiledEndpoint | null;
+  /** Set by the choose stage: the variation answering, or null (the endpoint's own, or none). */
+  variation: LoggedVariation | null;
 }

@@ -100,6 +100,7 @@ export function createMockHandler(options: MockHandlerOptions): MockHandler {
       body: null,
       bodyTruncated: false,
       endpoint: null,
+      variation: null,
     };
     if (onRequest) onRequest(ex.method, ex.url);
     const raw = req.rawHeaders;

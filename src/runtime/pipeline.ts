@@ -129,6 +129,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
       status: sent.status,
       durationMs: performance.now() - ex.start,
       response: ex.method === 'HEAD' ? sent.loggedHead : sent.logged,
+      variation: ex.variation,
     };
     log.push(record);
     for (let i = 0; i < after.length; i++) after[i]!(ex, record);
@@ -168,6 +169,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     run(ex, project) {
       match(project, ex);
       const plan = choose(project, ex);
+      ex.variation = plan.variation ?? null;
       // A stopping server delays nothing: what is in flight is answered at once.
       if (plan.delay <= 0 || closing()) return produce(ex, plan);
       const fire = () => {

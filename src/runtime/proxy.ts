@@ -5,7 +5,14 @@ import { performance } from 'node:perf_hooks';
 import { hasFinalWildcard, splitPath } from '../core/match/router.js';
 import { DEFAULT_PROXY_TIMEOUT_MS, type Endpoint } from '../core/model/endpoint.js';
 import type { NewRecording } from '../core/ports.js';
-import { endToEndHeaders, forwardRequestHeaders } from '../core/proxy/headers.js';
+import {
+  endToEndHeaders,
+  forwardRequestHeaders,
+  MAX_PROXY_HOPS,
+  mockdevHops,
+} from '../core/proxy/headers.js';
+import { proxyTargetProblem } from '../core/proxy/target.js';
+import { loopDetected, targetRefused } from './proxy-refusals.js';
 import { problemAnswer, type Answer } from './answer.js';
 import { MockdevError } from '../core/errors.js';
 import type { Exchange } from './exchange.js';
@@ -19,7 +26,9 @@ import { contextFor, templateFailure, type TemplateOptions } from './templated.j
  * the request goes to the target with its method, path (a wildcard endpoint's rest appended to
  * the target's base path; otherwise the whole request path), query, end-to-end headers (Host
  * rewritten, X-Forwarded-* added) and body, streamed; the answer comes back streamed, as is
- * (gzip and br untouched). Unreachable: 502; no answer within the timeout: 504.
+ * (gzip and br untouched). Unreachable: 502; no answer within the timeout: 504. Each forwarded
+ * request carries mockdev's `Via` entry; one that has passed MAX_PROXY_HOPS mockdev proxies
+ * already (a proxy aimed at its own server) is answered 508 instead of forwarded again.
  */
 
 export interface ProxyOptions {
@@ -73,8 +82,23 @@ const TARGET_CACHE_LIMIT = 32;
  * compiled once.
  */
 export function compileForward(e: Endpoint, options: ProxyOptions): Forward {
+  const forward = compileTargetForward(e, options);
+  return (ex) => {
+    const hops = mockdevHops(ex.req.rawHeaders);
+    return hops < MAX_PROXY_HOPS
+      ? forward(ex)
+      : Promise.resolve(loopDetected(e, ex, hops, options.bodyLimitBytes));
+  };
+}
+
+function compileTargetForward(e: Endpoint, options: ProxyOptions): Forward {
   const targetText = e.proxy!.target;
-  if (!isTemplate(targetText)) return compileFixedForward(e, options);
+  if (!isTemplate(targetText)) {
+    const problem = proxyTargetProblem(targetText);
+    if (problem === undefined) return compileFixedForward(e, options);
+    const answer = targetRefused(e, JSON.stringify(targetText), problem, options.bodyLimitBytes);
+    return () => Promise.resolve(answer);
+  }
   const secrets = (options.templates?.secrets ?? []).filter((v) => v !== '');
   let template: ReturnType<typeof compileTemplate>;
   try {
@@ -93,7 +117,16 @@ export function compileForward(e: Endpoint, options: ProxyOptions): Forward {
       forward = byTarget.get(rendered);
       if (!forward) {
         const target = stripMarks(rendered);
-        const url = new URL(target); // refused here, with the rendered text, rather than later
+        const url = new URL(target); // not a URL: a template error, with the rendered text
+        // A URL of another scheme (file:, ftp:, …) is not forwarded: nothing is sent.
+        const problem = proxyTargetProblem(target);
+        if (problem !== undefined) {
+          const seen = JSON.stringify(stripMarks(maskMarks(rendered, SECRET_MASK)));
+          options.templates?.onError?.(
+            `Proxy endpoint "${e.name}" (${e.method} ${e.path}): rendered target ${seen} ${problem}`,
+          );
+          return Promise.resolve(targetRefused(e, seen, problem, options.bodyLimitBytes, true));
+        }
         const shown = targetShown(rendered, url);
         forward = compileFixedForward({ ...e, proxy: { ...e.proxy!, target } }, options, shown);
         if (byTarget.size >= TARGET_CACHE_LIMIT) byTarget.clear();
@@ -195,6 +228,7 @@ function compileFixedForward(
       targetHost: target.host,
       clientAddress: ex.req.socket.remoteAddress,
       proto: 'http',
+      httpVersion: ex.req.httpVersion,
     });
     const reqOptions: RequestOptions = {
       hostname,

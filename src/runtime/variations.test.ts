@@ -131,4 +131,34 @@ describe('variation selection', () => {
     for (let i = 0; i < 500 && seen.size < 3; i++) seen.add(choose(request('/users/1')).delay);
     assert.deepEqual([...seen].sort(), [200, 401, 402]);
   });
+
+  it('a regex rule runs in linear time: a pattern that backtracks for hours answers at once', () => {
+    const e = endpoint([
+      variation('r', 401, ['header.x-r~(a+)+$']),
+      variation('q', 402, ['query.q~^[0-9]+$']),
+    ]);
+    const choose = compileChoice(e, plan);
+    const started = Date.now();
+    assert.equal(choose(request('/users/1', { 'X-R': `${'a'.repeat(60)}!` })).delay, 200);
+    assert.equal(choose(request('/users/1', { 'X-R': 'aaa' })).delay, 401);
+    assert.equal(choose(request('/users/1?q=42')).delay, 402);
+    assert.equal(choose(request('/users/1?q=4x')).delay, 200);
+    assert.ok(Date.now() - started < 5_000);
+  });
+
+  it('a stored pattern the engine cannot run never matches, and is reported once', () => {
+    const bad = variation('look', 401);
+    bad.rules = [{ source: 'header', key: 'x-a', op: 'regex', value: '^(?!adm)' }];
+    const warnings: string[] = [];
+    const choose = compileChoice(endpoint([bad, variation('b', 402, ['query.b?'])]), plan, (m) =>
+      warnings.push(m),
+    );
+    assert.equal(choose(request('/users/1', { 'X-A': 'user' })).delay, 200, 'never matches');
+    assert.equal(choose(request('/users/1?b', { 'X-A': 'user' })).delay, 402, 'the others still do');
+    assert.equal(warnings.length, 1);
+    assert.match(
+      warnings[0]!,
+      /variation "look": the rule header\.x-a~\^\(\?!adm\) never matches: .*lookahead/,
+    );
+  });
 });

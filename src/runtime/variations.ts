@@ -1,6 +1,8 @@
+import { compileLinearRegex, LinearRegexError } from '../core/linear-regex.js';
 import { compileRoutes, parseSegment, splitPath } from '../core/match/router.js';
 import type { Endpoint } from '../core/model/endpoint.js';
-import type { Rule } from '../core/model/rules.js';
+import { formatRule, type Rule } from '../core/model/rules.js';
+import { variationResponse, type ResponseFields } from '../core/model/variation-response.js';
 import type { ResponsePlan } from './compile.js';
 import type { Exchange } from './exchange.js';
 
@@ -16,7 +18,9 @@ import type { Exchange } from './exchange.js';
  *      and round (one counter per endpoint, restarted when the endpoints are reloaded);
  *      `random` the default or any variation, each as likely.
  * A variation without rules is never chosen by rules (imported OpenAPI responses stay out of the
- * way until activated or named).
+ * way until activated or named). Regexes run in linear time (core/linear-regex.ts); a stored one
+ * the engine cannot run (saved by an earlier mockdev, or a hand edit: saving refuses it) never
+ * matches, and `warn` is told once per load.
  */
 
 export const VARIATION_HEADER = 'x-mockdev-variation';
@@ -34,12 +38,21 @@ const NO_BODY = Symbol('no body');
 type Test = (value: string) => boolean;
 type CompiledRule = (ex: Exchange, view: RequestView) => boolean;
 
-function valueTest(rule: Rule): Test {
+/** Told of a rule that can never match (its pattern cannot run), once per load. */
+export type CompileWarning = (message: string) => void;
+
+function valueTest(rule: Rule, refused: (why: string) => void): Test {
   if (rule.op === 'exists') return () => true;
   const wanted = rule.value ?? '';
   if (rule.op === 'equals') return (v) => v === wanted;
-  const re = new RegExp(wanted);
-  return (v) => re.test(v);
+  try {
+    const re = compileLinearRegex(wanted);
+    return (v) => re.test(v);
+  } catch (e) {
+    if (!(e instanceof LinearRegexError)) throw e;
+    refused(e.message);
+    return () => false;
+  }
 }
 
 /** A JSON value as rules compare it: strings as they are, anything else as JSON (`2`, `true`). */
@@ -55,8 +68,8 @@ function bodyAt(body: unknown, path: string[]): unknown {
   return at;
 }
 
-function compileRule(rule: Rule, endpoint: Endpoint): CompiledRule {
-  const test = valueTest(rule);
+function compileRule(rule: Rule, endpoint: Endpoint, refused: (why: string) => void): CompiledRule {
+  const test = valueTest(rule, refused);
   switch (rule.source) {
     case 'query': {
       const key = rule.key;
@@ -136,13 +149,17 @@ function parseBody(ex: Exchange): unknown {
  */
 export function compileChoice(
   e: Endpoint,
-  plan: (
-    r: Pick<Endpoint, 'status' | 'statusText' | 'headers' | 'body' | 'contentType' | 'delay' | 'templating'>,
-  ) => ResponsePlan,
+  plan: (r: ResponseFields) => ResponsePlan,
+  warn?: CompileWarning,
 ): (ex: Exchange) => ResponsePlan {
   const fallback = plan(e);
   if (e.variations.length === 0) return () => fallback;
-  const plans = e.variations.map((v) => plan(v));
+  // A variation's unset body, content type and headers are the endpoint's (variation-response.ts).
+  // Each plan says which variation it is, for the request log (one object, made here).
+  const plans = e.variations.map((v) => ({
+    ...plan(variationResponse(e, v)),
+    variation: { id: v.id, name: v.name },
+  }));
   const byRef = new Map<string, ResponsePlan>();
   // Ids first, names (any case) after: a name never hides an id.
   e.variations.forEach((v, i) => byRef.set(v.id, plans[i]!));
@@ -178,7 +195,16 @@ export function compileChoice(
     otherwise = () => all[Math.floor(Math.random() * all.length)]!;
   } else {
     const candidates = e.variations
-      .map((v, i) => ({ rules: (v.rules ?? []).map((r) => compileRule(r, e)), plan: plans[i]! }))
+      .map((v, i) => ({
+        rules: (v.rules ?? []).map((r) =>
+          compileRule(r, e, (why) =>
+            warn?.(
+              `Endpoint "${e.name}" (${e.method} ${e.path}), variation "${v.name}": the rule ${formatRule(r)} never matches: ${why}. Change or remove the rule`,
+            ),
+          ),
+        ),
+        plan: plans[i]!,
+      }))
       .filter((c) => c.rules.length > 0);
     if (candidates.length === 0) otherwise = () => fallback;
     else

@@ -128,6 +128,22 @@ export function requestLogContract(impl: StoreImplementation): void {
       assert.equal(cut!.truncated, true, 'a response cut short marks the record');
     });
 
+    it('keeps which variation answered, with its name as it was; none for the rest', async () => {
+      const missing = { id: 'v404', name: 'missing ✓' };
+      const projectId = await logged([
+        record(0, { status: 404, variation: missing }),
+        record(1, { status: 404, endpointId: null, variation: null }),
+        record(2),
+        record(3, { variation: missing, method: 'HEAD', response: loggedResponse({}, null) }),
+      ]);
+      const records = await list(projectId);
+      assert.deepEqual(
+        records.map((r) => r.variation),
+        [missing, null, null, missing],
+      );
+      assert.deepEqual((await again().requests.get(records[3]!.id))?.variation, missing);
+    });
+
     it('shows records to readers elsewhere while the writer is still open', async () => {
       const projectId = `p${++project}`;
       const writer = log.openWriter({ projectId, limit: 1000 });

@@ -52,6 +52,9 @@ describe('endpoint editor: variations (web UI)', () => {
     await form.getByRole('button', { name: 'Add header' }).click();
     await form.getByLabel('Variation header 1 name').fill('X-Page');
     await form.getByLabel('Variation header 1 value').fill('2');
+    // The body and content type are the endpoint's until unticked.
+    assert.equal(await form.getByLabel('Variation body').count(), 0);
+    await form.getByRole('checkbox', { name: /^Body: the endpoint’s/ }).uncheck();
     await form.getByLabel('Variation body').fill('{"page": 2}');
     await assertAccessible(s.page, 'the variation form');
     await form.getByRole('button', { name: 'Add variation' }).click();
@@ -70,9 +73,9 @@ describe('endpoint editor: variations (web UI)', () => {
         statusText: 'Partial',
         headers: { 'X-Page': '2' },
         body: '{"page": 2}',
-        contentType: 'application/json',
         delay: 0,
         rules: [{ source: 'query', key: 'page', op: 'equals', value: '2' }],
+        inherits: ['contentType'],
       },
     );
     await assertAccessible(s.page, 'the editor of an endpoint with variations');
@@ -136,6 +139,8 @@ describe('endpoint editor: variations (web UI)', () => {
     assert.equal(await form.getByLabel('Variation name').inputValue(), 'EMPTY');
 
     await form.getByLabel('Variation name').fill('listing');
+    await form.getByRole('checkbox', { name: /^Content type: the endpoint’s/ }).uncheck();
+    await form.getByRole('checkbox', { name: /^Body: the endpoint’s/ }).uncheck();
     await form.getByLabel('Variation content type').fill('text/plain');
     await form.getByLabel('Variation body').fill('{{#each items}}{{name}}');
     await form.getByRole('button', { name: 'Add variation' }).click();

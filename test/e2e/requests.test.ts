@@ -138,6 +138,7 @@ describe('web UI: request log', () => {
       await get.getByRole('link', { name: 'Open the endpoint' }).getAttribute('href'),
       `/projects/${projectId}/endpoints?edit=${endpointId}`,
     );
+    await get.getByText('the endpoint itself (no variation)').waitFor();
     await assertAccessible(s.page, 'the request log with a request open');
   });
 
@@ -220,6 +221,7 @@ describe('web UI: request log', () => {
       .click();
     const detail = s.page.getByRole('region', { name: /PATCH \/api\/nowhere\/7 → 404/ });
     await detail.getByText('none matched').waitFor();
+    await detail.getByText('mockdev (no endpoint matched)').waitFor();
     await detail.getByRole('link', { name: 'Add an endpoint for it' }).click();
     const ed = s.page.getByRole('region', { name: 'New endpoint', exact: true });
     await ed.waitFor();

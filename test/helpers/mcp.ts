@@ -134,9 +134,10 @@ export interface InMemoryMcp {
   close(): Promise<void>;
 }
 
-export async function startInMemoryMcp(): Promise<InMemoryMcp> {
+/** An MCP server and client in process, over a temp data dir (or the context given, left open). */
+export async function startInMemoryMcp(given?: AppContext): Promise<InMemoryMcp> {
   const tmp = tempDir('mockdev-mcp-');
-  const ctx = createContext({ dataDir: join(tmp.dir, 'data'), cwd: tmp.dir });
+  const ctx = given ?? createContext({ dataDir: join(tmp.dir, 'data'), cwd: tmp.dir });
   const calls: CallRecord[] = [];
   const server = createMcpServer({ ctx, version: '0.0.0-test', onCall: (c) => calls.push(c) });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
@@ -150,7 +151,7 @@ export async function startInMemoryMcp(): Promise<InMemoryMcp> {
     calls,
     close: async () => {
       await client.close();
-      ctx.close();
+      if (!given) ctx.close();
       tmp.cleanup();
     },
   };

@@ -65,6 +65,7 @@ describe('admin API: requests', () => {
       'status',
       'timestamp',
       'truncated',
+      'variation',
     ]);
     assert.equal((await list('?limit=2')).length, 2);
     assert.deepEqual(

@@ -24,7 +24,9 @@ describe('admin API: variations', () => {
     });
     assert.equal(missing.status, 201, missing.body);
     const m = missing.json as Json;
-    assert.equal(m.contentType, 'application/json');
+    assert.equal(m.contentType, undefined, "unset: the endpoint's, at run time");
+    assert.equal(m.body, undefined);
+    assert.deepEqual(m.inherits, ['body', 'contentType', 'headers']);
     assert.deepEqual(m.rules, [{ source: 'param', key: 'id', op: 'equals', value: '0' }]);
     const slow = await api.call('POST', `${base}/variations`, {
       body: {
@@ -53,6 +55,24 @@ describe('admin API: variations', () => {
     assert.equal(p.delay, 50, 'fields not given keep their values');
     assert.deepEqual(p.headers, { 'Retry-After': '5' });
     assert.equal(p.rules, undefined, '[] clears the rules');
+    assert.deepEqual(p.inherits, ['body', 'contentType']);
+
+    // A body of its own, then the endpoint's again (null, or named in inherit).
+    const own = await api.call('PATCH', `${base}/variations/slow`, {
+      body: { body: 'slow down', contentType: 'text/plain' },
+    });
+    assert.deepEqual([(own.json as Json).body, (own.json as Json).inherits], ['slow down', []]);
+    const back = await api.call('PATCH', `${base}/variations/slow`, {
+      body: { body: null, inherit: ['contentType', 'headers'] },
+    });
+    assert.equal(back.status, 200, back.body);
+    assert.deepEqual((back.json as Json).inherits, ['body', 'contentType', 'headers']);
+    assert.deepEqual([(back.json as Json).body, (back.json as Json).headers], [undefined, {}]);
+    const both = await api.call('PATCH', `${base}/variations/slow`, {
+      body: { body: 'x', inherit: ['body'] },
+    });
+    assert.equal(both.status, 400);
+    assert.match(both.body, /Give body a value or inherit it from the endpoint, not both/);
 
     const active = await api.call('PUT', `${base}/active-variation`, { body: { variationId: 'slow' } });
     assert.equal(active.status, 200, active.body);
@@ -107,6 +127,14 @@ describe('admin API: variations', () => {
       [{ name: 'x', rules: ['nowhere.x=1'] }, /unknown source "nowhere"/],
       [{ name: 'x', rules: ['param.userId=1'] }, /path parameter "userId"/],
       [{ name: 'x', rules: [{ source: 'query', key: 'q', op: 'regex', value: '(' }] }, /regular expression/],
+      [
+        { name: 'x', rules: [{ source: 'header', key: 'x', op: 'regex', value: 'a(?=b)' }] },
+        /lookahead or lookbehind .*cannot run in linear time/,
+      ],
+      [
+        { name: 'x', rules: ['query.q!=x'] },
+        /unknown operator "!=": use = \(equals\), ~ \(regex\) or \? \(exists\)/,
+      ],
       [{ name: 'x', body: '{{#each}}' }, /line 1, column/],
     ] as const) {
       const r = await api.call('POST', `${base}/variations`, { body });

@@ -114,7 +114,7 @@ describe('mockdev import', () => {
     const team = byRoute(v31.created, 'DELETE /enterprises/{enterprise}/teams/{enterprise-team}');
     assert.equal(team.status, 204);
     assert.deepEqual(
-      team.variations.map((v) => [v.status, v.contentType, JSON.parse(v.body)]),
+      team.variations.map((v) => [v.status, v.contentType, JSON.parse(v.body!)]),
       [[400, 'application/problem+json', { title: 'Forbidden', status: 400 }]],
     );
 
@@ -125,7 +125,7 @@ describe('mockdev import', () => {
       name: 'Ada',
       address: { city: 'London' },
     });
-    assert.deepEqual(JSON.parse(get.variations[0]!.body), { message: 'not found' });
+    assert.deepEqual(JSON.parse(get.variations[0]!.body!), { message: 'not found' });
 
     const circular = await importJson(dataDir, [fx('circular.json')]);
     assert.deepEqual(JSON.parse(byRoute(circular.created, 'GET /tree').body), {

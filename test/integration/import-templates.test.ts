@@ -12,9 +12,9 @@ import type { ImportReport } from '../../src/app/openapi.js';
 import type { Endpoint } from '../../src/core/model/endpoint.js';
 import { apiSandbox } from '../helpers/api.js';
 import { json, type CliResult } from '../helpers/cli.js';
-import { cliSandbox, type AfterHook } from '../helpers/cli-inprocess.js';
+import { cliSandbox } from '../helpers/cli-inprocess.js';
 import { ok, startInMemoryMcp } from '../helpers/mcp.js';
-import { PRO_ENV, proSandbox } from '../helpers/pro.js';
+import { proSandbox, startProServer } from '../helpers/pro.js';
 import { waitUntil } from '../helpers/wait.js';
 
 const SECRET = 'sk-live-never-served-7';
@@ -51,19 +51,8 @@ const ok0 = (r: CliResult): CliResult => {
   return r;
 };
 
-async function served(t: AfterHook, sandbox: Awaited<ReturnType<typeof proSandbox>>, project: string) {
-  const { createContext } = await import('../../src/app/context.js');
-  const { startServer } = await import('../../src/app/server.js');
-  const ctx = createContext({
-    dataDir: sandbox.dataDir,
-    cwd: sandbox.dir,
-    env: { MOCKDEV_LICENSE_PUBLIC_KEY: PRO_ENV.MOCKDEV_LICENSE_PUBLIC_KEY },
-  });
-  const server = await startServer(ctx, { project, port: 0 });
-  t.after(async () => {
-    await server.stop();
-    ctx.close();
-  });
+async function served(sandbox: Awaited<ReturnType<typeof proSandbox>>, project: string) {
+  const { server } = await startProServer(sandbox, project);
   return (path: string, init?: RequestInit) =>
     fetch(`${server.url}${path}`, { ...init, signal: AbortSignal.timeout(10_000) });
 }
@@ -101,7 +90,7 @@ describe('imported text is data', () => {
     );
     ok0(await cli(['environment', 'activate', 'Leaky', 'dev']));
 
-    const get = await served(t, sandbox, 'Leaky');
+    const get = await served(sandbox, 'Leaky');
     const text = await get('/env', { headers: { Origin: 'https://evil.example' } });
     assert.equal(text.status, 200);
     const body = await text.text();

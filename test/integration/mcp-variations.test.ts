@@ -54,6 +54,10 @@ describe('MCP: variations through update_endpoint', () => {
       /not a valid regular expression/,
     );
     await bad(
+      { variations: [variation('v1', 'x', [{ source: 'query', key: 'a', op: 'regex', value: '(a)\\1' }])] },
+      /backreference .*cannot run in linear time/,
+    );
+    await bad(
       { variations: [variation('v1', 'x', [{ source: 'query', key: 'a', op: 'equals' }])] },
       /equals needs a value/,
     );

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Endpoint, Variation } from '../../src/core/model/endpoint.js';
+import type { VariationView } from '../../src/core/model/variation-response.js';
 import { assertCliError, json } from '../helpers/cli.js';
 import { cliSandbox, type AfterHook, type CliSandbox } from '../helpers/cli-inprocess.js';
 import { startServe, waitUntil } from '../helpers/server.js';
@@ -25,10 +26,10 @@ async function apiProject(t: AfterHook): Promise<CliSandbox> {
   return sandbox;
 }
 
-const addVariation = async (cli: CliSandbox['cli'], ...args: string[]): Promise<Variation> => {
+const addVariation = async (cli: CliSandbox['cli'], ...args: string[]): Promise<VariationView> => {
   const r = await cli(['endpoint', 'variation', 'add', 'api', USERS, ...args, '--json']);
   assert.equal(r.code, 0, r.stderr);
-  return json<Variation>(r);
+  return json<VariationView>(r);
 };
 
 describe('mockdev endpoint variation', () => {
@@ -53,19 +54,27 @@ describe('mockdev endpoint variation', () => {
           { source: 'header', key: 'x-role', op: 'regex', value: '^adm' },
           { source: 'query', key: 'full', op: 'exists' },
         ],
+        inherits: [],
       },
     );
-    // Unset fields: the endpoint's status and content type, no body, no rules.
+    // Unset fields: the endpoint's status (copied), no rules; body, content type and headers
+    // are the endpoint's at run time (not stored).
     const plain = await addVariation(cli, '-n', 'plain');
     assert.deepEqual(
-      [plain.status, plain.contentType, plain.body, plain.rules],
-      [200, 'application/json', '', undefined],
+      [plain.status, plain.contentType, plain.body, plain.headers, plain.rules, plain.inherits],
+      [200, undefined, undefined, {}, undefined, ['body', 'contentType', 'headers']],
     );
 
     const table = await cli(['endpoint', 'variation', 'list', 'api', USERS]);
     assert.equal(table.code, 0, table.stderr);
     assert.match(table.stdout, /admins\s+403\s+5 ms\s+header\.x-role~\^adm and query\.full\?/);
+    assert.match(table.stdout, /INHERITED/);
+    assert.match(table.stdout, /plain\s+200\s+0 ms\s+body, content type, headers\s*$/m);
     assert.match(table.stderr, /Selection mode: rules/);
+    assert.match(
+      table.stderr,
+      /Inherited from the endpoint: body "\{\\"id\\":\\"any\\"\}", content type application\/json, headers X-Default/,
+    );
 
     const updated = await cli([
       ...['endpoint', 'variation', 'update', 'api', USERS, 'ADMINS', '-n', 'admin', '-s', '401'],
@@ -120,7 +129,7 @@ describe('mockdev endpoint variation', () => {
     const mode = await cli(['endpoint', 'update', 'api', USERS, '--mode', 'sequential', '--json']);
     assert.equal(json<Endpoint>(mode).mode, 'sequential');
     const human = await cli(['endpoint', 'show', 'api', USERS]);
-    assert.match(human.stdout, /variations:\s+admin \(401\); mode sequential/);
+    assert.match(human.stdout, /variations:\s+admin \(401; inherits headers\); mode sequential/);
   });
 
   it('bad input: exit 2 with one line; unknown project 3; unknown endpoint or variation 1', async (t) => {
@@ -134,6 +143,23 @@ describe('mockdev endpoint variation', () => {
     );
     assertCliError(await add('-n', 'x', '--when', 'cookie.a=1'), 2, /unknown source "cookie"/);
     assertCliError(await add('-n', 'x', '--when', 'query.a~('), 2, /not a valid regular expression/);
+    // Linear-time engine: lookaround and backreferences are refused with what to write instead.
+    assertCliError(
+      await add('-n', 'x', '--when', 'header.x-role~^(?!adm)'),
+      2,
+      /lookahead or lookbehind .*cannot run in linear time: .*add a variation for this case first/,
+    );
+    assertCliError(await add('-n', 'x', '--when', 'query.a~(a)\\1'), 2, /backreference/);
+    // Only =, ~ and ? are operators.
+    for (const [rule, op] of [
+      ['query.q!=x', '!='],
+      ['header.x-a=~abc', '=~'],
+    ])
+      assertCliError(
+        await add('-n', 'x', '--when', rule!),
+        2,
+        new RegExp(`unknown operator "${op}": use = \\(equals\\), ~ \\(regex\\) or \\? \\(exists\\)`),
+      );
     assertCliError(await add('-n', 'x', '--when', 'body.a?1'), 2, /takes no value/);
     assertCliError(
       await add('-n', 'x', '--when', 'param.userId=1'),

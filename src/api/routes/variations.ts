@@ -17,6 +17,11 @@ import {
   StatusTextSchema,
 } from '../../core/model/fields.js';
 import { RuleObjectSchema } from '../../core/model/rules.js';
+import {
+  INHERITABLE_FIELDS,
+  variationView,
+  VariationViewSchema,
+} from '../../core/model/variation-response.js';
 import { described, docText } from '../../core/model/describe.js';
 import { RULE_TEXT_DOC, VARIATION_INPUT_DOCS, VARIATION_PATCH_DOCS } from '../../core/model/descriptions.js';
 import { CONTENT_BODY_LIMIT_BYTES } from '../../http/body.js';
@@ -57,6 +62,9 @@ const VariationPatchSchema = described(
   variationFields.extend({
     name: VariationSchema.shape.name.optional(),
     headers: z.record(HeaderNameSchema, HeaderValueSchema.nullable()).optional(),
+    body: z.string().nullable().optional(),
+    contentType: ContentTypeSchema.nullable().optional(),
+    inherit: z.array(z.enum(INHERITABLE_FIELDS)).optional(),
   }),
   VARIATION_PATCH_DOCS,
 );
@@ -76,9 +84,12 @@ export const variationRoutes: Route[] = [
     tag: 'Variations',
     summary: 'An endpoint’s response variations (as `mockdev endpoint variation list --json`)',
     params: ENDPOINT_PARAMS,
-    response: { schema: z.array(VariationSchema), description: 'The variations, in their order' },
+    response: {
+      schema: z.array(VariationViewSchema),
+      description: 'The variations, in their order, each with the fields it inherits',
+    },
     handle: async ({ ctx, params }) =>
-      (await listVariations(ctx, params.project!, params.endpoint!)).variations,
+      (await listVariations(ctx, params.project!, params.endpoint!)).variations.map(variationView),
   }),
   defineRoute<z.output<typeof VariationCreateSchema>>({
     method: 'POST',
@@ -87,13 +98,21 @@ export const variationRoutes: Route[] = [
     tag: 'Variations',
     summary: 'Add a response variation (as `mockdev endpoint variation add`)',
     description:
-      'Unset fields: the endpoint’s status and content type, an empty body, no delay, no rules. Names are unique within the endpoint (409).',
+      'Unset fields: the endpoint’s status (copied), no delay, no rules; the body, content type and headers it does not set are the endpoint’s at run time (its own headers are sent over the endpoint’s). Names are unique within the endpoint (409).',
     params: ENDPOINT_PARAMS,
     body: VariationCreateSchema,
-    response: { status: 201, schema: VariationSchema, description: 'The variation created' },
+    response: { status: 201, schema: VariationViewSchema, description: 'The variation created' },
     handle: async ({ ctx, params, body }) =>
-      (await addVariation(ctx, params.project!, params.endpoint!, body as VariationInput & { name: string }))
-        .variation,
+      variationView(
+        (
+          await addVariation(
+            ctx,
+            params.project!,
+            params.endpoint!,
+            body as VariationInput & { name: string },
+          )
+        ).variation,
+      ),
   }),
   defineRoute<z.output<typeof VariationPatchSchema>>({
     method: 'PATCH',
@@ -103,17 +122,19 @@ export const variationRoutes: Route[] = [
     summary: 'Change a variation: only the fields given (as `mockdev endpoint variation update`)',
     params: VARIATION_PARAMS,
     body: VariationPatchSchema,
-    response: { schema: VariationSchema, description: 'The variation as changed' },
+    response: { schema: VariationViewSchema, description: 'The variation as changed' },
     handle: async ({ ctx, params, body }) =>
-      (
-        await updateVariation(
-          ctx,
-          params.project!,
-          params.endpoint!,
-          params.variation!,
-          body as VariationInput,
-        )
-      ).variation,
+      variationView(
+        (
+          await updateVariation(
+            ctx,
+            params.project!,
+            params.endpoint!,
+            params.variation!,
+            body as VariationInput,
+          )
+        ).variation,
+      ),
   }),
   defineRoute({
     method: 'DELETE',

@@ -21,6 +21,7 @@ export interface VariationOptions {
   removeHeader?: string[];
   when?: string[];
   clearRules?: boolean;
+  inherit?: string[];
   json?: boolean;
   force?: boolean;
 }
@@ -44,8 +45,8 @@ function variationOptions(cmd: Command, forUpdate: boolean): Command {
     .option(
       '-H, --header <HEADER>',
       forUpdate
-        ? 'set a response header "Name: value" (repeatable)'
-        : 'response header "Name: value" (repeatable)',
+        ? 'set a response header "Name: value", sent over the endpoint\'s headers (repeatable)'
+        : 'response header "Name: value", sent over the endpoint\'s headers (repeatable; default: the endpoint\'s alone)',
       collect,
     )
     .option('--when <RULE>', forUpdate ? `${RULE_HELP}; replaces the rules` : RULE_HELP, collect)
@@ -60,6 +61,9 @@ export function registerVariation(endpoint: Command): void {
     .addHelpText(
       'after',
       `
+A variation sends its own status, status text and delay; the body and content type it does not
+set are the endpoint's, and its headers are sent over the endpoint's (same name: the variation's).
+
 Which response answers a request: the variation named by the request header
 "X-Mockdev-Variation: <name or id>" (unknown names are ignored); else the active variation;
 else by the endpoint's mode (endpoint update --mode): rules (default) the first variation whose
@@ -118,11 +122,17 @@ ${examples(
   )
     .option('--remove-header <NAME>', 'remove the response header of that name (repeatable)', collect)
     .option('--clear-rules', 'remove every rule (the variation then answers only when activated or named)')
+    .option(
+      '--inherit <FIELD>',
+      "take a field from the endpoint again, dropping the variation's own: body, content-type or headers (repeatable)",
+      collect,
+    )
     .addHelpText(
       'after',
       examples(
         'mockdev endpoint variation update my-api "GET /api/users" page2 -s 206 --when query.page~^[2-9]$',
         'mockdev endpoint variation update my-api "GET /api/users" page2 --clear-rules',
+        'mockdev endpoint variation update my-api "GET /api/users" slow --inherit body --inherit content-type',
       ),
     )
     .action(async (project: string, ref: string, variationRef: string, opts: VariationOptions) =>

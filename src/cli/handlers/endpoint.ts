@@ -11,7 +11,8 @@ import { resolveProject } from '../../app/projects.js';
 import { endpointSnippets } from '../../app/snippets.js';
 import { findEndpointByRef } from '../../app/endpoints.js';
 import { MockdevError } from '../../core/errors.js';
-import type { Endpoint, EndpointPatch } from '../../core/model/endpoint.js';
+import type { Endpoint, EndpointPatch, Variation } from '../../core/model/endpoint.js';
+import { inheritedText } from '../../core/model/variation-response.js';
 import { SNIPPET_LANGUAGES, type SnippetLanguage } from '../../core/snippets.js';
 import { formatRule } from '../../core/model/rules.js';
 import { toHeaders, toInt } from '../args.js';
@@ -46,6 +47,12 @@ export function printEndpointTable(endpoints: Endpoint[]): void {
   );
 }
 
+/** `; inherits body, content type` for a variation that takes fields from its endpoint. */
+function inheritsNote(v: Variation): string {
+  const fields = inheritedText(v);
+  return fields ? `; inherits ${fields}` : '';
+}
+
 function printEndpoint(e: Endpoint): void {
   printFields([
     ['id', e.id],
@@ -72,7 +79,7 @@ function printEndpoint(e: Endpoint): void {
         ? e.variations
             .map(
               (v) =>
-                `${v.name} (${v.status}${v.statusText ? ` ${v.statusText}` : ''})${v.rules?.length ? ` when ${v.rules.map(formatRule).join(' and ')}` : ''}${v.id === e.activeVariationId ? ' [active]' : ''}`,
+                `${v.name} (${v.status}${v.statusText ? ` ${v.statusText}` : ''}${inheritsNote(v)})${v.rules?.length ? ` when ${v.rules.map(formatRule).join(' and ')}` : ''}${v.id === e.activeVariationId ? ' [active]' : ''}`,
             )
             .join(', ') + `; mode ${e.mode ?? 'rules'}`
         : '',

@@ -72,6 +72,14 @@ export async function show(id: string, opts: RequestsOptions): Promise<void> {
     ['status', r.status],
     ['duration', `${r.durationMs.toFixed(3)} ms`],
     ['endpoint', r.endpointId ?? '(none matched)'],
+    [
+      'answered by',
+      r.variation
+        ? `variation "${r.variation.name}" (id ${r.variation.id})`
+        : r.endpointId
+          ? 'the endpoint itself (no variation)'
+          : 'mockdev (no endpoint)',
+    ],
     ['starred', r.starred ? 'yes' : 'no'],
     ...(r.truncated
       ? ([['truncated', 'yes: a body was longer than the log keeps']] as [string, unknown][])

@@ -11,6 +11,7 @@ import {
 } from '../../app/variations.js';
 import { MockdevError } from '../../core/errors.js';
 import type { Endpoint, Variation } from '../../core/model/endpoint.js';
+import { inheritedText, variationView, type InheritableField } from '../../core/model/variation-response.js';
 import { formatRule } from '../../core/model/rules.js';
 import { toHeaders, toInt } from '../args.js';
 import type { VariationOptions } from '../commands/variation.js';
@@ -19,6 +20,23 @@ import { note, printJson, printLine, printTable, warnJsonBody } from '../output.
 import { cliContext } from './context.js';
 
 const rulesText = (v: Variation): string => (v.rules ?? []).map(formatRule).join(' and ');
+
+/** `--inherit` words: body, content-type, headers. */
+const INHERIT_WORDS: Record<string, InheritableField> = {
+  body: 'body',
+  'content-type': 'contentType',
+  contenttype: 'contentType',
+  headers: 'headers',
+};
+
+function toInheritable(word: string): InheritableField {
+  const field = INHERIT_WORDS[word.trim().toLowerCase()];
+  if (field) return field;
+  throw new MockdevError(
+    'INVALID_ARGUMENT',
+    `Invalid --inherit "${word}": use body, content-type or headers`,
+  );
+}
 
 /** The options given, as a use case's input: rules stay text, the core parses them. */
 function inputFrom(opts: VariationOptions): VariationInput {
@@ -37,6 +55,7 @@ function inputFrom(opts: VariationOptions): VariationInput {
     headers = { ...headers, [name]: null };
   }
   const input: VariationInput = {
+    inherit: opts.inherit?.map(toInheritable),
     name: opts.name,
     status: toInt(opts.status, '--status'),
     statusText: opts.statusText,
@@ -52,9 +71,19 @@ function inputFrom(opts: VariationOptions): VariationInput {
 
 const label = (e: Endpoint) => `${e.method} ${e.path}`;
 
+/** The endpoint's body, content type and header names, as a variation inheriting them gets them. */
+function endpointFields(e: Endpoint): string {
+  const body =
+    e.body.length > 40
+      ? `${JSON.stringify(e.body.slice(0, 40))}… (${e.body.length} characters)`
+      : JSON.stringify(e.body);
+  const headers = Object.keys(e.headers);
+  return `body ${body}, content type ${e.contentType}, headers ${headers.length ? headers.join(', ') : '(none)'}`;
+}
+
 export async function list(project: string, ref: string, opts: VariationOptions): Promise<void> {
   const { endpoint, variations, activeVariationId } = await listVariations(cliContext(), project, ref);
-  if (opts.json) return printJson(variations);
+  if (opts.json) return printJson(variations.map(variationView));
   printTable(
     variations,
     [
@@ -63,14 +92,17 @@ export async function list(project: string, ref: string, opts: VariationOptions)
       { header: 'STATUS', value: (v) => v.status, align: 'right' },
       { header: 'DELAY', value: (v) => `${v.delay} ms`, align: 'right' },
       { header: 'ACTIVE', value: (v) => (v.id === activeVariationId ? 'yes' : '') },
+      { header: 'INHERITED', value: (v) => inheritedText(v) },
       { header: 'RULES', value: (v) => rulesText(v) },
     ],
     `Endpoint "${endpoint.name}" has no variations. Add one with: mockdev endpoint variation add <PROJECT> <ENDPOINT> -n NAME`,
   );
-  if (variations.length)
+  if (variations.length) {
     note(
       `Selection mode: ${endpoint.mode ?? 'rules'}${activeVariationId ? ' (overridden by the active variation)' : ''}`,
     );
+    note(`Inherited from the endpoint: ${endpointFields(endpoint)}`);
+  }
 }
 
 export async function add(project: string, ref: string, opts: VariationOptions): Promise<void> {
@@ -79,11 +111,14 @@ export async function add(project: string, ref: string, opts: VariationOptions):
     ...input,
     name: opts.name!,
   });
-  warnJsonBody(variation, `the body of variation "${variation.name}"`);
-  if (opts.json) return printJson(variation);
+  // Its own body under its content type, or the endpoint's (an inherited body was checked with it).
+  const typed = { ...variation, contentType: variation.contentType ?? endpoint.contentType };
+  warnJsonBody(typed, `the body of variation "${variation.name}"`);
+  if (opts.json) return printJson(variationView(variation));
   const rules = rulesText(variation);
+  const inherits = inheritedText(variation);
   printLine(
-    `Added variation "${variation.name}" (id ${variation.id}) -> ${variation.status} to ${label(endpoint)}${rules ? ` when ${rules}` : ''}`,
+    `Added variation "${variation.name}" (id ${variation.id}) -> ${variation.status} to ${label(endpoint)}${rules ? ` when ${rules}` : ''}${inherits ? `; the endpoint's ${inherits}` : ''}`,
   );
 }
 
@@ -95,9 +130,11 @@ export async function update(
 ): Promise<void> {
   const input = inputFrom(opts);
   const { endpoint, variation } = await updateVariation(cliContext(), project, ref, variationRef, input);
-  if ('body' in input || 'contentType' in input)
-    warnJsonBody(variation, `the body of variation "${variation.name}"`);
-  if (opts.json) return printJson(variation);
+  if ('body' in input || 'contentType' in input) {
+    const typed = { ...variation, contentType: variation.contentType ?? endpoint.contentType };
+    warnJsonBody(typed, `the body of variation "${variation.name}"`);
+  }
+  if (opts.json) return printJson(variationView(variation));
   printLine(`Updated variation "${variation.name}" (id ${variation.id}) of ${label(endpoint)}`);
 }
 

@@ -1,3 +1,5 @@
+import { compileLinearCapture, type LinearCapture } from '../linear-regex.js';
+
 /**
  * The compiled route matcher of the mock server (DECISIONS "Mock server behaviour").
  *
@@ -33,7 +35,8 @@ type Piece = { lit: string } | { param: string };
 interface PatternChild<E> {
   /** Number of literal characters: more literal wins. */
   weight: number;
-  regex: RegExp;
+  /** RegExp with one parameter; with more, the linear-time engine (a backtracking one is polynomial there). */
+  regex: RegExp | LinearCapture;
   node: Node<E>;
   source: string;
 }
@@ -161,26 +164,27 @@ export function compileRoutes<E extends RouteLike>(endpoints: readonly E[]): Com
         names.push(pieces[0].param);
         node = node.param.node;
       } else {
-        const source = pieces.map((p) => ('lit' in p ? `L:${p.lit}` : 'P')).join('\u0000');
+        const key = pieces.map((p) => ('lit' in p ? `L:${p.lit}` : 'P')).join('\u0000');
         node.patterns ??= [];
-        let child: PatternChild<E> | undefined = node.patterns.find((p) => p.source === source);
+        let child: PatternChild<E> | undefined = node.patterns.find((p) => p.source === key);
         if (!child) {
           const paramCount = pieces.filter((p) => 'param' in p).length;
           let seen = 0;
-          const regex = new RegExp(
-            `^${pieces
-              .map((p) => {
-                if ('lit' in p) return literalRegex(p.lit);
-                seen++;
-                return seen === paramCount ? '(.+)' : '(.+?)';
-              })
-              .join('')}$`,
-          );
+          const source = `^${pieces
+            .map((p) => {
+              if ('lit' in p) return literalRegex(p.lit);
+              seen++;
+              return seen === paramCount ? '(.+)' : '(.+?)';
+            })
+            .join('')}$`;
+          // One parameter: V8 tries each split once (linear). Two or more: `^(.+?)-(.+)x$` over
+          // `a-a-a-…` tries every pair of splits (a 4 KB segment took minutes), so RE2's engine.
+          const regex = paramCount >= 2 ? compileLinearCapture(source) : new RegExp(source);
           child = {
             weight: pieces.reduce((n, p) => n + ('lit' in p ? p.lit.length : 0), 0),
             regex,
             node: newNode<E>(),
-            source,
+            source: key,
           };
           node.patterns.push(child);
           node.patterns.sort((a, b) => b.weight - a.weight);

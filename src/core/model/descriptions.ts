@@ -65,14 +65,14 @@ export const RULE_DOCS = {
     text: 'Parameter or header name, or for "body" a dotted path into the JSON body such as user.id or items.0.sku',
   },
   op: {
-    text: '"equals": the value is exactly `value` (JSON numbers and booleans compare as their text, e.g. "2", "true"); "regex": the regular expression `value` matches it (unanchored); "exists": it is present (no value)',
+    text: '"equals": the value is exactly `value` (JSON numbers and booleans compare as their text, e.g. "2", "true"); "regex": the regular expression `value` matches it (unanchored; JavaScript syntax without backreferences or lookaround, run in linear time; (?i) for any case); "exists": it is present (no value)',
   },
   value: { text: 'What "equals" compares with, or the regular expression of "regex"; omit for "exists"' },
 } as const satisfies FieldDocs;
 
 /** A rule as the CLI writes it (parseRule in rules.ts reads it for every adapter). */
 export const RULE_TEXT_DOC: FieldDoc = {
-  text: 'A rule as text, <source>.<key><op><value>: source query, header, param or body (a dotted path into a JSON body); op = (equals), ~ (regex) or ? (exists, no value); e.g. query.page=2, header.x-role~^adm, body.user.id?',
+  text: 'A rule as text, <source>.<key><op><value>: source query, header, param or body (a dotted path into a JSON body); op = (equals), ~ (regex) or ? (exists, no value), no other; e.g. query.page=2, header.x-role~^adm, body.user.id?; a value that starts with = or ~ takes a backslash: query.q=\\=x',
 };
 
 export const CAPTURED_REQUEST_DOCS = {
@@ -92,9 +92,18 @@ export const VARIATION_DOCS = {
     text: `Reason phrase sent with this variation's status instead of the standard one (e.g. "Gone Fishing"); may be a template. One line of printable ASCII or Latin-1, at most ${STATUS_TEXT_MAX} characters`,
     default: 'the standard one',
   },
-  headers: { text: 'Response headers of this variation, name -> value' },
-  body: { text: 'Response body text of this variation; may be a template', default: 'empty' },
-  contentType: { text: 'Content-Type of this variation', default: DEFAULT_CONTENT_TYPE },
+  headers: {
+    text: "Response headers of this variation, name -> value, sent over the endpoint's headers (one of the same name, any case, replaces the endpoint's)",
+    default: "the endpoint's alone",
+  },
+  body: {
+    text: 'Response body text of this variation; may be a template. An explicit "" sends an empty body',
+    default: "the endpoint's, whatever it is when a request comes",
+  },
+  contentType: {
+    text: 'Content-Type of this variation',
+    default: "the endpoint's, whatever it is when a request comes",
+  },
   delay: {
     text: `Delay before this variation answers, in milliseconds, 0-${DELAY_MAX_MS}`,
     default: '0',
@@ -112,7 +121,6 @@ export const VARIATION_DOCS = {
 export const VARIATION_INPUT_DOCS = {
   ...VARIATION_DOCS,
   status: { text: VARIATION_DOCS.status.text, default: "the endpoint's" },
-  contentType: { text: VARIATION_DOCS.contentType.text, default: "the endpoint's" },
 } as const satisfies FieldDocs;
 
 /** A change to a variation (updateVariation): only the fields given change. */
@@ -123,6 +131,9 @@ export const VARIATION_PATCH_DOCS = {
     text: 'Response headers to add or replace, name -> value (names case-insensitive); a null value removes that header. Headers not named are kept',
   },
   rules: { text: `${VARIATION_DOCS.rules.text}. Replaces the list ([] clears it)` },
+  inherit: {
+    text: "Fields to take from the endpoint again, dropping the variation's own: body, contentType, headers (a null body or contentType does the same)",
+  },
 } as const satisfies FieldDocs;
 
 export const ENDPOINT_DOCS = {

@@ -15,6 +15,7 @@ import {
   StatusTextSchema,
 } from './fields.js';
 import { wildcardProblem } from '../match/router.js';
+import { proxyTargetProblem } from '../proxy/target.js';
 import { PROXY_TIMEOUT_MAX_MS, PROXY_TIMEOUT_MIN_MS } from './limits.js';
 import { described } from './describe.js';
 import {
@@ -26,17 +27,20 @@ import {
   VARIATION_DOCS,
 } from './descriptions.js';
 import { OpenApiOperationSchema } from './openapi-meta.js';
-import { RulesSchema, SelectionModeSchema } from './rules.js';
+import { SelectionModeSchema, StoredRulesSchema } from './rules.js';
 
 export const EndpointKindSchema = z.enum(['mock', 'proxy']);
 export type EndpointKind = z.infer<typeof EndpointKindSchema>;
 
+/** A proxy target as given to be saved: an http: or https: URL, or a template (core/proxy/target.ts). */
+const ProxyTargetSchema = z.string().superRefine((t, ctx) => {
+  const problem = proxyTargetProblem(t);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem, input: t });
+});
+
 const proxySettingsFields = z.object({
   /** Base URL the request is forwarded to, e.g. https://api.example.com */
-  target: z.string().refine((t) => t.includes('{{') || z.string().url().safeParse(t).success, {
-    message:
-      'must be an absolute URL such as https://api.example.com (or a template such as {{env.API_URL}})',
-  }),
+  target: ProxyTargetSchema,
   /** Whether forwarded responses are stored as recordings. */
   record: z.boolean().default(false),
   /**
@@ -52,6 +56,14 @@ const proxySettingsFields = z.object({
 });
 export const ProxySettingsSchema = described(proxySettingsFields, PROXY_DOCS);
 export type ProxySettings = z.infer<typeof ProxySettingsSchema>;
+
+/**
+ * Proxy settings as stored: any target text loads (a hand edit, an earlier mockdev); one that
+ * cannot be forwarded to answers a problem without sending anything (runtime/proxy.ts).
+ */
+export const StoredProxySettingsSchema = ProxySettingsSchema.extend({
+  target: z.string().describe(ProxySettingsSchema.shape.target.description ?? PROXY_DOCS.target.text),
+});
 
 export { DEFAULT_PROXY_TIMEOUT_MS } from './limits.js';
 
@@ -73,13 +85,16 @@ const variationFields = z.object({
   status: StatusSchema,
   /** The reason phrase sent with the status (may be a template); absent: the standard one. */
   statusText: StatusTextSchema.optional(),
+  /** Sent over the endpoint's headers (same name, any case: this one); none: the endpoint's alone. */
   headers: HeadersSchema.default({}),
-  body: z.string().default(''),
-  contentType: ContentTypeSchema.default('application/json'),
+  /** Absent: the endpoint's body, at run time (DECISIONS "Trust and data"). */
+  body: z.string().optional(),
+  /** Absent: the endpoint's content type, at run time. */
+  contentType: ContentTypeSchema.optional(),
   templating: TemplatingSchema.optional(),
   delay: DelaySchema.default(0),
   /** All must match for this variation to answer in mode `rules`; absent or empty: never by rules. */
-  rules: RulesSchema.optional(),
+  rules: StoredRulesSchema.optional(),
 });
 export const VariationSchema = described(variationFields, VARIATION_DOCS);
 export type Variation = z.infer<typeof VariationSchema>;
@@ -153,7 +168,7 @@ const endpointFields = z.object({
   delay: DelaySchema.default(0),
   enabled: z.boolean().default(true),
   kind: EndpointKindSchema.default('mock'),
-  proxy: ProxySettingsSchema.optional(),
+  proxy: StoredProxySettingsSchema.optional(),
   variations: VariationListSchema.default([]),
   activeVariationId: z.string().optional(),
   /** How a variation is picked when none is active or named by the request; absent: `rules`. */
@@ -168,6 +183,8 @@ export type Endpoint = z.infer<typeof EndpointSchema>;
 /** What a caller gives to create an endpoint: everything but the id, with defaults. */
 export const EndpointInputSchema = described(
   EndpointSchema.omit({ id: true }).extend({
+    // Saving checks the target (http: or https:); the stored shape takes any (StoredProxySettingsSchema).
+    proxy: ProxySettingsSchema.optional(),
     name: NameSchema.optional(),
     method: MethodSchema.default('GET'),
     status: StatusSchema.default(200),

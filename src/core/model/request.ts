@@ -26,6 +26,11 @@ export const RequestRecordSchema = z.object({
     headers: z.record(z.string(), z.string()),
     body: z.string(),
   }),
+  /**
+   * The variation that answered, with its name as it was then; null: the endpoint's own response
+   * (or no endpoint, or a proxy).
+   */
+  variation: z.object({ id: z.string(), name: z.string() }).nullable(),
 });
 export type RequestRecord = z.infer<typeof RequestRecordSchema>;
 

@@ -2,7 +2,14 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { MockdevError } from '../errors.js';
 import { EndpointSchema } from './endpoint.js';
-import { formatRule, parseRule, RulesSchema, toRule } from './rules.js';
+import {
+  assertRulesSavable,
+  formatRule,
+  parseRule,
+  RulesSchema,
+  StoredRulesSchema,
+  toRule,
+} from './rules.js';
 
 const invalid = (text: string, pattern: RegExp) =>
   assert.throws(
@@ -34,6 +41,61 @@ describe('variation rules', () => {
     invalid('query.page', /expected/);
     invalid('body.id?x', /takes no value/);
     invalid('header.x~(', /not a valid regular expression/);
+    invalid('header.x~(?=a)', /lookahead or lookbehind/);
+    invalid('header.x~(a)\\1', /backreference/);
+  });
+
+  it('refuses an operator other than =, ~ and ?, naming the three', () => {
+    const three = /unknown operator "(.+)": use = \(equals\), ~ \(regex\) or \? \(exists\)/;
+    for (const [text, op] of [
+      ['query.q!=x', '!='],
+      ['header.x-a=~abc', '=~'],
+      ['query.q==x', '=='],
+      ['query.q!~x', '!~'],
+      ['query.n<=5', '<='],
+      ['query.n>5', '>'],
+      ['query.n?=5', '?='],
+      ['header.x~=a', '~='],
+    ])
+      assert.throws(
+        () => parseRule(text!),
+        (e: unknown) =>
+          e instanceof MockdevError && e.code === 'INVALID_ARGUMENT' && three.exec(e.message)?.[1] === op,
+        text,
+      );
+  });
+
+  it('a value that starts with = or ~ is written with a backslash before it', () => {
+    assert.deepEqual(parseRule('query.q=\\=x'), { source: 'query', key: 'q', op: 'equals', value: '=x' });
+    assert.deepEqual(parseRule('header.x-a=\\~abc'), {
+      source: 'header',
+      key: 'x-a',
+      op: 'equals',
+      value: '~abc',
+    });
+    assert.deepEqual(parseRule('query.q=\\\\=x'), { source: 'query', key: 'q', op: 'equals', value: '\\=x' });
+    assert.deepEqual(parseRule('query.q=\\d'), { source: 'query', key: 'q', op: 'equals', value: '\\d' });
+    // In a regex the backslash stays: \= matches "=".
+    assert.deepEqual(parseRule('query.q~\\=x'), { source: 'query', key: 'q', op: 'regex', value: '\\=x' });
+    for (const value of ['=x', '~abc', '\\=x', '\\~', '\\\\', '\\d', 'a=b'])
+      assert.deepEqual(
+        parseRule(formatRule({ source: 'query', key: 'q', op: 'equals', value })).value,
+        value,
+      );
+    assert.equal(formatRule({ source: 'query', key: 'q', op: 'regex', value: '~a' }), 'query.q~\\~a');
+  });
+
+  it('stored rules load whatever their pattern; saving refuses a new pattern the engine cannot run', () => {
+    const look = { source: 'header' as const, key: 'x', op: 'regex' as const, value: '(?=a)' };
+    assert.equal(StoredRulesSchema.safeParse([look]).success, true);
+    assert.equal(RulesSchema.safeParse([look]).success, false);
+    assert.equal(StoredRulesSchema.safeParse([{ source: 'query', key: 'a', op: 'equals' }]).success, false);
+    assert.throws(
+      () => assertRulesSavable([{ name: 'v', rules: [look] }]),
+      /Invalid rule "header\.x~\(\?=a\)" of variation "v": .*lookahead/,
+    );
+    // Already stored (an earlier mockdev, a hand edit): other changes still save.
+    assert.doesNotThrow(() => assertRulesSavable([{ name: 'v2', rules: [look] }], [{ rules: [look] }]));
   });
 
   it('formats back to the CLI syntax', () => {

@@ -46,6 +46,30 @@ export function endToEndHeaders(raw: readonly string[], drop: ReadonlySet<string
   return out;
 }
 
+/** The pseudonym mockdev gives itself in the `Via` header of each request it forwards. */
+export const VIA_PSEUDONYM = 'mockdev';
+
+/**
+ * How many mockdev proxies a request may have passed: one that arrives at a proxy endpoint
+ * having passed this many is answered 508 Loop Detected instead of forwarded (a proxy aimed at
+ * its own server, or two aimed at each other). Chains of a few mockdev servers still work.
+ */
+export const MAX_PROXY_HOPS = 5;
+
+/**
+ * How many mockdev proxies a request has passed: the entries of its `Via` headers (RFC 9110
+ * 7.6.3, `1.1 mockdev`) whose pseudonym is mockdev's.
+ */
+export function mockdevHops(raw: readonly string[]): number {
+  let hops = 0;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!;
+    if (name.length !== 3 || name.toLowerCase() !== 'via') continue;
+    for (const entry of raw[i + 1]!.split(',')) if (entry.trim().split(/\s+/)[1] === VIA_PSEUDONYM) hops++;
+  }
+  return hops;
+}
+
 export interface ForwardedFrom {
   /** The target's host (with its port when not the default): the new Host header. */
   targetHost: string;
@@ -53,16 +77,19 @@ export interface ForwardedFrom {
   clientAddress: string | undefined;
   /** The protocol the client used to reach mockdev ("http"). */
   proto: string;
+  /** The HTTP version of the request received ("1.1"): the first word of mockdev's Via entry. */
+  httpVersion: string;
 }
 
 /**
  * The headers a proxied request goes out with: the client's end-to-end headers, `Host`
  * rewritten to the target, `X-Forwarded-For` extended with the client's address,
  * `X-Forwarded-Host` (the Host the client asked for) and `X-Forwarded-Proto` set unless an earlier
- * proxy set them.
+ * proxy set them, and mockdev's entry added to `Via` (how a loop is seen: mockdevHops).
  */
 export function forwardRequestHeaders(raw: readonly string[], from: ForwardedFrom): string[] {
-  const out = endToEndHeaders(raw, new Set(['host', 'x-forwarded-for']));
+  const out = endToEndHeaders(raw, new Set(['host', 'x-forwarded-for', 'via']));
+  const via: string[] = [];
   let host: string | undefined;
   const forwardedFor: string[] = [];
   let hasFwdHost = false;
@@ -71,6 +98,7 @@ export function forwardRequestHeaders(raw: readonly string[], from: ForwardedFro
     const lower = raw[i]!.toLowerCase();
     if (lower === 'host') host = raw[i + 1];
     else if (lower === 'x-forwarded-for') forwardedFor.push(raw[i + 1]!);
+    else if (lower === 'via') via.push(raw[i + 1]!);
     else if (lower === 'x-forwarded-host') hasFwdHost = true;
     else if (lower === 'x-forwarded-proto') hasFwdProto = true;
   }
@@ -79,5 +107,7 @@ export function forwardRequestHeaders(raw: readonly string[], from: ForwardedFro
   if (forwardedFor.length) out.push('X-Forwarded-For', forwardedFor.join(', '));
   if (!hasFwdHost && host !== undefined) out.push('X-Forwarded-Host', host);
   if (!hasFwdProto) out.push('X-Forwarded-Proto', from.proto);
+  via.push(`${from.httpVersion} ${VIA_PSEUDONYM}`);
+  out.push('Via', via.join(', '));
   return out;
 }

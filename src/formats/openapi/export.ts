@@ -1,3 +1,4 @@
+import { variationResponse } from '../../core/model/variation-response.js';
 import type { Endpoint } from '../../core/model/endpoint.js';
 import type { OpenApiParameter } from '../../core/model/openapi-meta.js';
 import { isJsonMediaType, primaryResponseKey } from './import.js';
@@ -215,7 +216,12 @@ export function exportOpenApiDocument(
       };
     };
     add(e.status, e.name, e.body, e.contentType, e.headers, true);
-    for (const v of e.variations) add(v.status, v.name, v.body, v.contentType, v.headers, false);
+    // A variation's example is what it sends (the endpoint's body and content type where it sets
+    // none); its headers are its own (sent over the endpoint's): an import gives them back as such.
+    for (const v of e.variations) {
+      const r = variationResponse(e, v);
+      add(v.status, v.name, r.body, r.contentType, v.headers, false);
+    }
 
     const operation: Record<string, unknown> = {
       summary: e.name,

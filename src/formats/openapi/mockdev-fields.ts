@@ -1,3 +1,4 @@
+import { inheritedFields } from '../../core/model/variation-response.js';
 import { endpointKey } from '../../core/match/route-key.js';
 import {
   CapturedRequestSchema,
@@ -21,8 +22,9 @@ import { DelaySchema, HeadersSchema, StatusTextSchema } from '../../core/model/f
  *     settings), and the proxy's `timeoutMs`;
  *   - `x-mockdev-active-variation`: the active variation's name;
  *   - `x-mockdev-request`: what a cURL import captured;
- *   - `x-mockdev-variation-fields`: by variation name, its status text, delay, templating and
- *     exact headers where those need saying.
+ *   - `x-mockdev-variation-fields`: by variation name, its status text, delay, templating,
+ *     exact headers where those need saying, and `inherits` (`body`, `contentType`: what it
+ *     takes from the endpoint; its example shows what it sends, the endpoint's body).
  * Pure.
  */
 
@@ -86,6 +88,8 @@ export function writeMockdevFields(
     if (v.delay > 0) f.delay = v.delay;
     if (v.templating === false) f.templating = false;
     if (!sameHeaders(v.headers, documentedHeaders(responses[String(v.status)]))) f.headers = v.headers;
+    const inherits = inheritedFields(v).filter((name) => name !== 'headers');
+    if (inherits.length) f.inherits = inherits;
     if (Object.keys(f).length) fields[v.name] = f;
   }
   if (Object.keys(fields).length) operation['x-mockdev-variation-fields'] = fields;
@@ -122,6 +126,11 @@ export function readMockdevFields(op: Obj, base: EndpointInput, variations: Vari
       if (f.templating === false) v.templating = false;
       const h = HeadersSchema.safeParse(f.headers);
       if (isObj(f.headers) && h.success) v.headers = h.data;
+      // What it takes from the endpoint (the example showed the endpoint's body then).
+      if (Array.isArray(f.inherits)) {
+        if (f.inherits.includes('body')) delete v.body;
+        if (f.inherits.includes('contentType')) delete v.contentType;
+      }
     }
   }
   const active = variations.find((v) => v.name === op['x-mockdev-active-variation']);

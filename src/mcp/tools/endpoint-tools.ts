@@ -34,7 +34,13 @@ export const endpointLine = (e: Endpoint) =>
 function bodyWarnings(e: Endpoint): string {
   const warnings = [
     jsonBodyWarning(e, 'The body'),
-    ...e.variations.map((v) => jsonBodyWarning(v, `The body of variation "${v.name}"`)),
+    // A variation's own body under its content type, or the endpoint's (unset: inherited).
+    ...e.variations.map((v) =>
+      jsonBodyWarning(
+        { ...v, contentType: v.contentType ?? e.contentType },
+        `The body of variation "${v.name}"`,
+      ),
+    ),
   ].filter((w): w is string => w !== null);
   return warnings.map((w) => `\nwarning: ${w} (a mock may send broken JSON on purpose).`).join('');
 }

@@ -42,6 +42,8 @@ const variety = (): NewRequestRecord[] => [
   rec(4, { rawHeaders: [], method: 'HEAD', response: loggedResponse({}, null, false) }),
   rec(5, { response: sharedA, status: 599, durationMs: 1234.5678 }),
   rec(6, { response: { ...loggedResponse({}, 'cut', false), truncated: true } }),
+  rec(7, { variation: { id: 'v-1', name: 'slow ✓ ünïcode' }, response: sharedA }),
+  rec(8, { variation: null, status: 404 }),
 ];
 
 /**
@@ -69,6 +71,8 @@ function expected(records: NewRequestRecord[]): DecodedFrame {
       null,
       shared ? null : r.response.headersJson,
       shared ? null : r.response.body,
+      r.variation?.id ?? null,
+      r.variation?.name ?? null,
     ];
   });
   return { rows, rowSlots, slots: slots.map((s) => ({ headersJson: s.headersJson, body: s.body })) };
@@ -91,6 +95,16 @@ describe('spool frames', () => {
     const decoded = decodeFrame('p', data, frames[0]!);
     assert.deepEqual(decoded, expected(records));
     assert.equal(decoded.slots.length, 3, 'each shared response written once');
+  });
+
+  it('read a frame written before variations were logged (format 2) as records without one', () => {
+    const batch = new RecordBatch();
+    const records = variety().filter((r) => !r.variation);
+    for (const r of records) batch.add(r);
+    const data = Buffer.from(batch.frame(5));
+    assert.equal(data[16], 3, 'this format');
+    data[16] = 2; // the layout of records without a variation did not change
+    assert.deepEqual(decodeAll(data), [expected(records)]);
   });
 
   it('grow for large bodies and start small again after a reset', () => {

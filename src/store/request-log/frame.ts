@@ -11,20 +11,24 @@ import type { StoredRow } from './rows.js';
  *   frame header: u32 FRAME_MAGIC | u32 payload bytes | u32 records | u32 retention limit
  *   payload: u8 FORMAT, then per record
  *     f64 ts | f64 durationMs | u16 status | u8 flags | u16 response slot (0: inline)
- *     [endpoint id]  method  target  headers  [body]  [response headers JSON  [response body]]
+ *     [endpoint id]  [variation id  variation name]  method  target  headers  [body]
+ *     [response headers JSON  [response body]]
  *   then the slots: per slot, response headers JSON and [response body]; u32 slot count;
  *   u32 where the slots start (from the payload's start)
  *
  * Each field is a u32 byte length and the bytes (a null body: length 0xFFFFFFFF). Method,
  * target and header lines are node's one-byte (latin1) strings and are written as such; the
- * headers are node's raw lines joined with "\n" (the `requests` column's form); endpoint ids
- * and response headers JSON are UTF-8. A slot is a shared response (an endpoint's precompiled
+ * headers are node's raw lines joined with "\n" (the `requests` column's form); endpoint ids,
+ * variation ids and names and response headers JSON are UTF-8. Format 2 (before the variation
+ * was logged) is read as format 3 without variations. A slot is a shared response (an endpoint's precompiled
  * one), written once per frame however many records it answered; expansion stores it once in
  * `responses`. Other responses (404s, preflights) are written inline.
  */
 export const FRAME_MAGIC = 0x3146444d; // "MDF1"
 export const FRAME_HEADER = 16;
-const FORMAT = 2;
+const FORMAT = 3;
+/** Formats this reader decodes: 2 has no variation fields (and never sets HAS_VARIATION). */
+const READABLE_FORMATS = new Set([2, 3]);
 const FIXED = 8 + 8 + 2 + 1 + 2;
 const NONE = 0xffffffff;
 /** A slot number is 16 bits: past that many distinct responses in one frame, write inline. */
@@ -35,6 +39,7 @@ const HAS_ENDPOINT = 2;
 const HAS_BODY = 4;
 const INLINE_RESPONSE = 8;
 const HAS_RES_BODY = 16;
+const HAS_VARIATION = 32;
 
 /** Strings this short are copied by a loop; longer ones by one native write. */
 const SHORT = 24;
@@ -126,10 +131,12 @@ export class RecordBatch {
     for (let i = 0; i < raw.length; i++) headersLen += raw[i]!.length;
     const res = r.response;
     const slot = this.slotOf(res);
+    const variation = r.variation ?? null;
     const need =
       FIXED +
-      28 +
+      36 +
       3 * (r.endpointId?.length ?? 0) +
+      (variation === null ? 0 : 3 * (variation.id.length + variation.name.length)) +
       r.method.length +
       r.url.length +
       headersLen +
@@ -144,11 +151,16 @@ export class RecordBatch {
     buf[at + 18] =
       (r.truncated || res.truncated ? TRUNCATED : 0) |
       (r.endpointId !== null ? HAS_ENDPOINT : 0) |
+      (variation !== null ? HAS_VARIATION : 0) |
       (r.body !== null ? HAS_BODY : 0) |
       (slot ? 0 : INLINE_RESPONSE | (res.body !== null ? HAS_RES_BODY : 0));
     buf.writeUInt16LE(slot, at + 19);
     at += FIXED;
     if (r.endpointId !== null) at = this.utf8(r.endpointId, at);
+    if (variation !== null) {
+      at = this.utf8(variation.id, at);
+      at = this.utf8(variation.name, at);
+    }
     at = this.str(r.method, at);
     at = this.str(r.url, at);
     // Header lines joined with "\n", written piece by piece.
@@ -267,7 +279,7 @@ export function decodeFrame(projectId: string, data: Buffer, frame: FrameRef): D
 }
 
 function decodeRecords(projectId: string, data: Buffer): DecodedFrame {
-  if (data.length < 9 || data[0] !== FORMAT) throw new BadFrameError('unknown frame format');
+  if (data.length < 9 || !READABLE_FORMATS.has(data[0]!)) throw new BadFrameError('unknown frame format');
   const slotCount = data.readUInt32LE(data.length - 8);
   const end = data.readUInt32LE(data.length - 4);
   if (end < 1 || end > data.length - 8) throw new BadFrameError('damaged frame slots');
@@ -313,6 +325,8 @@ function decodeRecords(projectId: string, data: Buffer): DecodedFrame {
     const slot = data.readUInt16LE(at + 19);
     at += FIXED;
     const endpointId = flags & HAS_ENDPOINT ? text('utf8') : null;
+    const variationId = flags & HAS_VARIATION ? text('utf8') : null;
+    const variationName = flags & HAS_VARIATION ? text('utf8') : null;
     const method = text('latin1');
     const target = text('latin1');
     const headers = text('latin1');
@@ -341,6 +355,8 @@ function decodeRecords(projectId: string, data: Buffer): DecodedFrame {
       null,
       resHeaders,
       resBody,
+      variationId,
+      variationName,
     ]);
   }
   return { rows, rowSlots, slots };

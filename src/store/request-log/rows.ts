@@ -7,7 +7,8 @@ import type { RequestRecord } from '../../core/model/request.js';
 
 /**
  * The values of one `requests` row in INSERT_COLUMNS order: project_id, endpoint_id, ts,
- * method, target, headers, body, status, duration_ms, truncated, res_id, res_headers, res_body.
+ * method, target, headers, body, status, duration_ms, truncated, res_id, res_headers, res_body,
+ * variation_id, variation_name.
  */
 export type StoredRow = [
   string,
@@ -23,11 +24,13 @@ export type StoredRow = [
   number | null,
   string | null,
   Buffer | null,
+  string | null,
+  string | null,
 ];
 
-export const INSERT_COLUMNS = 13;
+export const INSERT_COLUMNS = 15;
 export const INSERT_COLUMN_NAMES =
-  'project_id, endpoint_id, ts, method, target, headers, body, status, duration_ms, truncated, res_id, res_headers, res_body';
+  'project_id, endpoint_id, ts, method, target, headers, body, status, duration_ms, truncated, res_id, res_headers, res_body, variation_id, variation_name';
 
 export interface Row {
   id: number;
@@ -44,10 +47,12 @@ export interface Row {
   truncated: number;
   res_headers: string | null;
   res_body: Buffer | string | null;
+  variation_id: string | null;
+  variation_name: string | null;
 }
 
 export const SELECT_RECORD = `SELECT r.id, r.project_id, r.endpoint_id, r.ts, r.method, r.target, r.headers, r.body,
-  r.status, r.duration_ms, r.starred, r.truncated,
+  r.status, r.duration_ms, r.starred, r.truncated, r.variation_id, r.variation_name,
   CASE WHEN r.res_id IS NULL THEN r.res_headers ELSE s.headers END AS res_headers,
   CASE WHEN r.res_id IS NULL THEN r.res_body ELSE s.body END AS res_body
   FROM requests r LEFT JOIN responses s ON s.id = r.res_id`;
@@ -107,6 +112,7 @@ export function toRecord(row: Row): RequestRecord {
     starred: row.starred === 1,
     truncated: row.truncated === 1,
     response: { status: row.status, headers: resHeaders, body: toText(row.res_body) },
+    variation: row.variation_id === null ? null : { id: row.variation_id, name: row.variation_name ?? '' },
   };
 }
 

@@ -3,7 +3,7 @@ import { MockdevError } from '../../core/errors.js';
 
 /** The request log's tables and their versioning (PRAGMA user_version). */
 
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS requests (
@@ -21,7 +21,10 @@ CREATE TABLE IF NOT EXISTS requests (
   truncated   INTEGER NOT NULL DEFAULT 0,
   res_id      INTEGER,
   res_headers TEXT,
-  res_body    BLOB
+  res_body    BLOB,
+  -- The variation that answered, as it was named then (NULL: the endpoint's own response, or none).
+  variation_id   TEXT,
+  variation_name TEXT
 );
 -- Responses shared by many records (an endpoint's precompiled response), stored once.
 CREATE TABLE IF NOT EXISTS responses (
@@ -39,12 +42,14 @@ CREATE TABLE IF NOT EXISTS spool (
 `;
 
 /**
- * Upgrades from each earlier schema mockdev released. Schema 4 had a `pending` table that its
- * readers always emptied first, and stored responses without a hash; schemas below 4 were never
- * released.
+ * The step from each earlier schema mockdev released to the next; an upgrade runs every step
+ * from the file's schema on. Schema 4 had a `pending` table that its readers always emptied
+ * first, and stored responses without a hash; schema 5 did not log which variation answered;
+ * schemas below 4 were never released.
  */
 const UPGRADES: Record<number, string> = {
   4: 'DROP TABLE IF EXISTS pending; ALTER TABLE responses ADD COLUMN hash TEXT;',
+  5: 'ALTER TABLE requests ADD COLUMN variation_id TEXT; ALTER TABLE requests ADD COLUMN variation_name TEXT;',
 };
 
 /** Refuses (closing it, changing nothing) a log this mockdev cannot read or upgrade. */
@@ -71,7 +76,7 @@ export function migrate(db: Database.Database, file: string): void {
   try {
     const again = db.pragma('user_version', { simple: true }) as number;
     if (again !== SCHEMA_VERSION) {
-      if (again !== 0) db.exec(UPGRADES[again]!);
+      if (again !== 0) for (let v = again; v < SCHEMA_VERSION; v++) db.exec(UPGRADES[v]!);
       db.exec(SCHEMA);
       db.pragma(`user_version = ${SCHEMA_VERSION}`);
     }

@@ -5,10 +5,22 @@ import { BodyField, CONTENT_TYPES, HeadersEditor, TextField } from './fields';
 import type { ResponseValues } from './form-model';
 
 /**
+ * What a variation may take from its endpoint (DECISIONS "Trust and data"): whether its body and
+ * content type are the endpoint's, and the endpoint's values to show in their place.
+ */
+export interface Inherited {
+  endpoint: { body: string; contentType: string; headers: Record<string, string> };
+  body: boolean;
+  contentType: boolean;
+  onChange: (field: 'body' | 'contentType', inherit: boolean) => void;
+}
+
+/**
  * The response fields of an endpoint or a variation: status, status text, content type and delay
  * in a grid, the header rows, the body with its JSON check. `what` names them: "Response" gives
  * the labels "Status", "Response headers", "Body"; "Variation" gives "Variation status",
- * "Variation headers", "Variation body".
+ * "Variation headers", "Variation body". With `inherited` (a variation), the content type and
+ * the body can be the endpoint's: a box to tick, and the endpoint's value shown instead.
  */
 export function ResponseFields<F extends ResponseValues>({
   what,
@@ -19,6 +31,7 @@ export function ResponseFields<F extends ResponseValues>({
   headerProblems,
   leading,
   beforeHeaders,
+  inherited,
 }: {
   what: 'Response' | 'Variation';
   form: F;
@@ -32,6 +45,7 @@ export function ResponseFields<F extends ResponseValues>({
   leading?: ReactNode;
   /** What comes between the grid and the headers (the variation's rules). */
   beforeHeaders?: ReactNode;
+  inherited?: Inherited;
 }) {
   const label = (text: string) => (what === 'Variation' ? `Variation ${text.toLowerCase()}` : text);
   const headersProblem = apiFieldProblem(apiError, 'headers');
@@ -56,12 +70,14 @@ export function ResponseFields<F extends ResponseValues>({
           problem={apiFieldProblem(apiError, 'statusText')}
           hint="Empty: the standard one"
         />
-        <TextField
-          label={label('Content type')}
-          {...bind('contentType')}
-          suggestions={CONTENT_TYPES}
-          problem={shown('contentType')}
-        />
+        {inherited?.contentType ? null : (
+          <TextField
+            label={label('Content type')}
+            {...bind('contentType')}
+            suggestions={CONTENT_TYPES}
+            problem={shown('contentType')}
+          />
+        )}
         <TextField
           label={label('Delay (ms)')}
           {...bind('delay')}
@@ -69,6 +85,16 @@ export function ResponseFields<F extends ResponseValues>({
           inputMode="numeric"
         />
       </div>
+      {inherited && (
+        <div className="inherited">
+          <Checkbox checked={inherited.contentType} onChange={(on) => inherited.onChange('contentType', on)}>
+            Content type: the endpoint’s (inherited, now <code>{inherited.endpoint.contentType}</code>)
+          </Checkbox>
+          <Checkbox checked={inherited.body} onChange={(on) => inherited.onChange('body', on)}>
+            Body: the endpoint’s (inherited)
+          </Checkbox>
+        </div>
+      )}
       {beforeHeaders}
       <fieldset className="nested">
         <legend>{what} headers</legend>
@@ -79,14 +105,28 @@ export function ResponseFields<F extends ResponseValues>({
           problems={headerProblems}
         />
         {headersProblem && <p className="field-problem">{headersProblem}</p>}
+        {inherited && (
+          <p className="hint">
+            {Object.keys(inherited.endpoint.headers).length
+              ? `Sent with the endpoint’s headers (${Object.keys(inherited.endpoint.headers).join(', ')}); a header here replaces the endpoint’s of the same name.`
+              : 'The endpoint has no headers of its own.'}
+          </p>
+        )}
       </fieldset>
-      <BodyField
-        label={label('Body')}
-        value={form.body}
-        onChange={(v) => set('body', v as F['body'])}
-        contentType={form.contentType}
-        apiProblem={apiFieldProblem(apiError, 'body') ? apiError : undefined}
-      />
+      {inherited?.body ? (
+        <div className="body-field">
+          <p>{label('Body')}: the endpoint’s (inherited)</p>
+          <pre className="inherited-body">{inherited.endpoint.body || '(empty)'}</pre>
+        </div>
+      ) : (
+        <BodyField
+          label={label('Body')}
+          value={form.body}
+          onChange={(v) => set('body', v as F['body'])}
+          contentType={inherited?.contentType ? inherited.endpoint.contentType : form.contentType}
+          apiProblem={apiFieldProblem(apiError, 'body') ? apiError : undefined}
+        />
+      )}
       <Checkbox checked={form.templating} onChange={(v) => set('templating', v as F['templating'])}>
         Render {'{{…}}'} as templates (off: the status text, body and headers are sent as written, as imports
         do with a document’s text)

@@ -43,7 +43,9 @@ export function VariationEditor({
   const problems = variationProblems(form);
   const rowProblems = headerProblems(form.headers);
   const rules = ruleProblems(form.rules);
-  const blocked = bodyBlocksSave(form.body, form.contentType);
+  const blocked =
+    !form.inheritBody &&
+    bodyBlocksSave(form.body, form.inheritContentType ? endpoint.contentType : form.contentType);
   const shown = (field: keyof typeof problems) =>
     (tried ? problems[field] : undefined) ?? apiFieldProblem(error, field);
   const set = <K extends keyof VariationForm>(key: K, value: VariationForm[K]) =>
@@ -107,6 +109,12 @@ export function VariationEditor({
         shown={shown}
         apiError={error}
         headerProblems={rowProblems}
+        inherited={{
+          endpoint,
+          body: form.inheritBody,
+          contentType: form.inheritContentType,
+          onChange: (field, on) => set(field === 'body' ? 'inheritBody' : 'inheritContentType', on),
+        }}
         leading={
           <TextField
             label="Variation name"

@@ -62,36 +62,61 @@ export const newRuleRow = (): RuleRow => ({
 export interface VariationForm extends ResponseValues {
   name: string;
   rules: RuleRow[];
+  /** The body is the endpoint's (the variation sets none); `body` is kept for when it is unticked. */
+  inheritBody: boolean;
+  /** The content type is the endpoint's (the variation sets none). */
+  inheritContentType: boolean;
 }
 
-/** The form of a variation; a new one starts with the endpoint's status and content type. */
+/**
+ * The form of a variation; a new one starts with the endpoint's status, and its body and content
+ * type (inherited: the variation sets none, so it follows the endpoint's).
+ */
 export function variationForm(
   v: Variation | undefined,
-  defaults: { status: number; contentType: string },
+  endpoint: { status: number; contentType: string },
 ): VariationForm {
   if (!v)
     return {
       name: '',
-      status: String(defaults.status),
+      status: String(endpoint.status),
       statusText: '',
-      contentType: defaults.contentType,
+      contentType: endpoint.contentType,
       delay: '0',
       headers: [],
       body: '',
       templating: true,
       rules: [],
+      inheritBody: true,
+      inheritContentType: true,
     };
   return {
     name: v.name,
     status: String(v.status),
     statusText: v.statusText ?? '',
-    contentType: v.contentType,
+    contentType: v.contentType ?? endpoint.contentType,
     delay: String(v.delay),
     headers: headerRows(v.headers),
-    body: v.body,
+    body: v.body ?? '',
     templating: v.templating !== false,
     rules: (v.rules ?? []).map((r) => ({ id: newRowId(), ...r, value: r.value ?? '' })),
+    inheritBody: v.body === undefined,
+    inheritContentType: v.contentType === undefined,
   };
+}
+
+/**
+ * What a variation takes from its endpoint, in words ("body, content type, headers"): the body
+ * and content type it sets none of, the headers when it sets none (its own go over the endpoint's).
+ */
+export function inheritedLabel(v: Pick<Variation, 'body' | 'contentType' | 'headers'>): string {
+  return [
+    v.body === undefined ? 'body' : '',
+    v.contentType === undefined ? 'content type' : '',
+    Object.keys(v.headers).length === 0 ? 'headers' : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
 }
 
 /** The stored rules of the rows (`exists` has no value). */
@@ -106,23 +131,22 @@ export function rowsToRules(rows: RuleRow[]): Rule[] {
 
 /** A rule as the CLI writes it: `query.page=2`, `header.x-role~^adm`, `body.user.id?`. */
 export function ruleText(rule: Rule): string {
-  const sign = rule.op === 'equals' ? '=' : rule.op === 'regex' ? '~' : '?';
-  return `${rule.source}.${rule.key}${sign}${rule.op === 'exists' ? '' : (rule.value ?? '')}`;
+  if (rule.op === 'exists') return `${rule.source}.${rule.key}?`;
+  const value = rule.value ?? '';
+  // A value starting with = or ~ gets a backslash, as the CLI reads it (`query.q=\=x`).
+  const escape = /^[=~]/.test(value) || (rule.op === 'equals' && /^\\[=~\\]/.test(value));
+  return `${rule.source}.${rule.key}${rule.op === 'equals' ? '=' : '~'}${escape ? '\\' : ''}${value}`;
 }
 
-/** Problems of the rule rows, by row id: an empty key, a regex that does not compile. */
+/**
+ * Problems of the rule rows, by row id: an empty key. A regex is checked by the server, on the
+ * linear-time engine rules run on (its syntax is not the browser's: no lookaround or
+ * backreferences, `(?i)` allowed); its refusal shows under the rules.
+ */
 export function ruleProblems(rows: RuleRow[]): Record<number, string> {
   const out: Record<number, string> = {};
-  for (const r of rows) {
+  for (const r of rows)
     if (!r.key.trim()) out[r.id] = 'Give the rule a key (a parameter or header name, or a body path)';
-    else if (r.op === 'regex')
-      try {
-        new RegExp(r.value);
-      } catch (e) {
-        out[r.id] =
-          `Not a valid regular expression: ${(e as Error).message.replace(/^Invalid regular expression: /, '')}`;
-      }
-  }
   return out;
 }
 
@@ -132,7 +156,8 @@ export function variationProblems(
   const out: Partial<Record<'name' | 'status' | 'delay' | 'contentType', string>> = {};
   if (!form.name.trim()) out.name = 'Give the variation a name';
   Object.assign(out, responseProblems(form));
-  if (!form.contentType.trim()) out.contentType = 'Give a content type, e.g. application/json';
+  if (!form.inheritContentType && !form.contentType.trim())
+    out.contentType = "Give a content type, e.g. application/json, or use the endpoint's";
   return out;
 }
 
@@ -142,10 +167,10 @@ export function variationInput(form: VariationForm): Record<string, unknown> {
     name: form.name.trim(),
     status: Number(form.status),
     ...(form.statusText ? { statusText: form.statusText } : {}),
-    contentType: form.contentType.trim(),
+    ...(form.inheritContentType ? {} : { contentType: form.contentType.trim() }),
     delay: Number(form.delay),
     headers: rowsToHeaders(form.headers),
-    body: form.body,
+    ...(form.inheritBody ? {} : { body: form.body }),
     ...(form.templating ? {} : { templating: false }),
     rules: rowsToRules(form.rules),
   };
@@ -157,9 +182,14 @@ export function variationPatch(base: VariationForm, form: VariationForm): Record
   if (form.name.trim() !== base.name) p.name = form.name.trim();
   if (form.status !== base.status) p.status = Number(form.status);
   if (form.statusText !== base.statusText) p.statusText = form.statusText;
-  if (form.contentType.trim() !== base.contentType) p.contentType = form.contentType.trim();
+  // null: the endpoint's again.
+  if (form.inheritContentType !== base.inheritContentType || form.contentType.trim() !== base.contentType)
+    p.contentType = form.inheritContentType ? null : form.contentType.trim();
+  if (form.inheritContentType && base.inheritContentType) delete p.contentType;
   if (form.delay !== base.delay) p.delay = Number(form.delay);
-  if (form.body !== base.body) p.body = form.body;
+  if (form.inheritBody !== base.inheritBody || form.body !== base.body)
+    p.body = form.inheritBody ? null : form.body;
+  if (form.inheritBody && base.inheritBody) delete p.body;
   if (form.templating !== base.templating) p.templating = form.templating;
   const headers = headersPatch(rowsToHeaders(base.headers), rowsToHeaders(form.headers));
   if (Object.keys(headers).length) p.headers = headers;

@@ -6,7 +6,7 @@ import { useNotify } from '../components/notices';
 import type { Endpoint, ProjectListing, Variation } from '../types';
 import { SelectField } from './fields';
 import { VariationEditor } from './variation-editor';
-import { MODE_LABELS, ruleText, SELECTION_MODES } from './variation-model';
+import { inheritedLabel, MODE_LABELS, ruleText, SELECTION_MODES } from './variation-model';
 
 /**
  * An endpoint's variations: the list (name, status, rules, which one is active), add, edit,
@@ -116,7 +116,7 @@ export function Variations({
       ) : (
         <table className="variation-list">
           <caption className="visually-hidden">Variations of {endpoint.name}</caption>
-          <TableHead columns={['Name', 'Status', 'Rules', 'Active', 'Actions']} />
+          <TableHead columns={['Name', 'Status', 'Rules', 'Inherited', 'Active', 'Actions']} />
           <tbody>
             {endpoint.variations.map((v) => {
               const isActive = v.id === endpoint.activeVariationId;
@@ -128,6 +128,7 @@ export function Variations({
                     {v.statusText ? ` ${v.statusText}` : ''}
                   </td>
                   <td className="mono">{v.rules?.length ? v.rules.map(ruleText).join(' and ') : '—'}</td>
+                  <td>{inheritedLabel(v) || '—'}</td>
                   <td>{isActive ? <span className="badge active-badge">Active</span> : ''}</td>
                   <td className="row-actions">
                     <button

@@ -48,6 +48,18 @@ export function RequestDetail(props: {
             </>
           )}
         </dd>
+        <dt>Answered by</dt>
+        <dd>
+          {r.variation ? (
+            <>
+              variation <strong>{r.variation.name}</strong> (<code>{r.variation.id}</code>)
+            </>
+          ) : r.endpointId ? (
+            'the endpoint itself (no variation)'
+          ) : (
+            'mockdev (no endpoint matched)'
+          )}
+        </dd>
         <dt>Request id</dt>
         <dd>
           <code>{r.id}</code>

@@ -1,0 +1,111 @@
+/**
+ * The request log's schema versions (schema.ts): a log of an earlier schema is upgraded in place
+ * keeping its records; one this mockdev cannot read is refused, untouched.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { after, describe, it } from 'node:test';
+import { MockdevError } from '../../core/errors.js';
+import { parseRequestFilters } from '../../core/model/request.js';
+import { record } from '../../../test/helpers/records.js';
+import { RequestDatabase } from './database.js';
+import { RecordBatch } from './frame.js';
+import { spoolDirOf } from './local-request-log.js';
+import { SpoolWriter } from './spool.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'mockdev-schema-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('request log schema versions', () => {
+  /** The variation of the first record of project "p" in a log, read through RequestDatabase. */
+  const db2Variation = (file: string) => {
+    const db = new RequestDatabase(file, spoolDirOf(file));
+    try {
+      return db.list('p', parseRequestFilters({}))[0]!.variation;
+    } finally {
+      db.close();
+    }
+  };
+
+  /** A log of an earlier schema: its `requests` table as that schema had it, then `sql`. */
+  const oldLog = (version: number, sql: string): string => {
+    const file = join(dir, `v${version}.db`);
+    const old = new Database(file);
+    old.exec(`
+      CREATE TABLE requests (id INTEGER PRIMARY KEY AUTOINCREMENT, project_id TEXT NOT NULL, endpoint_id TEXT,
+        ts INTEGER NOT NULL, method TEXT NOT NULL, target TEXT NOT NULL, headers TEXT NOT NULL, body BLOB,
+        status INTEGER NOT NULL, duration_ms REAL NOT NULL, starred INTEGER NOT NULL DEFAULT 0,
+        truncated INTEGER NOT NULL DEFAULT 0, res_id INTEGER, res_headers TEXT, res_body BLOB);
+      ${sql}
+    `);
+    old.pragma(`user_version = ${version}`);
+    old.close();
+    return file;
+  };
+
+  it('upgrades a schema 5 log keeping its records: they answered with no variation logged', () => {
+    const file = oldLog(
+      5,
+      `CREATE TABLE responses (id INTEGER PRIMARY KEY, hash TEXT, headers TEXT NOT NULL, body BLOB);
+      CREATE UNIQUE INDEX responses_hash ON responses (hash);
+      CREATE TABLE spool (key TEXT PRIMARY KEY, offset INTEGER NOT NULL) WITHOUT ROWID;
+      INSERT INTO requests (project_id, ts, method, target, headers, status, duration_ms, res_headers, res_body)
+        VALUES ('p', 1, 'GET', '/old', '', 404, 1, '{}', 'gone');`,
+    );
+    const db = new RequestDatabase(file, spoolDirOf(file));
+    try {
+      const [r] = db.list('p', parseRequestFilters({}));
+      assert.deepEqual([r!.path, r!.status, r!.response.body, r!.variation], ['/old', 404, 'gone', null]);
+      const writer = new SpoolWriter(db.spoolDir, 'p', { rotateAfter: 1e9 });
+      const batch = new RecordBatch();
+      batch.add(record(1, { variation: { id: 'v', name: 'new' } }));
+      writer.write(batch, 1000);
+      writer.close();
+      db.expand();
+      assert.deepEqual(db.list('p', parseRequestFilters({}))[0]!.variation, { id: 'v', name: 'new' });
+    } finally {
+      db.close();
+    }
+  });
+
+  it('upgrades a schema 4 log keeping its records, and refuses a log it cannot read, untouched', () => {
+    const file = oldLog(
+      4,
+      `CREATE TABLE responses (id INTEGER PRIMARY KEY, headers TEXT NOT NULL, body BLOB);
+      CREATE TABLE pending (id INTEGER PRIMARY KEY AUTOINCREMENT, project_id TEXT NOT NULL, n INTEGER NOT NULL,
+        keep INTEGER NOT NULL, data TEXT NOT NULL);
+      CREATE TABLE spool (key TEXT PRIMARY KEY, offset INTEGER NOT NULL) WITHOUT ROWID;
+      INSERT INTO responses (id, headers, body) VALUES (1, '{"Y":"2"}', 'old body');
+      INSERT INTO requests (project_id, ts, method, target, headers, status, duration_ms, res_id)
+        VALUES ('p', 1, 'GET', '/old', '', 200, 1, 1);`,
+    );
+    const db = new RequestDatabase(file, spoolDirOf(file));
+    try {
+      assert.deepEqual(db.list('p', parseRequestFilters({}))[0]!.response, {
+        status: 200,
+        headers: { Y: '2' },
+        body: 'old body',
+      });
+    } finally {
+      db.close();
+    }
+    assert.equal(db2Variation(file), null, 'a record logged before variations were: none');
+    for (const version of [2, 99]) {
+      const other = join(dir, `v${version}.db`);
+      const raw = new Database(other);
+      raw.exec('CREATE TABLE requests (id INTEGER PRIMARY KEY, x TEXT)');
+      raw.pragma(`user_version = ${version}`);
+      raw.close();
+      const before = readFileSync(other);
+      assert.throws(
+        () => new RequestDatabase(other, spoolDirOf(other)),
+        (e: unknown) =>
+          e instanceof MockdevError && e.code === 'UNSUPPORTED_VERSION' && /schema/.test(e.message),
+      );
+      assert.deepEqual(readFileSync(other), before, 'the file is untouched');
+    }
+  });
+});
