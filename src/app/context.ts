@@ -31,6 +31,21 @@ export interface AppContext extends Stores {
   licenseService: LicenseService;
   /** What this context's callers may reach (unset: everything, the CLI's reach). */
   reach?: ProjectReach;
+  /**
+   * Set when the stores are this machine's (createContext): what opens the same ones again in
+   * another thread (a worker; the stores are safe across threads and processes). A context of
+   * other stores has none, and its use cases run on the caller's thread.
+   */
+  local?: LocalContext;
+}
+
+/** What createContext opened: the data directory, the working folder, the environment and whom to tell. */
+export interface LocalContext {
+  dataDir: string;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  onWarning?: (message: string) => void;
+  onInfo?: (message: string) => void;
 }
 
 /** The context for callers of a narrower reach (the admin API, MCP): the same stores. */
@@ -70,5 +85,6 @@ export function createContext(options: ContextOptions = {}): AppContext {
     cwd,
     env,
     licenseService: new HttpLicenseService(),
+    local: { dataDir, cwd, env, onWarning: options.onWarning, onInfo: options.onInfo },
   };
 }

@@ -89,6 +89,12 @@ export type ImportOptions = ResolveOptions & {
   /** How the report words its advice (the adapter's words). */
   say?: Wording;
   onProgress?: (progress: ImportProgress) => void;
+  /**
+   * Run the import in a worker thread (openapi-worker.ts), for adapters that serve others while
+   * it runs (the admin API, MCP): a large document takes seconds to read. Only for a context of
+   * local stores (createContext); any other imports here.
+   */
+  offThread?: boolean;
 };
 
 const describeEndpoint = (e: { method: string; path: string }) => `${e.method} ${e.path}`;
@@ -110,6 +116,10 @@ export async function importOpenApi(
   input: ImportInput,
   options: ImportOptions = {},
 ): Promise<ImportReport> {
+  if (options.offThread && ctx.local) {
+    const { importInWorker } = await import('./openapi-worker.js');
+    return importInWorker(ctx, input, options);
+  }
   const progress = options.onProgress ?? (() => undefined);
   const strict = input.strict === true;
   progress({ phase: 'read' });

@@ -41,8 +41,8 @@ export interface AnswerInput {
   contentType?: string;
 }
 
-const NON_ASCII = /[^\x00-\x7f]/;
-const beyondAscii = (text: string): boolean => NON_ASCII.test(text);
+const NOT_PRINTABLE_ASCII = /[^\u0020-\u007e\t]/;
+const beyondAscii = (text: string): boolean => NOT_PRINTABLE_ASCII.test(text);
 
 /**
  * Builds an answer: `Content-Type` from contentType unless a header sets it, the CORS origin

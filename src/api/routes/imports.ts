@@ -110,7 +110,12 @@ export const importRoutes: Route[] = [
           templates: query.templates,
           strict: query.strict,
         },
-        { within: { root: ctx.dataDir, name: 'the mockdev data directory' }, say: API_WORDING },
+        {
+          within: { root: ctx.dataDir, name: 'the mockdev data directory' },
+          say: API_WORDING,
+          // A large document takes seconds: the servers of this process answer meanwhile.
+          offThread: true,
+        },
       );
     },
   }),

@@ -78,6 +78,8 @@ export const importOpenApiTool = defineTool({
         dataDirOnly: true,
         within: { root: ctx.dataDir, name: 'the mockdev data directory' },
         say: MCP_WORDING,
+        // A large document takes seconds: the server answers its other clients meanwhile.
+        offThread: true,
       },
     );
     const { skipped } = report;
