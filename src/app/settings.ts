@@ -1,7 +1,7 @@
 import { MockdevError } from '../core/errors.js';
 import { SettingsPatchSchema } from '../core/model/settings-patch.js';
 import type { Settings } from '../core/model/settings.js';
-import { parseInput } from '../core/validate.js';
+import { parseInput, shownValue } from '../core/validate.js';
 import type { AppContext } from './context.js';
 
 /** The settings (defaults for what is not set). */
@@ -11,12 +11,6 @@ export interface UpdateSettingsOptions {
   /** How the adapter names a setting in a message (`--default-port`); default: its own name. */
   name?: (setting: string) => string;
 }
-
-/** A value as a message shows it: strings quoted, numbers bare. */
-const shown = (value: unknown): string => {
-  const text = JSON.stringify(value);
-  return text === undefined ? '' : ` ${text.length > 60 ? `${text.slice(0, 57)}...` : text}`;
-};
 
 /**
  * Checks a change to the settings (SettingsPatchSchema: the allowed values of each); a bad one
@@ -32,7 +26,7 @@ export function checkSettingsPatch(patch: unknown, options: UpdateSettingsOption
     const given = (patch as Record<string, unknown>)[String(key)];
     throw new MockdevError(
       'INVALID_ARGUMENT',
-      `Invalid ${options.name(String(key))}${shown(given)}: ${issue.message}`,
+      `Invalid ${options.name(String(key))}${shownValue(given)}: ${issue.message}`,
       {
         details: { field: String(key) },
       },

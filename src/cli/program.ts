@@ -80,6 +80,9 @@ Environment:
   MOCKDEV_LOG_LEVEL   error | warn | info (default) | debug | trace
   MOCKDEV_LICENSE_URL the license service for "license activate-email" and "license check"
   MOCKDEV_LICENSE_PUBLIC_KEY  PEM public key to check license keys against (default: built in)
+  MOCKDEV_UI_TOKEN    the token mockdev ui requires (Authorization: Bearer <token>); set it
+                      rather than --token, which anyone on the machine sees in the process list
+  MOCKDEV_MCP_TOKEN   the token mockdev mcp --http requires, the same way
 
 Exit codes: 0 ok, 1 error, 2 invalid arguments, 3 project not found, 4 port in use.
 Run "mockdev <command> --help" for a command's options and examples.`,

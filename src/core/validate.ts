@@ -21,9 +21,17 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown, what 
 export const issueMessage = (issue: z.core.$ZodIssue): string =>
   issue.code === 'invalid_key' && issue.issues[0] ? issue.issues[0].message : issue.message;
 
-/** A value as an error shows it: JSON, cut at 60 characters. */
-const shown = (given: unknown): string => {
-  const text = JSON.stringify(given);
+/**
+ * A value as an error shows it (after a space): JSON, cut at 60 characters; nothing when it
+ * cannot be written (nested too deeply for JSON.stringify): the field and the rule say enough.
+ */
+export const shownValue = (given: unknown): string => {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(given);
+  } catch {
+    return '';
+  }
   return text === undefined ? '' : ` ${text.length > 60 ? `${text.slice(0, 57)}...` : text}`;
 };
 
@@ -56,10 +64,10 @@ export function describeIssue(
     const where = parent === 'headers' ? '' : ` (${parent})`;
     if (issue.code === 'invalid_key')
       return `header name${where} ${JSON.stringify(last)}: ${issueMessage(issue)}`;
-    const quoted = isCredentialHeader(last) ? '' : shown(given);
+    const quoted = isCredentialHeader(last) ? '' : shownValue(given);
     return `value of header "${last}"${where}${quoted}: ${issueMessage(issue)}`;
   }
-  return `${path.length ? path.join('.') : what}${shown(given)}: ${issueMessage(issue)}`;
+  return `${path.length ? path.join('.') : what}${shownValue(given)}: ${issueMessage(issue)}`;
 }
 
 // ---- sensitive values: what no error message quotes

@@ -11,19 +11,14 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { rawRequest } from '../../test/helpers/http.js';
-import { fails, ok, startMcpHttp, TOOL_NAMES } from '../../test/helpers/mcp.js';
+import { fails, ok, RAW_INITIALIZE, startMcpHttp, TOOL_NAMES } from '../../test/helpers/mcp.js';
 import { waitUntil } from '../../test/helpers/wait.js';
 import type { ProjectDetail } from '../core/model/project.js';
 import { ProblemSchema } from '../core/model/problem.js';
 import { createProject } from '../app/projects.js';
 
 type Json = Record<string, unknown>;
-const INIT = JSON.stringify({
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'initialize',
-  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } },
-});
+const INIT = JSON.stringify(RAW_INITIALIZE);
 const RPC_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 
 /** A client connected over Streamable HTTP (or SSE), closed after the test. */

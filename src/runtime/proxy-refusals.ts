@@ -38,7 +38,7 @@ export function targetRefused(
   return problemAnswer(
     new MockdevError(
       'PROXY_BAD_TARGET',
-      `The ${rendered ? 'rendered' : 'proxy'} target ${target} of endpoint "${e.name}" (${e.method} ${e.path}) ${why}; nothing was sent`,
+      `The ${rendered ? 'rendered' : 'proxy'} target ${JSON.stringify(target)} of endpoint "${e.name}" (${e.method} ${e.path}) ${why}; nothing was sent`,
       { hint: "Change the endpoint's proxy target" },
     ),
     { endpointId: e.id, target, reason: why },

@@ -96,7 +96,7 @@ function compileTargetForward(e: Endpoint, options: ProxyOptions): Forward {
   if (!isTemplate(targetText)) {
     const problem = proxyTargetProblem(targetText);
     if (problem === undefined) return compileFixedForward(e, options);
-    const answer = targetRefused(e, JSON.stringify(targetText), problem, options.bodyLimitBytes);
+    const answer = targetRefused(e, targetText, problem, options.bodyLimitBytes);
     return () => Promise.resolve(answer);
   }
   const secrets = (options.templates?.secrets ?? []).filter((v) => v !== '');
@@ -121,9 +121,9 @@ function compileTargetForward(e: Endpoint, options: ProxyOptions): Forward {
         // A URL of another scheme (file:, ftp:, …) is not forwarded: nothing is sent.
         const problem = proxyTargetProblem(target);
         if (problem !== undefined) {
-          const seen = JSON.stringify(stripMarks(maskMarks(rendered, SECRET_MASK)));
+          const seen = stripMarks(maskMarks(rendered, SECRET_MASK));
           options.templates?.onError?.(
-            `Proxy endpoint "${e.name}" (${e.method} ${e.path}): rendered target ${seen} ${problem}`,
+            `Proxy endpoint "${e.name}" (${e.method} ${e.path}): rendered target ${JSON.stringify(seen)} ${problem}`,
           );
           return Promise.resolve(targetRefused(e, seen, problem, options.bodyLimitBytes, true));
         }

@@ -34,6 +34,14 @@ export const TOOL_NAMES = [
   'export_openapi',
 ].sort();
 
+/** The initialize request of a raw client (no SDK), as the first message of a session. */
+export const RAW_INITIALIZE = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } },
+};
+
 export const textOf = (r: CallToolResult): string =>
   r.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
 

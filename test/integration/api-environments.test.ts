@@ -220,4 +220,25 @@ describe('admin API: environments', () => {
       assert.match(problem.detail as string, /needs a Pro license.*POST \/api\/v1\/license\/activate/);
     }
   });
+
+  it('an environment named "active" is that environment, never the file of what is active', async (t) => {
+    const api = await envApi(t);
+    const made = await api.call('POST', '/api/v1/projects/Shop/environments', {
+      body: { name: 'active', variables: { A: '1' } },
+    });
+    assert.equal(made.status, 201, made.body);
+    const activated = await api.call('PUT', '/api/v1/projects/Shop/environments/active', {
+      body: { environment: 'active' },
+    });
+    assert.equal(activated.status, 200, activated.body);
+    // active.json (what each project uses, written now) sits beside the environments' <id>.json.
+    const shown = await api.call('GET', '/api/v1/environments/active');
+    assert.equal(shown.status, 200, shown.body);
+    assert.equal((shown.json as Json).id, (made.json as Json).id);
+    const deleted = await api.call('DELETE', '/api/v1/environments/active');
+    assert.equal(deleted.status, 200, deleted.body);
+    const gone = await api.call('GET', '/api/v1/environments/active');
+    assert.equal(gone.status, 404, gone.body);
+    assert.equal((gone.json as Json).code, 'NOT_FOUND');
+  });
 });

@@ -14,7 +14,7 @@ import type { ProjectDetail } from '../../src/core/model/project.js';
 import type { RequestRecord } from '../../src/core/model/request.js';
 import { CLI, json, runCli, tempDir } from '../helpers/cli.js';
 import { runCliInProcess } from '../helpers/cli-inprocess.js';
-import { TOOL_NAMES, fails, ok } from '../helpers/mcp.js';
+import { RAW_INITIALIZE, TOOL_NAMES, fails, ok } from '../helpers/mcp.js';
 import { startServe } from '../helpers/server.js';
 import { waitUntil, within } from '../helpers/wait.js';
 
@@ -179,16 +179,7 @@ describe('mockdev mcp (stdio) process', () => {
       child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
       const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
       const send = (m: unknown) => child.stdin.write(`${JSON.stringify(m)}\n`);
-      send({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: {
-          protocolVersion: '2025-06-18',
-          capabilities: {},
-          clientInfo: { name: 'raw', version: '0' },
-        },
-      });
+      send(RAW_INITIALIZE);
       await waitUntil(() => out.includes('"id":1'), 'the initialize response');
       send({ jsonrpc: '2.0', method: 'notifications/initialized' });
       send({

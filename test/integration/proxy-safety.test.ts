@@ -166,11 +166,13 @@ describe('proxy endpoints', () => {
     );
     const server = await startServe(['hand'], { dataDir: sandbox.dataDir });
     sandbox.defer(() => server.stop());
-    for (const path of [...BAD_TARGETS.map((_, i) => `/p${i}`), '/local']) {
+    const targets = [...BAD_TARGETS, `ftp://127.0.0.1:${port}`];
+    for (const [i, path] of [...BAD_TARGETS.map((_, i) => `/p${i}`), '/local'].entries()) {
       const res = await fetch(`${server.url}${path}`);
       assert.equal(res.status, 500, path);
-      const problem = (await res.json()) as { title: string; detail: string };
+      const problem = (await res.json()) as { title: string; detail: string; target: string };
       assert.equal(problem.title, 'Proxy target not supported');
+      assert.equal(problem.target, targets[i], 'the target as stored, not quoted again');
       assert.match(problem.detail, /must be an http: or https: URL.*nothing was sent/);
     }
     assert.equal(reached, false, 'nothing was sent');

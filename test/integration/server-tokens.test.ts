@@ -15,6 +15,15 @@ import { http, startUi } from '../helpers/ui.js';
 const SECRET = 'tok-3f9a1c';
 
 describe('server tokens: refused without starting anything', () => {
+  it('mockdev --help names the token variables, the way to give a token', async (t) => {
+    const { dir, cleanup } = tempDir('mockdev-tokens-');
+    t.after(cleanup);
+    const help = await runCliInProcess(['--help'], { dataDir: dir });
+    assert.equal(help.code, 0, help.stderr);
+    assert.match(help.stdout, /\n {2}MOCKDEV_UI_TOKEN +the token mockdev ui requires/);
+    assert.match(help.stdout, /\n {2}MOCKDEV_MCP_TOKEN +the token mockdev mcp --http requires/);
+  });
+
   it('refuses a bind beyond loopback without a token, for ui and mcp alike, saying how to give one', async (t) => {
     const { dir, cleanup } = tempDir('mockdev-tokens-');
     t.after(cleanup);

@@ -154,11 +154,18 @@ describe('mockdev endpoint variation', () => {
     for (const [rule, op] of [
       ['query.q!=x', '!='],
       ['header.x-a=~abc', '=~'],
+      // CSS's starts-with, ends-with, contains and dash-match: never part of a key.
+      ['query.q^=x', '^='],
+      ['query.q$=x', '$='],
+      ['body.name*=x', '*='],
+      ['header.accept-language|=en', '|='],
     ])
       assertCliError(
         await add('-n', 'x', '--when', rule!),
         2,
-        new RegExp(`unknown operator "${op}": use = \\(equals\\), ~ \\(regex\\) or \\? \\(exists\\)`),
+        new RegExp(
+          `unknown operator "${op!.replace(/[$^*|]/g, '\\$&')}": use = \\(equals\\), ~ \\(regex\\) or \\? \\(exists\\)`,
+        ),
       );
     assertCliError(await add('-n', 'x', '--when', 'body.a?1'), 2, /takes no value/);
     assertCliError(

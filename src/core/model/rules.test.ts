@@ -56,6 +56,10 @@ describe('variation rules', () => {
       ['query.n>5', '>'],
       ['query.n?=5', '?='],
       ['header.x~=a', '~='],
+      ['query.q^=x', '^='],
+      ['query.q$=x', '$='],
+      ['query.q*=x', '*='],
+      ['query.q|=x', '|='],
     ])
       assert.throws(
         () => parseRule(text!),

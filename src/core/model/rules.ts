@@ -105,8 +105,11 @@ export function assertRulesSavable(
 const OP_SIGNS: Record<string, Rule['op']> = { '=': 'equals', '~': 'regex', '?': 'exists' };
 const SIGN_OF: Record<Rule['op'], string> = { equals: '=', regex: '~', exists: '?' };
 const RULE_SYNTAX = /^(query|header|param|body)\.([^=~?]+)([=~?])([\s\S]*)$/;
-/** Signs other tools use in operators (`!=`, `=~`, `==`, `<=`, `>`, `!~`): never part of a key. */
-const OTHER_OP_SIGNS = '!<>';
+/**
+ * Signs other tools use in operators (`!=`, `=~`, `==`, `<=`, `>`, `!~`, and CSS's `^=`, `$=`,
+ * `*=`, `|=`): never the last character of a key.
+ */
+const OTHER_OP_SIGNS = '!<>^$*|';
 /** At the start of a value, a backslash before one of these stands for that character alone. */
 const ESCAPED_START = /^\\[=~\\]/;
 

@@ -110,15 +110,18 @@ export function primaryResponseKey(keys: string[], preferred?: unknown): string 
   );
 }
 
+/** Told of a part of an operation left out or changed: where (a JSON pointer below it) and what. */
+type Warn = (where: string, message: string) => void;
+
 /**
  * The status a response answers with: its key's, except an interim one (1xx), which a mock cannot
  * send as its final answer: that response answers 200, and `warn` says so.
  */
-function finalStatus(key: string, fallback: number, warn: (key: string, message: string) => void): number {
+function finalStatus(key: string, fallback: number, warn: Warn): number {
   const status = statusFromKey(key, fallback);
   if (status >= 200) return status;
   warn(
-    key,
+    `responses/${escapePointer(key)}`,
     `response ${key} is an interim answer (1xx), which a mock cannot send as its final one: it answers 200`,
   );
   return 200;
@@ -131,7 +134,7 @@ function convertOperation(
   item: Obj,
   op: Obj,
   swagger2: boolean,
-  warn: (responseKey: string, message: string) => void = () => undefined,
+  warn: Warn = () => undefined,
 ): EndpointInput {
   const responses = isObj(op.responses) ? op.responses : {};
   const keys = Object.keys(responses).filter((k) => !k.startsWith('x-'));
@@ -227,15 +230,28 @@ function convertOperation(
     };
     variations.sort((a, b) => rank(a.name) - rank(b.name));
   }
-  // Variation rules by name and the selection mode, as our export writes them (issue 11).
+  // Variation rules by name and the selection mode, as our export writes them (issue 11); what
+  // cannot be used is left out with a warning (a pattern the linear-time engine refuses, …).
   const rulesByName = op['x-mockdev-rules'];
   if (isObj(rulesByName))
     for (const v of variations) {
+      if (rulesByName[v.name] === undefined) continue;
       const rules = RulesSchema.safeParse(rulesByName[v.name]);
-      if (rules.success && rules.data.length) v.rules = rules.data;
+      if (rules.success) {
+        if (rules.data.length) v.rules = rules.data;
+      } else
+        warn(
+          `x-mockdev-rules/${escapePointer(v.name)}`,
+          `the rules of variation "${v.name}" are left out (it answers only when active, named or by mode): ${rules.error.issues[0]!.message}`,
+        );
     }
   const mode = SelectionModeSchema.safeParse(op['x-mockdev-mode']);
   if (mode.success) base.mode = mode.data;
+  else if (op['x-mockdev-mode'] !== undefined)
+    warn(
+      'x-mockdev-mode',
+      `selection mode ${JSON.stringify(op['x-mockdev-mode'])} is not rules, sequential or random: left out (rules)`,
+    );
   readMockdevFields(op, base, variations);
   if (variations.length) base.variations = variations;
   return withMeta();
@@ -297,9 +313,9 @@ export function convertOpenApi(doc: Obj, options: ConvertOptions = {}): Converte
           method: method.toUpperCase(),
           path,
           pointer,
-          input: convertOperation(doc, path, method, item, op, swagger2, (key, message) =>
+          input: convertOperation(doc, path, method, item, op, swagger2, (where, message) =>
             problems.push({
-              pointer: `${pointer}/responses/${escapePointer(key)}`,
+              pointer: `${pointer}/${where}`,
               message: `operation ${method.toUpperCase()} ${path}: ${message}`,
             }),
           ),

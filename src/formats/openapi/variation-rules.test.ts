@@ -57,7 +57,7 @@ describe('OpenAPI export and import: variation rules and mode', () => {
     );
   });
 
-  it('an import ignores rules that are not valid and a mode it does not know', () => {
+  it('an import leaves out rules that are not valid and a mode it does not know, warning of each', () => {
     const doc = {
       openapi: '3.0.3',
       info: { title: 'T', version: '1' },
@@ -71,8 +71,13 @@ describe('OpenAPI export and import: variation rules and mode', () => {
         },
       },
     };
-    const input = convertOpenApi(doc).operations[0]!.input;
+    const converted = convertOpenApi(doc);
+    const input = converted.operations[0]!.input;
     assert.equal(input.mode, undefined);
+    assert.deepEqual(
+      converted.problems.map((p) => p.pointer),
+      ['/paths/~1x/get/x-mockdev-rules/404', '/paths/~1x/get/x-mockdev-mode'],
+    );
     assert.deepEqual(
       input.variations!.map((v) => [v.name, v.rules]),
       [['404', undefined]],

@@ -31,6 +31,8 @@ type ActiveFile = z.infer<typeof ActiveFileSchema>;
 
 const SecretsSchema = z.record(z.string(), z.string());
 
+/** The file of what each project has active: `active.json`, beside the environments. */
+const ACTIVE = 'active';
 const NONE: ActiveEnvironments = { project: null, global: null };
 const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
@@ -45,7 +47,7 @@ export class FileEnvironmentStore implements EnvironmentStore {
   private readonly activeFile: string;
   constructor(dataDir: string) {
     this.dir = dataPaths(dataDir).environments;
-    this.activeFile = join(this.dir, 'active.json');
+    this.activeFile = join(this.dir, `${ACTIVE}.json`);
   }
 
   private file = (id: string) => join(this.dir, `${id}.json`);
@@ -53,7 +55,8 @@ export class FileEnvironmentStore implements EnvironmentStore {
 
   async list(query: { projectIds?: string[] } = {}): Promise<Environment[]> {
     const names = (await readFolderNames(this.dir)).filter(
-      (n) => n.endsWith('.json') && !n.endsWith('.secrets.json') && n !== 'active.json' && !n.startsWith('.'),
+      (n) =>
+        n.endsWith('.json') && !n.endsWith('.secrets.json') && n !== `${ACTIVE}.json` && !n.startsWith('.'),
     );
     const all: Environment[] = [];
     for (const name of names) {
@@ -67,7 +70,9 @@ export class FileEnvironmentStore implements EnvironmentStore {
   }
 
   async get(id: string): Promise<Environment | undefined> {
-    if (!/^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(id)) return undefined;
+    // An id is a file name here: never that of active.json, in any case (a file system may
+    // ignore case); an environment named "active" is then found by its name.
+    if (!/^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(id) || id.toLowerCase() === ACTIVE) return undefined;
     const raw = await readJsonFile(this.file(id));
     if (raw === undefined) return undefined;
     const plain = checkShape(this.file(id), EnvironmentSchema, raw);
