@@ -184,16 +184,18 @@ export async function importOpenApi(
     seen.set(key, `${op.method} ${op.path}`);
     candidates.push(op);
   }
-  // Text from the document is data unless the caller trusts it or it is mockdev's own export.
+  // Text from the document is data unless the caller trusts it or it is mockdev's own export,
+  // whose templates are kept but for those that can read the environment (imported-text.ts).
   const templates: TemplatesTreatment = input.templates
     ? 'option'
     : converted.ownExport
       ? 'own-export'
       : 'literal';
   const literalParts = new Map<string, string[]>();
-  if (templates === 'literal') {
+  if (templates !== 'option') {
+    const rule = templates === 'own-export' ? 'readsEnvironment' : 'all';
     for (const op of candidates) {
-      const { input: literalInput, literal } = keepTextLiteral(op.input);
+      const { input: literalInput, literal } = keepTextLiteral(op.input, rule);
       if (literal.length === 0) continue;
       op.input = literalInput;
       literalParts.set(endpointKey(op.method, op.path), literal);

@@ -140,6 +140,42 @@ describe('imported text is data', () => {
     assert.equal(own.created[0]!.templating, undefined);
     assert.equal(own.created[0]!.body, '{"id":"{{params.id}}"}');
     assert.match(again.stderr, /mockdev's own export: its templates are kept/);
+
+    // Anyone can write x-mockdev-* fields: an "export" whose templates read the environment keeps
+    // those literal (listed), the others as templates; --templates keeps them all.
+    ok0(
+      await cli([
+        'endpoint',
+        'add',
+        'Mine',
+        '-p',
+        '/leak',
+        '-b',
+        '{{json env}}',
+        '-H',
+        'X-Token: {{env.TOKEN}}',
+      ]),
+    );
+    ok0(await cli(['endpoint', 'add', 'Mine', '-p', '/whole', '-b', '{{json this}}']));
+    ok0(await cli(['export', 'Mine', '-o', 'mine.yaml']));
+    const forged = await cli(['import', 'mine.yaml', '--json']);
+    const report = json<ImportReport>(ok0(forged));
+    assert.equal(report.templates, 'own-export');
+    assert.deepEqual(
+      report.literal.map((l) => [l.path, l.parts]),
+      [
+        ['/leak', ['body', 'header "X-Token"']],
+        ['/whole', ['body']],
+      ],
+    );
+    const byPath = new Map(report.created.map((e) => [e.path, e]));
+    assert.equal(byPath.get('/leak')!.templating, false);
+    assert.equal(byPath.get('/users/:id')!.templating, undefined);
+    assert.match(forged.stderr, /2 endpoints hold a template reading the environment .*--templates/);
+    const trustedExport = json<ImportReport>(
+      ok0(await cli(['import', 'mine.yaml', '--templates', '--json'])),
+    );
+    assert.deepEqual(trustedExport.literal, []);
   });
 
   it('a cURL body holding {{ is sent as written unless --templates', async (t) => {

@@ -97,11 +97,14 @@ export async function importDocument(file: string, opts: ImportOptions): Promise
 /** On stderr: which imported texts hold {{ and are sent as written, or that templates were kept. */
 function noteTemplates(report: ImportReport): void {
   if (report.templates === 'own-export')
-    note("note: mockdev's own export: its templates are kept as templates.");
+    note(
+      "note: mockdev's own export: its templates are kept as templates, but for those that read the environment (listed below, if any).",
+    );
   if (report.literal.length === 0) return;
   const n = report.literal.length;
+  const what = report.templates === 'own-export' ? 'a template reading the environment' : '{{';
   note(
-    `note: ${n} endpoint${n === 1 ? ' holds' : 's hold'} {{ in imported text, sent as written (not a template; pass --templates for a document you trust):`,
+    `note: ${n} endpoint${n === 1 ? ' holds' : 's hold'} ${what} in imported text, sent as written (not a template; pass --templates for a document you trust):`,
   );
   for (const l of report.literal.slice(0, 20))
     note(`  ${l.method.padEnd(7)} ${l.path}  ${l.parts.join(', ')}`);

@@ -47,7 +47,7 @@ export const ImportReportSchema = z.object({
     .array(ImportedChangeSchema)
     .describe('Per replaced endpoint: what it had that the document does not describe, now gone'),
   templates: TemplatesTreatmentSchema.describe(
-    'literal: the document’s text is data, sent as written; option: kept as templates (templates asked); own-export: kept as templates (mockdev’s own export)',
+    'literal: the document’s text is data, sent as written; option: kept as templates (templates asked); own-export: kept as templates (mockdev’s own export), but for those that can read the environment, sent as written and listed in literal',
   ),
   literal: z
     .array(LiteralTextSchema)

@@ -13,7 +13,7 @@ export const importOpenApiTool = defineTool({
     'Give the document inline as text (preferred), or the path of a file inside the mockdev data directory. ' +
     'Without projectId a new project named after info.title is created; with projectId the endpoints are added to that project, ' +
     'skipping routes that already exist unless overwrite is true (update them from the document, keeping what only mockdev has) or replace is true (replace them whole). ' +
-    "Text from the document ({{…}} included) is sent as written unless templates is true or the document is mockdev's own export. " +
+    "Text from the document ({{…}} included) is sent as written unless templates is true or the document is mockdev's own export (whose templates that read the environment are still sent as written). " +
     'Parts of the document that break the OpenAPI specification or cannot be resolved are left out and listed in warnings (with their JSON pointer and line); ' +
     'with strict: true the document is refused at its first problem instead. Nothing is written when the import fails.',
   input: z.object({

@@ -191,7 +191,12 @@ function ImportReportView({ report }: { report: ImportReport }) {
           </tbody>
         </table>
       )}
-      {report.templates === 'own-export' && <p>mockdev’s own export: its templates are kept as templates.</p>}
+      {report.templates === 'own-export' && (
+        <p>
+          mockdev’s own export: its templates are kept as templates, but for those that read the environment
+          (listed below, if any; tick “Keep {'{{…}}'} in the document as templates” to keep them too).
+        </p>
+      )}
       {literal.length > 0 && (
         <table>
           <caption>Sent as written: imported text holding {'{{'} (not rendered as a template)</caption>
