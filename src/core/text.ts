@@ -30,6 +30,8 @@ export function notTextReason(bytes: Uint8Array): string | null {
   const known = SIGNATURES.find(([sig]) => sig.every((b, i) => bytes[i] === b));
   if (known) return `it looks like ${known[1]}`;
   const head = bytes.subarray(0, SNIFF_BYTES);
+  const utf16 = utf16Reason(head);
+  if (utf16) return utf16;
   if (head.includes(0)) return 'it holds NUL bytes (binary data)';
   try {
     new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -37,6 +39,19 @@ export function notTextReason(bytes: Uint8Array): string | null {
     return 'it is not UTF-8 text';
   }
   return controlReason(new TextDecoder().decode(head));
+}
+
+/**
+ * UTF-16 text (a byte-order mark, or ASCII with every other byte NUL, as Windows tools save it):
+ * text, but not in the encoding mockdev reads, so the reason says how to convert it.
+ */
+function utf16Reason(head: Uint8Array): string | null {
+  const bom = (head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff);
+  let alternating = head.length >= 8;
+  for (let i = 0; alternating && i + 1 < head.length; i += 2)
+    alternating = (head[i] === 0) !== (head[i + 1] === 0);
+  if (!bom && !alternating) return null;
+  return 'it is UTF-16 text; save it as UTF-8 (e.g. iconv -f UTF-16 -t UTF-8)';
 }
 
 /** Why a text is not text a person typed or pasted (control characters, NUL), or null. */

@@ -44,6 +44,16 @@ describe('binary input', () => {
         Buffer.from('{"openapi": "3.0.3"\u0000\u0000}'),
         /nul\.json is not a text file: it holds NUL bytes/,
       ],
+      [
+        'utf16.yaml',
+        Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('openapi: 3.0.3\n', 'utf16le')]),
+        /utf16\.yaml is not a text file: it is UTF-16 text; save it as UTF-8/,
+      ],
+      [
+        'utf16-no-bom.json',
+        Buffer.from('{"openapi": "3.0.3"}', 'utf16le'),
+        /utf16-no-bom\.json is not a text file: it is UTF-16 text/,
+      ],
     ];
     for (const [name, bytes, pattern] of cases) {
       writeFileSync(join(dir, name), bytes);

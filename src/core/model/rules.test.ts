@@ -43,6 +43,8 @@ describe('variation rules', () => {
     invalid('header.x~(', /not a valid regular expression/);
     invalid('header.x~(?=a)', /lookahead or lookbehind/);
     invalid('header.x~(a)\\1', /backreference/);
+    invalid('header.x a=1', /"x a" is not a header name .*no request could match it/);
+    invalid('header.x:y?', /"x:y" is not a header name/);
   });
 
   it('refuses an operator other than =, ~ and ?, naming the three', () => {

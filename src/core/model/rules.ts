@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { MockdevError } from '../errors.js';
 import { linearRegexProblem } from '../linear-regex.js';
 import { described } from './describe.js';
+import { HEADER_NAME_PATTERN } from './limits.js';
 import { RULE_DOCS } from './descriptions.js';
 
 /**
@@ -54,7 +55,20 @@ function shapeProblem(rule: Rule): string | undefined {
  * (the message says why not and what to write instead).
  */
 export function ruleProblem(rule: Rule): string | undefined {
-  return shapeProblem(rule) ?? (rule.op === 'regex' ? linearRegexProblem(rule.value!) : undefined);
+  return (
+    shapeProblem(rule) ??
+    headerKeyProblem(rule) ??
+    (rule.op === 'regex' ? linearRegexProblem(rule.value!) : undefined)
+  );
+}
+
+/**
+ * A header rule names a header a request can carry: a name with a space or a colon never
+ * matches, so it is refused when saved (a stored one still loads, as a pattern does).
+ */
+function headerKeyProblem(rule: Rule): string | undefined {
+  if (rule.source !== 'header' || HEADER_NAME_PATTERN.test(rule.key)) return undefined;
+  return `${JSON.stringify(rule.key)} is not a header name (letters, digits and !#$%&'*+-.^_\`|~, no spaces or colons), so no request could match it`;
 }
 
 const addIssues =
@@ -150,7 +164,9 @@ export function parseRule(text: string): Rule {
   if (op === 'exists') {
     if (raw !== '')
       return /^[=~]/.test(raw) ? badOperator(`?${raw[0]!}`) : fail('"?" (exists) takes no value');
-    return { source: m[1] as Rule['source'], key, op };
+    const exists: Rule = { source: m[1] as Rule['source'], key, op };
+    const problem = ruleProblem(exists);
+    return problem ? fail(problem) : exists;
   }
   if (/^[=~]/.test(raw)) return badOperator(`${sign}${raw[0]!}`);
   // equals compares text: the escaping backslash goes; a regex keeps it (`\=` matches "=").
