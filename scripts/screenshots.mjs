@@ -4,7 +4,7 @@
 // (a project "Shop" with a tree of endpoints, variations, a recording proxy, logged requests,
 // a Pro license and an environment), runs the built `mockdev ui` on it and drives chromium
 // through the same harness as the browser tests. Run `npm run build` first.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { openUiSession } from '../test/helpers/browser.ts';
@@ -110,6 +110,9 @@ const api = async (method, path, body) => {
 };
 
 try {
+  // A project whose file was broken by hand: the projects screen lists it as unreadable.
+  const payments = (await api('GET', '/projects')).find((p) => p.name === 'Payments');
+  writeFileSync(join(s.dataDir, 'projects', payments.id, 'project.json'), '{ "name": "Payments", ');
   const shop = (await api('GET', '/projects')).find((p) => p.name === 'Shop');
   const endpoints = await api('GET', `/projects/${shop.id}/endpoints`);
   const one = endpoints.find((e) => e.name === 'One user');
@@ -118,10 +121,11 @@ try {
   for (const [method, path, body] of [
     ['GET', '/api/users'],
     ['GET', '/api/users/7'],
-    ['GET', '/api/users/0'],
     ['POST', '/api/users', '{"name":"Grace"}'],
     ['GET', '/inventory/items?sku=A-100'],
     ['GET', '/nope'],
+    // Last, so that the request log's detail shows the variation that answered.
+    ['GET', '/api/users/0'],
   ])
     await fetch(`${server.url}${path}`, {
       method,
