@@ -1,35 +1,31 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Endpoint, Variation } from '../core/model/endpoint.js';
+import { EndpointSchema, type Endpoint, type Variation } from '../core/model/endpoint.js';
 import { parseRule } from '../core/model/rules.js';
 import { SLICED_JSON_MIN_LENGTH } from '../core/sliced-json.js';
 import { compileEndpoint } from './compile.js';
 import { largeBody, NOT_JSON, parseBodyAhead, type Exchange } from './exchange.js';
 
-const endpoint = (extra: Partial<Endpoint> = {}): Endpoint => ({
-  id: 'e',
-  name: 'orders',
-  method: 'POST',
-  path: '/orders',
-  status: 201,
-  headers: {},
-  body: '{"name":"{{body.name}}"}',
-  contentType: 'application/json',
-  delay: 0,
-  enabled: true,
-  kind: 'mock',
-  variations: [],
-  ...extra,
-});
+/** POST /orders, its template reading `body.name`; with defaults for the rest (the schema's). */
+const endpoint = (extra: Partial<Endpoint> = {}): Endpoint =>
+  EndpointSchema.parse({
+    id: 'e',
+    name: 'orders',
+    method: 'POST',
+    path: '/orders',
+    status: 201,
+    body: '{"name":"{{body.name}}"}',
+    ...extra,
+  });
 
+/** A variation for Ada (rule `body.name=Ada`), its template reading `body.name` too. */
 const variation = (extra: Partial<Variation> = {}): Variation => ({
   id: 'v',
   name: 'ada',
   status: 200,
   headers: {},
-  body: '{"rule":"matched","name":"{{body.name}}"}',
-  contentType: 'application/json',
   delay: 0,
+  body: '{"rule":"matched","name":"{{body.name}}"}',
   rules: [parseRule('body.name=Ada')],
   ...extra,
 });
