@@ -1,6 +1,7 @@
 import { parse as parseYaml } from 'yaml';
 import { compileRoutes } from '../core/match/router.js';
 import { MockdevError, type Wording } from '../core/errors.js';
+import { parseJsonBody } from '../core/sliced-json.js';
 import { jsonSyntaxProblem, parseInput } from '../core/validate.js';
 import { withReach, type AppContext } from '../app/context.js';
 import { bodyTooLarge, DEFAULT_BODY_LIMIT_BYTES, type BodyLimit } from '../http/body.js';
@@ -108,7 +109,10 @@ export function problemOf(e: unknown, onInternalError?: (e: Error) => void): Api
 
 const mediaType = (value: string | undefined): string => (value ?? '').split(';')[0]!.trim().toLowerCase();
 
-/** Parses a body by its media type: JSON, or YAML where a route accepts it. */
+/**
+ * Parses a body by its media type: JSON (a large one in slices, others served meanwhile), or
+ * YAML where a route accepts it.
+ */
 async function parseBody(text: string, type: string): Promise<unknown> {
   if (text.trim() === '') return undefined;
   if (type === 'application/yaml' || type === 'application/x-yaml' || type === 'text/yaml') {
@@ -122,7 +126,7 @@ async function parseBody(text: string, type: string): Promise<unknown> {
     }
   }
   try {
-    return JSON.parse(text) as unknown;
+    return await parseJsonBody(text);
   } catch (e) {
     throw new MockdevError(
       'INVALID_ARGUMENT',

@@ -12,6 +12,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { MockdevError } from '../core/errors.js';
 import { toProblem } from '../core/problem.js';
+import { parseJsonBody } from '../core/sliced-json.js';
 import { ClientGone, DOCUMENT_BODY_LIMIT_BYTES, readBody, type BodyLimit } from '../http/body.js';
 import { problemReply, writeReply } from '../http/reply.js';
 import type { SessionRegistry, TransportKind } from './sessions.js';
@@ -46,7 +47,10 @@ export function sendRpcError(res: ServerResponse, error: MockdevError, code: num
   });
 }
 
-/** Reads a JSON-RPC body; answers the JSON-RPC error itself and returns undefined when it cannot. */
+/**
+ * Reads a JSON-RPC body (a large one parsed in slices: other clients are served meanwhile);
+ * answers the JSON-RPC error itself and returns undefined when it cannot.
+ */
 async function readMessage(
   req: IncomingMessage,
   res: ServerResponse,
@@ -60,7 +64,7 @@ async function readMessage(
     return undefined;
   }
   try {
-    return { body: JSON.parse(text) as unknown };
+    return { body: await parseJsonBody(text) };
   } catch {
     sendRpcError(
       res,

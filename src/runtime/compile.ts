@@ -6,7 +6,7 @@ import { MockdevError } from '../core/errors.js';
 import type { Exchange } from './exchange.js';
 import { compileChoice } from './variations.js';
 import { compileForward, type ProxyOptions } from './proxy.js';
-import { isTemplated, templateProduce, type TemplateOptions } from './templated.js';
+import { isTemplated, templatePlan, type TemplateOptions } from './templated.js';
 
 /**
  * The endpoints compiled for serving, once per (re)load: routes, and for each endpoint the
@@ -23,6 +23,8 @@ export interface ResponsePlan {
   produce?: (exchange: Exchange) => Answer | Promise<Answer>;
   /** The variation this plan answers for (the request log says which); unset: the endpoint's own. */
   variation?: LoggedVariation;
+  /** Producing reads the request body as JSON (a template reads `body`). */
+  readsJson?: boolean;
 }
 
 export interface CompiledEndpoint {
@@ -38,6 +40,11 @@ export interface CompiledEndpoint {
   choose: (exchange: Exchange) => ResponsePlan;
   /** A proxy endpoint: the request body is streamed to the target, not read beforehand. */
   streamsBody?: boolean;
+  /**
+   * Choosing or producing may read the request body as JSON (a body rule, a template reading
+   * `body`): the pipeline parses a large body ahead, in slices.
+   */
+  readsJson?: boolean;
   /** What cannot work as stored (a rule whose pattern the engine refuses: it never matches). */
   warnings?: string[];
 }
@@ -99,7 +106,8 @@ function responsePlan(
   templates: TemplateOptions,
 ): ResponsePlan {
   if (r.templating === false || !isTemplated(r)) return staticPlan(r, bodyLimitBytes);
-  return { delay: r.delay, produce: templateProduce(e, r, bodyLimitBytes, templates) };
+  const { produce, readsJson } = templatePlan(e, r, bodyLimitBytes, templates);
+  return { delay: r.delay, produce, ...(readsJson ? { readsJson } : {}) };
 }
 
 /** A proxy endpoint forwards each request (proxy.ts); one without a target says so (500). */
@@ -133,17 +141,18 @@ export function compileEndpoint(
   templates: TemplateOptions = {},
 ): CompiledEndpoint {
   let choose: CompiledEndpoint['choose'];
+  let readsJson = false;
   const streamsBody = e.kind === 'proxy' && e.proxy !== undefined;
   const warnings: string[] = [];
   if (e.kind === 'proxy') {
     const plan = proxyPlan(e, bodyLimitBytes, proxy, templates);
     choose = () => plan;
   } else
-    choose = compileChoice(
+    ({ choose, readsJson } = compileChoice(
       e,
       (r) => responsePlan(e, r, bodyLimitBytes, templates),
       (m) => warnings.push(m),
-    );
+    ));
   return {
     id: e.id,
     method: e.method,
@@ -152,6 +161,7 @@ export function compileEndpoint(
     endpoint: e,
     choose,
     ...(streamsBody ? { streamsBody } : {}),
+    ...(readsJson ? { readsJson } : {}),
     ...(warnings.length ? { warnings } : {}),
   };
 }

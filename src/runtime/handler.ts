@@ -99,6 +99,7 @@ export function createMockHandler(options: MockHandlerOptions): MockHandler {
       start: performance.now(),
       body: null,
       bodyTruncated: false,
+      json: undefined,
       endpoint: null,
       variation: null,
     };

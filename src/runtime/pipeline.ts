@@ -5,12 +5,15 @@ import { closestRoutes } from '../core/match/closest.js';
 import type { NewRequestRecord, RequestLogWriter } from '../core/ports.js';
 import { buildAnswer, PREFLIGHT_METHODS, problemAnswer, type Answer } from './answer.js';
 import { lookup, type CompiledProject, type ResponsePlan } from './compile.js';
-import type { Exchange } from './exchange.js';
+import { largeBody, parseBodyAhead, type Exchange } from './exchange.js';
 
 /**
  * The mock server's response pipeline. Every request passes the same named stages:
  *
  *   match   -> the endpoint for method and path (cached per target), HEAD falling back to GET
+ *   parse   -> only for a body over 64 KiB that the endpoint reads as JSON (a body rule, a template
+ *              reading `body`): parsed ahead in slices, other requests served in between
+ *              (core/sliced-json.ts); a smaller one is parsed when first read, at most once
  *   choose  -> the response plan: the endpoint's choice (active variation; rules next), or the
  *              server's own (CORS preflight, 404 with the closest endpoints)
  *   delay   -> the plan's delay; a stopping server ends every pending delay at once
@@ -165,19 +168,27 @@ export function createPipeline(options: PipelineOptions): Pipeline {
       false,
     );
 
+  /** From choose on: the plan, its delay, and the rest. */
+  const respond = (ex: Exchange, project: CompiledProject) => {
+    const plan = choose(project, ex);
+    ex.variation = plan.variation ?? null;
+    // A stopping server delays nothing: what is in flight is answered at once.
+    if (plan.delay <= 0 || closing()) return produce(ex, plan);
+    const fire = () => {
+      delayed.delete(timer);
+      produce(ex, plan);
+    };
+    const timer = setTimeout(fire, plan.delay);
+    delayed.set(timer, fire);
+  };
+
   return {
     run(ex, project) {
       match(project, ex);
-      const plan = choose(project, ex);
-      ex.variation = plan.variation ?? null;
-      // A stopping server delays nothing: what is in flight is answered at once.
-      if (plan.delay <= 0 || closing()) return produce(ex, plan);
-      const fire = () => {
-        delayed.delete(timer);
-        produce(ex, plan);
-      };
-      const timer = setTimeout(fire, plan.delay);
-      delayed.set(timer, fire);
+      // ---- parse: a large body the endpoint reads as JSON, in slices
+      if (ex.endpoint !== null && ex.endpoint.readsJson === true && largeBody(ex))
+        return void parseBodyAhead(ex).then(() => respond(ex, project));
+      respond(ex, project);
     },
     refuse(ex, project, answer) {
       if (project !== null) match(project, ex);

@@ -5,7 +5,7 @@ import { engineLoaded } from '../core/templates/engine.js';
 import { buildAnswer } from './answer.js';
 import { compileEndpoint } from './compile.js';
 import type { Exchange } from './exchange.js';
-import { contextFor, templateProduce } from './templated.js';
+import { contextFor, templatePlan } from './templated.js';
 
 const endpoint: Endpoint = {
   id: 'e1',
@@ -33,7 +33,7 @@ describe('templated answers', () => {
     assert.ok(compileEndpoint(endpoint, 1000).choose(exchange('/users/1')).produce !== undefined);
   });
   it('a templated body alone: the same answer buildAnswer gives for the rendered body', () => {
-    const produce = templateProduce(endpoint, endpoint, 8, { env: { K: 'ü' } });
+    const produce = templatePlan(endpoint, endpoint, 8, { env: { K: 'ü' } }).produce;
     const answer = produce(exchange('/users/42?q=a%20b&q=2', ['X-Id', 'z']));
     const body = '{"id":"42","q":"a b","h":"z","é":"ü"}';
     const expected = buildAnswer(
@@ -50,22 +50,22 @@ describe('templated answers', () => {
       ...endpoint,
       body: '[{{ex}}{{ex.url}}{{route}}{{request.ctx}}{{constructor}}{{params.constructor}}{{request.constructor.name}}{{query.__proto__}}{{lookup this "constructor"}}]',
     };
-    const answer = templateProduce(e, e, 1000, {})(exchange('/users/1?q=1'));
+    const answer = templatePlan(e, e, 1000, {}).produce(exchange('/users/1?q=1'));
     assert.equal(String(answer.body), '[]');
   });
   it('templated headers, and 204 without a body', () => {
     const e = { ...endpoint, headers: { 'X-Id': '{{params.id}}' } };
-    const answer = templateProduce(e, e, 1000, {})(exchange('/users/7'));
+    const answer = templatePlan(e, e, 1000, {}).produce(exchange('/users/7'));
     assert.equal(answer.headers[answer.headers.indexOf('X-Id') + 1], '7');
     const empty = { ...endpoint, status: 204 };
-    const none = templateProduce(empty, empty, 1000, {})(exchange('/users/7'));
+    const none = templatePlan(empty, empty, 1000, {}).produce(exchange('/users/7'));
     assert.equal(none.body, '');
     assert.equal(none.headers.includes('Content-Length'), false);
   });
   it('a helper error answers 500 naming the endpoint, and is reported', () => {
     const e = { ...endpoint, body: `{{faker 'person.firstName'}}` };
     const told: string[] = [];
-    const answer = templateProduce(e, e, 1000, { onError: (m) => told.push(m) })(exchange('/users/1'));
+    const answer = templatePlan(e, e, 1000, { onError: (m) => told.push(m) }).produce(exchange('/users/1'));
     assert.equal(answer.status, 500);
     assert.match(String(answer.body), /"templateError":"the fake-data library is not loaded"/);
     assert.match(told[0]!, /endpoint "user" \(GET \/users\/:id\)/);
@@ -80,22 +80,27 @@ describe('templated answers', () => {
     );
     // Only the body a template: the static status text comes along.
     const bodyOnly = { ...endpoint, statusText: 'Fixed' };
-    assert.equal(templateProduce(bodyOnly, bodyOnly, 1000, {})(exchange('/users/1')).statusText, 'Fixed');
+    assert.equal(
+      templatePlan(bodyOnly, bodyOnly, 1000, {}).produce(exchange('/users/1')).statusText,
+      'Fixed',
+    );
     const e = { ...endpoint, body: '{}', statusText: 'Created {{params.id}}' };
     const templated = compileEndpoint(e, 1000).choose(exchange('/users/5'));
     assert.ok(templated.answer === undefined && templated.produce !== undefined);
-    const answer = templated.produce!(exchange('/users/5')) as ReturnType<ReturnType<typeof templateProduce>>;
+    const answer = templated.produce!(exchange('/users/5')) as ReturnType<
+      ReturnType<typeof templatePlan>['produce']
+    >;
     assert.equal(answer.status, 200);
     assert.equal(answer.statusText, 'Created 5');
     assert.equal(String(answer.body), '{}');
     // Rendered empty: the standard reason phrase.
     const empty = { ...e, statusText: '{{query.none}}' };
-    assert.equal(templateProduce(empty, empty, 1000, {})(exchange('/users/5')).statusText, undefined);
+    assert.equal(templatePlan(empty, empty, 1000, {}).produce(exchange('/users/5')).statusText, undefined);
   });
   it('a status text that fails, or renders to what cannot be sent, answers the template 500', () => {
     const told: string[] = [];
     const broken = { ...endpoint, body: '{}', statusText: `{{faker 'person.firstName'}}` };
-    const failed = templateProduce(broken, broken, 1000, { onError: (m) => told.push(m) })(
+    const failed = templatePlan(broken, broken, 1000, { onError: (m) => told.push(m) }).produce(
       exchange('/users/1'),
     );
     assert.equal(failed.status, 500);
@@ -107,16 +112,16 @@ describe('templated answers', () => {
     assert.equal(told.length, 1);
     // A line break from the request never reaches the status line.
     const echo = { ...endpoint, body: '{}', statusText: 'Hi {{params.id}}' };
-    const split = templateProduce(echo, echo, 1000, {})(exchange('/users/a%0D%0ASet-Cookie:%20x=1'));
+    const split = templatePlan(echo, echo, 1000, {}).produce(exchange('/users/a%0D%0ASet-Cookie:%20x=1'));
     assert.equal(split.status, 500);
     assert.match(String(split.body), /status text rendered to .*must be one line/);
-    const long = templateProduce(echo, echo, 1000, {})(exchange(`/users/${'x'.repeat(200)}`));
+    const long = templatePlan(echo, echo, 1000, {}).produce(exchange(`/users/${'x'.repeat(200)}`));
     assert.equal(long.status, 500);
     assert.match(String(long.body), /at most 200 characters/);
   });
   it('each URL gets its own params and query, parsed once and shared read-only between its requests', () => {
     const e = { ...endpoint, body: '{{params.id}}|{{query.q}}|{{json params}}' };
-    const produce = templateProduce(e, e, 1000, {});
+    const produce = templatePlan(e, e, 1000, {}).produce;
     const body = (url: string) => String(produce(exchange(url)).body);
     assert.equal(body('/users/1?q=a'), '1|a|{"id":"1"}');
     assert.equal(body('/users/2?q=b'), '2|b|{"id":"2"}');

@@ -9,7 +9,7 @@ import {
 import { markSecrets, registerOriginal } from '../core/templates/marks.js';
 import { buildAnswer, problemAnswer, type Answer } from './answer.js';
 import { MockdevError } from '../core/errors.js';
-import type { Exchange } from './exchange.js';
+import { bodyJson, NOT_JSON, type Exchange } from './exchange.js';
 import { maskedError, renderedBytes, renderedStatusText, trackedAnswer } from './rendered.js';
 
 /**
@@ -53,8 +53,6 @@ class RequestContext implements TemplateContext {
   #q: Record<string, string> | undefined;
   #h: Record<string, string> | undefined;
   #raw: string | undefined;
-  #parsed: unknown;
-  #bodyRead = false;
   constructor(ex: Exchange, env: Record<string, string>, parts: UrlParts, plainEnv?: Record<string, string>) {
     this.#ex = ex;
     this.env = env;
@@ -90,20 +88,10 @@ class RequestContext implements TemplateContext {
   get bodyRaw(): string {
     return (this.#raw ??= this.#ex.body === null ? '' : this.#ex.body.toString('utf8'));
   }
+  /** The body as JSON (parsed once per request, shared with the rules), else its text. */
   get body(): unknown {
-    if (!this.#bodyRead) {
-      this.#bodyRead = true;
-      const raw = this.bodyRaw;
-      this.#parsed = raw;
-      if (raw !== '' && !this.#ex.bodyTruncated) {
-        try {
-          this.#parsed = JSON.parse(raw) as unknown;
-        } catch {
-          this.#parsed = raw;
-        }
-      }
-    }
-    return this.#parsed;
+    const json = bodyJson(this.#ex);
+    return json === NOT_JSON ? this.bodyRaw : json;
   }
   get request(): TemplateContext['request'] {
     return new WireMockRequest(this, this.#ex.url);
@@ -221,17 +209,23 @@ export function templateFailure(
   );
 }
 
+/** How a templated response is produced for a request, and whether that reads the body as JSON. */
+export interface TemplatePlan {
+  produce: (ex: Exchange) => Answer;
+  readsJson: boolean;
+}
+
 /**
  * Produces a templated response per request; a template that does not compile answers 500. When
  * the environment has secrets and a template reads it, the render tracks them: the client gets
  * the response as rendered, the log the same response with every secret-derived part masked.
  */
-export function templateProduce(
+export function templatePlan(
   e: Endpoint,
   r: ResponseFields,
   bodyLimitBytes: number,
   options: TemplateOptions,
-): (ex: Exchange) => Answer {
+): TemplatePlan {
   const secrets = (options.secrets ?? []).filter((s) => s !== '');
   const trackSecrets = secrets.length > 0;
   let compiled: {
@@ -249,11 +243,13 @@ export function templateProduce(
     };
   } catch (error) {
     const answer = templateFailure(e, error, bodyLimitBytes);
-    return () => answer;
+    return { produce: () => answer, readsJson: false };
   }
-  const tracked = [compiled.statusText, compiled.body, ...compiled.headers.map(([, t]) => t)].some(
-    (t) => typeof t !== 'string' && t.tracked,
+  const templates = [compiled.statusText, compiled.body, ...compiled.headers.map(([, t]) => t)].filter(
+    (t): t is Template => typeof t !== 'string',
   );
+  const tracked = templates.some((t) => t.tracked);
+  const readsJson = templates.some((t) => t.parsesBody);
   const context = contextFor(e, options.env ?? {}, tracked ? secrets : []);
   const render = (t: Template | string, ctx: TemplateContext) => (typeof t === 'string' ? t : t.render(ctx));
   const fail = (failure: unknown): Answer => {
@@ -284,14 +280,15 @@ export function templateProduce(
     );
     const statusText = base.statusText;
     const lengthAt = base.headers.indexOf('Content-Length');
-    if (lengthAt === -1) return () => base; // 204 and 304 carry no body: nothing to render
+    // 204 and 304 carry no body: nothing to render
+    if (lengthAt === -1) return { produce: () => base, readsJson: false };
     const before = base.headers.slice(0, lengthAt);
     const after = base.headers.slice(lengthAt + 2);
     const json = base.logged.headersJson;
     const lengthJson = json.indexOf('"Content-Length":"0"');
     const jsonBefore = json.slice(0, lengthJson);
     const jsonAfter = json.slice(lengthJson + '"Content-Length":"0"'.length);
-    return (ex) => {
+    const produce = (ex: Exchange): Answer => {
       let bytes: Buffer;
       try {
         // Sent as the bytes counted: writing the rendered (concatenated) string instead costs node
@@ -317,8 +314,9 @@ export function templateProduce(
         loggedHead: { headersJson, body: null, truncated: false, shared: false },
       };
     };
+    return { produce, readsJson };
   }
-  return (ex) => {
+  const produce = (ex: Exchange): Answer => {
     try {
       const ctx = context(ex);
       const headers: Record<string, string> = {};
@@ -342,4 +340,5 @@ export function templateProduce(
       return fail(error);
     }
   };
+  return { produce, readsJson };
 }

@@ -45,7 +45,7 @@ const request = (url: string, headers: Record<string, string> = {}, body?: strin
     bodyTruncated: false,
   }) as unknown as Exchange;
 
-const chosen = (e: Endpoint, ex: Exchange) => compileChoice(e, plan)(ex).delay;
+const chosen = (e: Endpoint, ex: Exchange) => compileChoice(e, plan).choose(ex).delay;
 
 describe('variation selection', () => {
   it('without variations, the default response', () => {
@@ -61,7 +61,7 @@ describe('variation selection', () => {
       variation('code', 410, ['body.code=5', 'query.all?']),
       variation('plain', 411),
     ]);
-    const choose = compileChoice(e, plan);
+    const { choose } = compileChoice(e, plan);
     const at = (ex: Exchange) => choose(ex).delay;
     assert.equal(at(request('/users/1?page=2')), 402);
     assert.equal(at(request('/users/1?page=3')), 200);
@@ -114,7 +114,7 @@ describe('variation selection', () => {
   });
 
   it('sequential: the default, then each variation, round and round', () => {
-    const choose = compileChoice(
+    const { choose } = compileChoice(
       endpoint([variation('a', 401), variation('b', 402)], { mode: 'sequential' }),
       plan,
     );
@@ -123,7 +123,7 @@ describe('variation selection', () => {
   });
 
   it('random: the default and every variation come up', () => {
-    const choose = compileChoice(
+    const { choose } = compileChoice(
       endpoint([variation('a', 401), variation('b', 402)], { mode: 'random' }),
       plan,
     );
@@ -137,7 +137,7 @@ describe('variation selection', () => {
       variation('r', 401, ['header.x-r~(a+)+$']),
       variation('q', 402, ['query.q~^[0-9]+$']),
     ]);
-    const choose = compileChoice(e, plan);
+    const { choose } = compileChoice(e, plan);
     const started = Date.now();
     assert.equal(choose(request('/users/1', { 'X-R': `${'a'.repeat(60)}!` })).delay, 200);
     assert.equal(choose(request('/users/1', { 'X-R': 'aaa' })).delay, 401);
@@ -150,7 +150,7 @@ describe('variation selection', () => {
     const bad = variation('look', 401);
     bad.rules = [{ source: 'header', key: 'x-a', op: 'regex', value: '^(?!adm)' }];
     const warnings: string[] = [];
-    const choose = compileChoice(endpoint([bad, variation('b', 402, ['query.b?'])]), plan, (m) =>
+    const { choose } = compileChoice(endpoint([bad, variation('b', 402, ['query.b?'])]), plan, (m) =>
       warnings.push(m),
     );
     assert.equal(choose(request('/users/1', { 'X-A': 'user' })).delay, 200, 'never matches');

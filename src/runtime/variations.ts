@@ -4,7 +4,7 @@ import type { Endpoint } from '../core/model/endpoint.js';
 import { formatRule, type Rule } from '../core/model/rules.js';
 import { variationResponse, type ResponseFields } from '../core/model/variation-response.js';
 import type { ResponsePlan } from './compile.js';
-import type { Exchange } from './exchange.js';
+import { bodyJson, NOT_JSON, type Exchange } from './exchange.js';
 
 /**
  * Choosing among an endpoint's default response and its variations, compiled once per endpoint
@@ -30,10 +30,7 @@ interface RequestView {
   query?: URLSearchParams;
   params?: Record<string, string>;
   segments?: string[];
-  /** The parsed JSON body; `undefined` not parsed yet, NO_BODY when absent or not JSON. */
-  body?: unknown;
 }
-const NO_BODY = Symbol('no body');
 
 type Test = (value: string) => boolean;
 type CompiledRule = (ex: Exchange, view: RequestView) => boolean;
@@ -115,10 +112,10 @@ function compileRule(rule: Rule, endpoint: Endpoint, refused: (why: string) => v
     }
     case 'body': {
       const path = rule.key.split('.');
-      return (ex, view) => {
-        if (view.body === undefined) view.body = parseBody(ex);
-        if (view.body === NO_BODY) return false;
-        const v = bodyAt(view.body, path);
+      return (ex) => {
+        const body = bodyJson(ex);
+        if (body === NOT_JSON) return false;
+        const v = bodyAt(body, path);
         return v !== undefined && test(asText(v));
       };
     }
@@ -134,26 +131,24 @@ function decodeSegment(s: string): string {
   }
 }
 
-function parseBody(ex: Exchange): unknown {
-  if (ex.body === null || ex.body.length === 0 || ex.bodyTruncated) return NO_BODY;
-  try {
-    return JSON.parse(ex.body.toString('utf8')) as unknown;
-  } catch {
-    return NO_BODY;
-  }
+/** How a mock endpoint chooses its response, and whether choosing or answering reads the body as JSON. */
+export interface Choice {
+  choose: (ex: Exchange) => ResponsePlan;
+  /** A rule in force reads the body, or a response's template does (pipeline.ts parses a large one ahead). */
+  readsJson: boolean;
 }
 
 /**
- * The choose function of a mock endpoint: `plan(response)` builds the plan of the default
- * response or of a variation (once, here).
+ * The choice of a mock endpoint: `plan(response)` builds the plan of the default response or of a
+ * variation (once, here).
  */
 export function compileChoice(
   e: Endpoint,
   plan: (r: ResponseFields) => ResponsePlan,
   warn?: CompileWarning,
-): (ex: Exchange) => ResponsePlan {
+): Choice {
   const fallback = plan(e);
-  if (e.variations.length === 0) return () => fallback;
+  if (e.variations.length === 0) return { choose: () => fallback, readsJson: fallback.readsJson === true };
   // A variation's unset body, content type and headers are the endpoint's (variation-response.ts).
   // Each plan says which variation it is, for the request log (one object, made here).
   const plans = e.variations.map((v) => ({
@@ -179,6 +174,7 @@ export function compileChoice(
 
   const activeAt = e.activeVariationId ? e.variations.findIndex((v) => v.id === e.activeVariationId) : -1;
   let otherwise: (ex: Exchange) => ResponsePlan;
+  let rulesReadJson = false;
   if (activeAt !== -1) {
     const active = plans[activeAt]!;
     otherwise = () => active;
@@ -206,6 +202,7 @@ export function compileChoice(
         plan: plans[i]!,
       }))
       .filter((c) => c.rules.length > 0);
+    rulesReadJson = e.variations.some((v) => v.rules?.some((r) => r.source === 'body'));
     if (candidates.length === 0) otherwise = () => fallback;
     else
       otherwise = (ex) => {
@@ -223,5 +220,8 @@ export function compileChoice(
         return fallback;
       };
   }
-  return (ex) => named(ex) ?? otherwise(ex);
+  return {
+    choose: (ex) => named(ex) ?? otherwise(ex),
+    readsJson: rulesReadJson || [fallback, ...plans].some((p) => p.readsJson === true),
+  };
 }

@@ -8,6 +8,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { createContext, type AppContext } from '../../src/app/context.js';
 import { createMcpServer, type CallRecord } from '../../src/mcp/server.js';
 import { startHttpMode, type HttpModeOptions, type RunningHttpMode } from '../../src/mcp/http.js';
+import { rawRequest } from './http.js';
 import { loggedResponse } from './records.js';
 import { CLI, cliEnv, tempDir } from './cli.js';
 import { waitUntil, within } from './wait.js';
@@ -41,6 +42,21 @@ export const RAW_INITIALIZE = {
   method: 'initialize',
   params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } },
 };
+
+/** Opens a session of a raw client on MCP's HTTP mode: its id and the headers its requests carry. */
+export async function openRawSession(
+  base: string,
+): Promise<{ session: string; headers: Record<string, string> }> {
+  const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+  const init = await rawRequest(base, '/mcp', {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(RAW_INITIALIZE),
+  });
+  const session = init.headers['mcp-session-id'];
+  assert.ok(typeof session === 'string', `a session: ${init.body.slice(0, 200)}`);
+  return { session, headers: { ...headers, 'mcp-session-id': session } };
+}
 
 export const textOf = (r: CallToolResult): string =>
   r.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');

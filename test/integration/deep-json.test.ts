@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { rawRequest } from '../helpers/http.js';
 import { apiSandbox } from '../helpers/api.js';
-import { RAW_INITIALIZE, startMcpHttp } from '../helpers/mcp.js';
+import { openRawSession, startMcpHttp } from '../helpers/mcp.js';
 
 const DEPTH = 200_000;
 /** A JSON array nested DEPTH levels deep, as text (JSON.stringify of it would overflow). */
@@ -39,17 +39,10 @@ describe('a deeply nested JSON value', () => {
 
   it('an MCP tool call answers a tool error naming the field, not INTERNAL', async (t) => {
     const mcp = await startMcpHttp(t);
-    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-    const init = await rawRequest(mcp.base, '/mcp', {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(RAW_INITIALIZE),
-    });
-    const session = init.headers['mcp-session-id'] as string;
-    assert.ok(session, `a session: ${init.body.slice(0, 200)}`);
+    const { headers } = await openRawSession(mcp.base);
     const call = await rawRequest(mcp.base, '/mcp', {
       method: 'POST',
-      headers: { ...headers, 'mcp-session-id': session },
+      headers,
       body: `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"create_project","arguments":{"name":${deep}}}}`,
     });
     assert.equal(call.status, 200);

@@ -11,7 +11,6 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -22,57 +21,11 @@ import type { AfterHook } from '../helpers/cli-inprocess.js';
 import { ROOT, tempDir } from '../helpers/cli.js';
 import { ok, startHttpMcp } from '../helpers/mcp.js';
 import { makeProject } from '../helpers/server.js';
+import { assertServed, probeWhile } from '../helpers/probe.js';
 import { http, startUi } from '../helpers/ui.js';
 
 /** Operations of the document: as YAML, seconds of work for an import (about 6 MiB). */
 const OPERATIONS = 700;
-
-interface Probed {
-  /** How long each answer took (ms), per probe, of the requests sent while the import ran. */
-  answers: Record<string, number[]>;
-  importMs: number;
-}
-
-/**
- * Runs `importing` and, until it is over, each probe again and again (each awaited, 50 ms
- * apart): how long the probes' answers took, and the import.
- */
-async function probeWhile(
-  importing: () => Promise<unknown>,
-  probes: Record<string, () => Promise<void>>,
-): Promise<Probed> {
-  const answers: Record<string, number[]> = Object.fromEntries(Object.keys(probes).map((k) => [k, []]));
-  const started = performance.now();
-  let done = false;
-  const finished = importing().finally(() => (done = true));
-  const loops = Object.entries(probes).map(async ([name, probe]) => {
-    while (!done) {
-      const sent = performance.now();
-      await probe();
-      answers[name]!.push(performance.now() - sent);
-      await sleep(50);
-    }
-  });
-  await finished;
-  const importMs = performance.now() - started;
-  await Promise.all(loops);
-  return { answers, importMs };
-}
-
-/** Each probe was answered several times while the import ran, never after a wait of a third of it. */
-function assertServed({ answers, importMs }: Probed): void {
-  for (const [name, times] of Object.entries(answers)) {
-    assert.ok(
-      times.length >= 3,
-      `${name}: ${times.length} answers during a ${Math.round(importMs)} ms import`,
-    );
-    const slowest = Math.max(...times);
-    assert.ok(
-      slowest < importMs / 3,
-      `${name}: the slowest answer took ${Math.round(slowest)} ms of a ${Math.round(importMs)} ms import`,
-    );
-  }
-}
 
 describe('an OpenAPI import runs off the thread that serves others', () => {
   it('mockdev ui: the admin API and the mock server it runs answer while a large document is imported', async (t: AfterHook) => {
@@ -113,7 +66,7 @@ describe('an OpenAPI import runs off the thread that serves others', () => {
       },
     );
     assert.equal(report?.created.length, OPERATIONS);
-    assertServed(probed);
+    assertServed(probed, 'import');
     // The project the worker wrote is the process's too: listed, and servable.
     const listed = await http(`${api}/projects`);
     assert.ok(
@@ -151,7 +104,7 @@ describe('an OpenAPI import runs off the thread that serves others', () => {
       },
     );
     assert.equal(report?.created.length, OPERATIONS);
-    assertServed(probed);
+    assertServed(probed, 'import');
   });
 
   it('in process: the caller’s event loop keeps turning; errors and advice come back worded for the adapter', async (t: AfterHook) => {

@@ -10,16 +10,13 @@ import { addEndpoint } from '../../src/app/endpoints.js';
 import { createProject } from '../../src/app/projects.js';
 import { startServer } from '../../src/app/server.js';
 import { updateSettings } from '../../src/app/settings.js';
-import { createContext, type AppContext } from '../../src/app/context.js';
 import { startAdminServer } from '../../src/api/http.js';
 import { ALL_ROUTES } from '../../src/api/routes/index.js';
 import { ERROR_CATALOGUE } from '../../src/core/errors.js';
 import { ProblemSchema } from '../../src/core/model/problem.js';
-import { tempDir } from '../helpers/cli.js';
+import { tempContext } from '../helpers/context.js';
 import { rawRequest, type RawAnswer, type RawRequest } from '../helpers/http.js';
 import { startMcpHttp } from '../helpers/mcp.js';
-
-type After = { after(fn: () => Promise<void> | void): void };
 
 /** The answer to bytes that are not HTTP, read off the socket. */
 function malformed(base: string): Promise<RawAnswer> {
@@ -65,23 +62,13 @@ async function check(base: string, cases: Case[]): Promise<void> {
   assertProblem(await malformed(base), { status: 400, code: 'MALFORMED_REQUEST' }, 'not HTTP');
 }
 
-function sandbox(t: After): AppContext {
-  const { dir, cleanup } = tempDir('mockdev-problem-');
-  const ctx = createContext({ dataDir: dir, cwd: dir });
-  t.after(() => {
-    ctx.close();
-    cleanup();
-  });
-  return ctx;
-}
-
 const FOREIGN_HOST = { host: 'attacker.test' };
 const FOREIGN_ORIGIN = { origin: 'http://evil.example' };
 const big = (bytes: number) => ({ 'content-length': String(bytes), 'content-type': 'application/json' });
 
 describe('the problem contract, on every HTTP surface', () => {
   it('the mock server', async (t) => {
-    const ctx = sandbox(t);
+    const ctx = tempContext(t, 'mockdev-problem-');
     await createProject(ctx, { name: 'Contract' });
     await addEndpoint(ctx, 'Contract', { method: 'POST', path: '/echo', body: '{"n":"{{body.n}}"}' });
     await addEndpoint(ctx, 'Contract', { path: '/broken', body: '{{faker "person.nope"}}' });
@@ -101,7 +88,7 @@ describe('the problem contract, on every HTTP surface', () => {
   });
 
   it('the admin API', async (t) => {
-    const ctx = sandbox(t);
+    const ctx = tempContext(t, 'mockdev-problem-');
     const api = await startAdminServer({
       ctx,
       routes: ALL_ROUTES,

@@ -9,10 +9,10 @@ import { addEndpoint } from '../../src/app/endpoints.js';
 import { createProject } from '../../src/app/projects.js';
 import { startServer } from '../../src/app/server.js';
 import { updateSettings } from '../../src/app/settings.js';
-import { addVariation } from '../../src/app/variations.js';
 import { createContext } from '../../src/app/context.js';
 import { parseRequestFilters } from '../../src/core/model/request.js';
 import { tempDir } from '../helpers/cli.js';
+import { bodyReadingProject } from '../helpers/context.js';
 import { rawRequest } from '../helpers/http.js';
 import { waitUntil } from '../helpers/wait.js';
 
@@ -27,19 +27,7 @@ describe('the request size limit of the mock server', () => {
     t.after(cleanup);
     const ctx = createContext({ dataDir: dir, cwd: dir });
     t.after(() => ctx.close());
-    const project = await createProject(ctx, { name: 'Sizes' });
-    await addEndpoint(ctx, 'Sizes', {
-      method: 'POST',
-      path: '/users',
-      status: 201,
-      body: '{"name":"{{body.name}}"}',
-    });
-    await addVariation(ctx, 'Sizes', 'POST /users', {
-      name: 'ada',
-      status: 200,
-      body: '{"rule":"matched"}',
-      rules: ['body.name=Ada Lovelace'],
-    });
+    const project = await bodyReadingProject(ctx, 'Sizes');
     const server = await startServer(ctx, { project: 'Sizes', port: 0 });
     t.after(() => server.stop());
 
@@ -51,7 +39,7 @@ describe('the request size limit of the mock server', () => {
     });
     assert.deepEqual(
       [answer.status, answer.json],
-      [200, { rule: 'matched' }],
+      [200, { rule: 'matched', name: 'Ada Lovelace' }],
       'the rule read the name at the end',
     );
     const templated = await rawRequest(server.url, '/users', {

@@ -73,6 +73,8 @@ export interface Template {
   usesFaker: boolean;
   /** Whether it reads the request body. */
   usesBody: boolean;
+  /** Whether it reads the body as JSON (`body`, not `bodyRaw` or `request.body`). */
+  parsesBody: boolean;
   /** Whether it renders on the fast path of flat templates (flat.ts) rather than through Handlebars. */
   flat: boolean;
   /**
@@ -248,6 +250,7 @@ export function compileTemplate(
   return {
     usesFaker,
     usesBody,
+    parsesBody: names.has('body'),
     flat: flat !== undefined,
     tracked,
     render(context) {
