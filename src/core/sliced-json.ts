@@ -9,6 +9,7 @@
  * the same texts with the same message (V8's wording), at any depth: it keeps its own stack.
  * Pure: no I/O; it only waits for the event loop's next turn (or the `pause` it is given).
  */
+import { SLICED_JSON_MIN_LENGTH } from './json-limits.js';
 import {
   BACKSLASH,
   CLOSE_BRACE,
@@ -32,8 +33,7 @@ import {
   ZERO,
 } from './json-syntax.js';
 
-/** Texts up to this many characters are parsed with JSON.parse at once: a few ms at worst. */
-export const SLICED_JSON_MIN_LENGTH = 64 * 1024;
+export { SLICED_JSON_MIN_LENGTH };
 
 export interface SliceOptions {
   /** How long one slice may run before the parser pauses (ms). */

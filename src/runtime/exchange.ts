@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { parseJsonSliced, SLICED_JSON_MIN_LENGTH } from '../core/sliced-json.js';
+import { SLICED_JSON_MIN_LENGTH } from '../core/json-limits.js';
 import type { LoggedVariation } from '../core/ports.js';
 import type { CompiledEndpoint } from './compile.js';
 
@@ -61,7 +61,11 @@ export const largeBody = (ex: Exchange): boolean =>
 export async function parseBodyAhead(ex: Exchange): Promise<void> {
   let json: unknown = NOT_JSON;
   try {
-    if (readable(ex)) json = await parseJsonSliced(ex.body.toString('utf8'));
+    if (readable(ex)) {
+      // Loaded on the first large body: a starting server does not need it.
+      const { parseJsonSliced } = await import('../core/sliced-json.js');
+      json = await parseJsonSliced(ex.body.toString('utf8'));
+    }
   } catch {
     // Not JSON, as bodyJson says.
   }
