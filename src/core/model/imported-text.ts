@@ -29,6 +29,7 @@ interface ResponseText {
 /** The parts of a response that hold `{{` (`body`, `header "X-Id"`, `status text`). */
 function templateParts(r: ResponseText, literal: (text: string) => boolean): string[] {
   const parts: string[] = [];
+  if (r.templating === false) return parts; // already sent as written (an export says so)
   if (r.statusText !== undefined && literal(r.statusText)) parts.push('status text');
   if (r.body !== undefined && literal(r.body)) parts.push('body');
   for (const [name, value] of Object.entries(r.headers ?? {}))
