@@ -17,13 +17,11 @@ export interface HttpReply {
   body: string;
 }
 
-/** JSON is UTF-8 by definition (RFC 8259): its media types take no charset parameter. */
-export const PROBLEM_TYPE_HEADER = PROBLEM_CONTENT_TYPE;
-
 /** The problem reply of an error (anything not a MockdevError is an INTERNAL 500). */
 export function problemReply(error: unknown, options: ProblemOptions = {}): HttpReply {
   const problem = toProblem(error, options);
-  const headers: Record<string, string> = { 'Content-Type': PROBLEM_TYPE_HEADER };
+  // JSON is UTF-8 by definition (RFC 8259): its media types take no charset parameter.
+  const headers: Record<string, string> = { 'Content-Type': PROBLEM_CONTENT_TYPE };
   if (problem.code === 'UNAUTHORIZED') headers['WWW-Authenticate'] = 'Bearer';
   const allow = problem.details?.allow;
   if (problem.code === 'METHOD_NOT_ALLOWED' && Array.isArray(allow)) headers.Allow = allow.join(', ');

@@ -71,6 +71,7 @@ function headerKeyProblem(rule: Rule): string | undefined {
   return `${JSON.stringify(rule.key)} is not a header name (letters, digits and !#$%&'*+-.^_\`|~, no spaces or colons), so no request could match it`;
 }
 
+/** A refinement adding an issue per rule of a list that `problem` finds wrong. */
 const addIssues =
   (problem: (rule: Rule) => string | undefined) =>
   (rules: Rule[] | undefined, ctx: z.core.$RefinementCtx<Rule[] | undefined>): void => {
@@ -80,11 +81,8 @@ const addIssues =
     });
   };
 
-/** Adds an issue per bad rule of a list (used by the input schemas of every adapter). */
-export const checkRules = addIssues(ruleProblem);
-
 /** Rules given to be saved: all must match for the variation to answer; patterns checked. */
-export const RulesSchema = z.array(RuleObjectSchema).superRefine(checkRules);
+export const RulesSchema = z.array(RuleObjectSchema).superRefine(addIssues(ruleProblem));
 
 /**
  * A variation's rules as stored: all must match for it to answer (absent or empty: never chosen
