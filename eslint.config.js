@@ -53,12 +53,12 @@ export default tseslint.config(
         {
           patterns: [
             {
-              // limits.ts and json-body.ts are pure and import-free: the field limits and the body's
-              // JSON rule are the core's, once.
-              regex: '^(\\.\\./)+src/core/model/(?!limits$|json-body\\.js$)',
+              // limits.ts, json-body.ts and variation-text.ts are pure and import no values: the
+              // field limits, the body's JSON rule and a variation in words are the core's, once.
+              regex: '^(\\.\\./)+src/core/model/(?!limits$|json-body\\.js$|variation-text$)',
               allowTypeImports: true,
               message:
-                'Only types come from src/core/model (import type), and the field limits from src/core/model/limits: the UI bundles no other part of the core.',
+                'Only types come from src/core/model (import type), and values only from its pure modules (limits, json-body, variation-text): the UI bundles no other part of the core.',
             },
           ],
         },

@@ -6,7 +6,7 @@ import { jsonSyntaxProblem, parseInput } from '../core/validate.js';
 import { withReach, type AppContext } from '../app/context.js';
 import { bodyTooLarge, DEFAULT_BODY_LIMIT_BYTES, type BodyLimit } from '../http/body.js';
 import { createGuard, type Headers } from '../http/guard.js';
-import { problemReply, type HttpReply } from '../http/reply.js';
+import { methodNotAllowed, problemReply, type HttpReply } from '../http/reply.js';
 import { createAuth } from './auth.js';
 import { API_REACH, isReply, isStream, type ApiServices, type ApiStream, type Route } from './route.js';
 
@@ -175,16 +175,7 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
     guard(request.headers, path);
     const found = table.match(method, path);
     if (!found) {
-      if (anyMethod.match('ANY', path)) {
-        const allow = allowedFor(path);
-        throw new MockdevError(
-          'METHOD_NOT_ALLOWED',
-          `${method} is not allowed on ${path}; use ${allow.join(', ')}`,
-          {
-            details: { allow },
-          },
-        );
-      }
+      if (anyMethod.match('ANY', path)) throw methodNotAllowed(method, path, allowedFor(path));
       throw new MockdevError(
         'NOT_FOUND',
         `No admin API route ${method} ${path}; see GET ${API_PREFIX}/openapi.json`,

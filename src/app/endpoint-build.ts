@@ -1,4 +1,3 @@
-import type * as z from 'zod';
 import { MockdevError } from '../core/errors.js';
 import { newId } from '../core/ids.js';
 import { endpointKey } from '../core/match/route-key.js';
@@ -45,28 +44,15 @@ export function assertRouteFree(
   }
 }
 
-/** Validates an input and gives it an id and a unique name; no duplicate check. */
-export function buildEndpoint(input: EndpointInput, existing: Endpoint[]): Endpoint {
-  const parsed = parseInput(EndpointInputSchema, input, 'endpoint');
-  const name = uniqueName(
-    parsed.name ?? suggestEndpointName(parsed.method, parsed.path),
-    existing.map((e) => e.name),
-  );
-  return finishEndpoint(parsed, name);
-}
-
 /**
  * Validates an input and gives it an id and a name unique among `names` (lower-cased, as a
- * set, so that thousands of endpoints stay linear); `names` is not changed.
+ * set, so that thousands of endpoints stay linear; `names` is not changed), then checks the
+ * endpoint rules (checkEndpoint).
  */
 export function buildNamedEndpoint(input: EndpointInput, names: Set<string>): Endpoint {
   const parsed = parseInput(EndpointInputSchema, input, 'endpoint');
   const wanted = parsed.name ?? suggestEndpointName(parsed.method, parsed.path);
-  return finishEndpoint(parsed, names.has(wanted.toLowerCase()) ? uniqueName(wanted, names) : wanted);
-}
-
-/** The endpoint of a validated input: an id, its name, the endpoint rules (checkEndpoint). */
-function finishEndpoint(parsed: z.output<typeof EndpointInputSchema>, name: string): Endpoint {
+  const name = names.has(wanted.toLowerCase()) ? uniqueName(wanted, names) : wanted;
   return checkEndpoint({ ...parsed, id: newId(), name });
 }
 

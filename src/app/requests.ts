@@ -27,12 +27,18 @@ const notFound = (ids: string[]): MockdevError =>
  */
 async function assertReachable(ctx: AppContext, ids: string[], options?: ResolveOptions): Promise<void> {
   if (!reachOf(ctx, options).dataDirOnly) return;
+  const inside = new Map<string, boolean>(); // per project of the requests: looked up once
   const hidden: string[] = [];
   for (const id of ids) {
     const record = await ctx.requests.get(id);
-    const reachable = async (projectId: string) =>
-      (await ctx.projects.find(projectId, { dataDirOnly: true })).some((p) => p.project.id === projectId);
-    if (record && !(await reachable(record.projectId))) hidden.push(id);
+    if (!record) continue;
+    const { projectId } = record;
+    if (!inside.has(projectId)) {
+      const found = await ctx.projects.find(projectId, { dataDirOnly: true }); // by id or name
+      const byId = found.some((p) => p.project.id === projectId);
+      inside.set(projectId, byId);
+    }
+    if (!inside.get(projectId)) hidden.push(id);
   }
   if (hidden.length) throw notFound(hidden);
 }

@@ -2,7 +2,6 @@
  * Printing is separate from the commands: results go to stdout, messages to stderr (the current
  * run's streams: the process's, or a test's when the CLI runs in-process).
  */
-import { jsonBodyWarning } from '../core/model/json-body.js';
 import { currentIo } from './io.js';
 
 /** Text as it is, no newline added (a document, a script). */
@@ -102,8 +101,10 @@ export function prettyBody(body: string): string {
   }
 }
 
-/** On stderr: a body that is not JSON under a JSON content type (the core's rule; saved all the same). */
-export function warnJsonBody(r: Parameters<typeof jsonBodyWarning>[0], what?: string): void {
-  const warning = jsonBodyWarning(r, what);
+/**
+ * On stderr: the core's warning for a body that is not JSON under a JSON content type
+ * (core/model/json-body.ts; saved all the same), when there is one.
+ */
+export function warnJsonBody(warning: string | null): void {
   if (warning) note(`warning: ${warning}`);
 }

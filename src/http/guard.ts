@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { isLoopbackHost, isLoopbackName } from '../core/binding.js';
 import { MockdevError } from '../core/errors.js';
+import { hostForUrl } from './listen.js';
 
 /**
  * The guard every request of the admin API and of MCP over HTTP passes first, in this order:
@@ -129,7 +130,7 @@ export function flatHeaders(raw: Record<string, string | string[] | undefined>):
  * the loopback names at its port, and the bind address itself when it is not the loopback.
  */
 export function listenOrigins(host: string, port: () => number): () => string[] {
-  const named = host.includes(':') ? `[${host}]` : host;
+  const named = hostForUrl(host);
   return () => {
     const p = port();
     const own = [`http://127.0.0.1:${p}`, `http://localhost:${p}`, `http://[::1]:${p}`];

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { MockdevError } from '../core/errors.js';
 import { PROBLEM_CONTENT_TYPE } from '../core/model/problem.js';
 import { toProblem, type ProblemOptions } from '../core/problem.js';
 import { closeAfterAnswer } from './body.js';
@@ -17,18 +18,22 @@ export interface HttpReply {
   body: string;
 }
 
-/** JSON is UTF-8 by definition (RFC 8259): its media types take no charset parameter. */
-export const PROBLEM_TYPE_HEADER = PROBLEM_CONTENT_TYPE;
-
 /** The problem reply of an error (anything not a MockdevError is an INTERNAL 500). */
 export function problemReply(error: unknown, options: ProblemOptions = {}): HttpReply {
   const problem = toProblem(error, options);
-  const headers: Record<string, string> = { 'Content-Type': PROBLEM_TYPE_HEADER };
+  // JSON is UTF-8 by definition (RFC 8259): its media types take no charset parameter.
+  const headers: Record<string, string> = { 'Content-Type': PROBLEM_CONTENT_TYPE };
   if (problem.code === 'UNAUTHORIZED') headers['WWW-Authenticate'] = 'Bearer';
   const allow = problem.details?.allow;
   if (problem.code === 'METHOD_NOT_ALLOWED' && Array.isArray(allow)) headers.Allow = allow.join(', ');
   return { status: problem.status, headers, body: JSON.stringify(problem) };
 }
+
+/** The refusal of a known path asked with another method: the reply's Allow header lists `allow`. */
+export const methodNotAllowed = (method: string, path: string, allow: string[]): MockdevError =>
+  new MockdevError('METHOD_NOT_ALLOWED', `${method} is not allowed on ${path}; use ${allow.join(', ')}`, {
+    details: { allow },
+  });
 
 /** Writes a reply, uncached; once headers are out, it only ends the response. */
 export function writeReply(res: ServerResponse, reply: HttpReply): void {

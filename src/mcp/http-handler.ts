@@ -11,7 +11,7 @@ import type { AppContext } from '../app/context.js';
 import { TOKEN_ENV } from '../core/binding.js';
 import { MockdevError } from '../core/errors.js';
 import { bearerAuth, createGuard, flatHeaders } from '../http/guard.js';
-import { sendProblem } from '../http/reply.js';
+import { methodNotAllowed, sendProblem } from '../http/reply.js';
 import { CallLog } from './call-log.js';
 import { createTransports, MCP_PATH, rpcMethodNotAllowed } from './http-transports.js';
 import type { McpLoggingMode } from './logging-mode.js';
@@ -135,13 +135,7 @@ export function createMcpHttpHandler(options: McpHttpOptions): McpHttpHandler {
     const allow = Object.keys(methods);
     if (!handle) {
       if (path === MCP_PATH) return rpcMethodNotAllowed(res, method, allow);
-      throw new MockdevError(
-        'METHOD_NOT_ALLOWED',
-        `${method} is not allowed on ${path}; use ${allow.join(', ')}`,
-        {
-          details: { allow },
-        },
-      );
+      throw methodNotAllowed(method, path, allow);
     }
     await handle(req, res, url);
   }

@@ -1,5 +1,6 @@
 import { compileRoutes, type CompiledRoutes } from '../core/match/router.js';
 import type { Endpoint } from '../core/model/endpoint.js';
+import type { ResponseFields } from '../core/model/variation-response.js';
 import type { LoggedVariation } from '../core/ports.js';
 import { buildAnswer, problemAnswer, type Answer } from './answer.js';
 import { MockdevError } from '../core/errors.js';
@@ -72,11 +73,6 @@ export function lookup(project: CompiledProject, method: string, url: string): C
   }
   return hit;
 }
-
-type ResponseFields = Pick<
-  Endpoint,
-  'status' | 'statusText' | 'headers' | 'body' | 'contentType' | 'delay' | 'templating'
->;
 
 function staticPlan(r: ResponseFields, bodyLimitBytes: number): ResponsePlan {
   return {

@@ -121,7 +121,7 @@ function compileTargetForward(e: Endpoint, options: ProxyOptions): Forward {
         // A URL of another scheme (file:, ftp:, …) is not forwarded: nothing is sent.
         const problem = proxyTargetProblem(target);
         if (problem !== undefined) {
-          const seen = stripMarks(maskMarks(rendered, SECRET_MASK));
+          const seen = maskMarks(rendered);
           options.templates?.onError?.(
             `Proxy endpoint "${e.name}" (${e.method} ${e.path}): rendered target ${JSON.stringify(seen)} ${problem}`,
           );
@@ -138,7 +138,7 @@ function compileTargetForward(e: Endpoint, options: ProxyOptions): Forward {
       const why =
         rendered === undefined
           ? message
-          : `rendered target ${JSON.stringify(stripMarks(maskMarks(rendered, SECRET_MASK)))}: ${message}`;
+          : `rendered target ${JSON.stringify(maskMarks(rendered))}: ${message}`;
       options.templates?.onError?.(`Template error in endpoint "${e.name}" (${e.method} ${e.path}): ${why}`);
       return Promise.resolve(templateFailure(e, new Error(why), options.bodyLimitBytes));
     }
@@ -154,7 +154,7 @@ function compileTargetForward(e: Endpoint, options: ProxyOptions): Forward {
  */
 function targetShown(rendered: string, url: URL): (text: string) => string {
   if (!hasMarks(rendered)) return (text) => text;
-  const masked = stripMarks(maskMarks(rendered, SECRET_MASK));
+  const masked = maskMarks(rendered);
   let seen: URL | undefined;
   try {
     seen = new URL(masked);

@@ -1,4 +1,3 @@
-import { SECRET_MASK } from '../core/model/credentials.js';
 import { statusTextProblem } from '../core/model/fields.js';
 import { OutputLimitError, RENDER_OUTPUT_MAX } from '../core/templates/engine.js';
 import { hasMarks, maskMarks, stripMarks } from '../core/templates/marks.js';
@@ -33,7 +32,7 @@ export function renderedBytes(body: string): Buffer {
 /** An error of a render that tracked secrets, with what it quotes of them masked. */
 export function maskedError(error: unknown): unknown {
   if (!(error instanceof Error) || !hasMarks(error.message)) return error;
-  return new Error(stripMarks(maskMarks(error.message, SECRET_MASK)));
+  return new Error(maskMarks(error.message));
 }
 
 /** The rendered texts of a response, marked where they derive from a secret. */
@@ -55,20 +54,16 @@ export function trackedAnswer(r: MarkedResponse, bodyLimitBytes: number): Answer
   const logHeaders: Record<string, string> = {};
   for (const [k, v] of Object.entries(r.headers)) {
     headers[k] = stripMarks(v);
-    logHeaders[k] = maskMarks(v, SECRET_MASK);
+    logHeaders[k] = maskMarks(v);
   }
-  const statusText = renderedStatusText(stripMarks(r.statusText), maskMarks(r.statusText, SECRET_MASK));
+  const statusText = renderedStatusText(stripMarks(r.statusText), maskMarks(r.statusText));
   const base = { status: r.status, statusText, contentType: r.contentType };
   const answer = buildAnswer(
     { ...base, headers, body: renderedBytes(stripMarks(r.body)) },
     bodyLimitBytes,
     false,
   );
-  const log = buildAnswer(
-    { ...base, headers: logHeaders, body: maskMarks(r.body, SECRET_MASK) },
-    bodyLimitBytes,
-    false,
-  );
+  const log = buildAnswer({ ...base, headers: logHeaders, body: maskMarks(r.body) }, bodyLimitBytes, false);
   let headersJson = log.logged.headersJson;
   const length = answer.headers.indexOf('Content-Length');
   if (length !== -1) {

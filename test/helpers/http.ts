@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { connect } from 'node:net';
 
 export interface RawAnswer {
   status: number;
@@ -56,5 +57,42 @@ export function rawRequest(base: string, path: string, options: RawRequest = {})
       req.write(part);
     }
     req.end();
+  });
+}
+
+/** What came back on a socket: the status of its status line, the body, and when (ms since sent). */
+export interface SocketAnswer {
+  status: number;
+  body: string;
+  ms: number;
+}
+
+/**
+ * Writes `text` as it is (a whole HTTP/1.1 request, `Connection: close`) on a socket of its own and
+ * reads until the server closes it; rejects without an HTTP answer, or after `timeoutMs`.
+ */
+export function rawSocket(port: number, text: string, timeoutMs = 20_000): Promise<SocketAnswer> {
+  const sent = performance.now();
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(text));
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`no answer within ${timeoutMs} ms to ${JSON.stringify(text.slice(0, 60))}`));
+    }, timeoutMs);
+    const chunks: Buffer[] = [];
+    socket.on('data', (d: Buffer) => chunks.push(d));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      clearTimeout(timer);
+      const got = Buffer.concat(chunks).toString('utf8');
+      const status = /^HTTP\/1\.1 (\d{3})/.exec(got);
+      if (!status) return reject(new Error(`no HTTP answer: ${JSON.stringify(got.slice(0, 200))}`));
+      const split = got.indexOf('\r\n\r\n');
+      resolve({
+        status: Number(status[1]),
+        body: split === -1 ? '' : got.slice(split + 4),
+        ms: performance.now() - sent,
+      });
+    });
   });
 }

@@ -5,33 +5,13 @@
  * and is reported; saving one is refused.
  */
 import assert from 'node:assert/strict';
-import { connect } from 'node:net';
 import { describe, it } from 'node:test';
 import type { Endpoint } from '../../src/core/model/endpoint.js';
 import { assertCliError, json } from '../helpers/cli.js';
 import { cliSandbox } from '../helpers/cli-inprocess.js';
+import { rawSocket as raw } from '../helpers/http.js';
 import { makeProject, startServe, waitUntil } from '../helpers/server.js';
 import { within } from '../helpers/wait.js';
-
-/** Sends raw HTTP/1.1 text; resolves with the status and when the answer came (ms since sent). */
-function raw(port: number, text: string): Promise<{ status: number; body: string; ms: number }> {
-  return new Promise((resolve, reject) => {
-    const sent = Date.now();
-    const socket = connect(port, '127.0.0.1', () => socket.write(text));
-    let got = '';
-    socket.setEncoding('latin1').on('data', (d: string) => (got += d));
-    socket.on('error', reject);
-    socket.on('close', () => {
-      const status = /^HTTP\/1\.1 (\d{3})/.exec(got);
-      if (!status) return reject(new Error(`no HTTP answer: ${JSON.stringify(got.slice(0, 200))}`));
-      resolve({
-        status: Number(status[1]),
-        body: got.slice(got.indexOf('\r\n\r\n') + 4),
-        ms: Date.now() - sent,
-      });
-    });
-  });
-}
 
 const get = (path: string, headers = '') =>
   `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${headers}Connection: close\r\n\r\n`;

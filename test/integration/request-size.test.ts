@@ -9,10 +9,8 @@ import { addEndpoint } from '../../src/app/endpoints.js';
 import { createProject } from '../../src/app/projects.js';
 import { startServer } from '../../src/app/server.js';
 import { updateSettings } from '../../src/app/settings.js';
-import { createContext } from '../../src/app/context.js';
 import { parseRequestFilters } from '../../src/core/model/request.js';
-import { tempDir } from '../helpers/cli.js';
-import { bodyReadingProject } from '../helpers/context.js';
+import { bodyReadingProject, tempContext } from '../helpers/context.js';
 import { rawRequest } from '../helpers/http.js';
 import { waitUntil } from '../helpers/wait.js';
 
@@ -23,10 +21,7 @@ const bigJson = (size: number, name: string): string => JSON.stringify({ filler:
 
 describe('the request size limit of the mock server', () => {
   it('lets templates and rules see the whole body past the log cap; the log cuts it and says so', async (t) => {
-    const { dir, cleanup } = tempDir('mockdev-size-');
-    t.after(cleanup);
-    const ctx = createContext({ dataDir: dir, cwd: dir });
-    t.after(() => ctx.close());
+    const ctx = tempContext(t, 'mockdev-size-');
     const project = await bodyReadingProject(ctx, 'Sizes');
     const server = await startServer(ctx, { project: 'Sizes', port: 0 });
     t.after(() => server.stop());
@@ -64,10 +59,7 @@ describe('the request size limit of the mock server', () => {
   });
 
   it('answers a body over the limit 413 naming it, from Content-Length or as a chunked body passes it, and logs it', async (t) => {
-    const { dir, cleanup } = tempDir('mockdev-size-');
-    t.after(cleanup);
-    const ctx = createContext({ dataDir: dir, cwd: dir });
-    t.after(() => ctx.close());
+    const ctx = tempContext(t, 'mockdev-size-');
     const project = await createProject(ctx, { name: 'Limited' });
     await addEndpoint(ctx, 'Limited', { method: 'POST', path: '/upload', body: '{"name":"{{body.name}}"}' });
     await updateSettings(ctx, { requestSizeLimitBytes: 2 * MIB });

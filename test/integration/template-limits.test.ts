@@ -7,49 +7,21 @@
  * 400, MCP isError.
  */
 import assert from 'node:assert/strict';
-import { connect } from 'node:net';
 import { describe, it } from 'node:test';
 import { apiSandbox } from '../helpers/api.js';
 import { assertCliError } from '../helpers/cli.js';
+import { rawSocket, type SocketAnswer } from '../helpers/http.js';
 import { cliSandbox } from '../helpers/cli-inprocess.js';
 import { fails, startInMemoryMcp, ok as mcpOk } from '../helpers/mcp.js';
 import { makeProject, startServe } from '../helpers/server.js';
 
-interface RawAnswer {
-  status: number;
-  body: string;
-  ms: number;
-}
-
-/** One request over its own socket, as written (Connection: close); rejects after `timeoutMs`. */
-function raw(port: number, method: string, path: string, body = '', timeoutMs = 20_000): Promise<RawAnswer> {
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () =>
-      socket.write(
-        `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n` +
-          `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-      ),
-    );
-    const timer = setTimeout(() => {
-      socket.destroy();
-      reject(new Error(`${method} ${path}: no answer within ${timeoutMs} ms`));
-    }, timeoutMs);
-    const chunks: Buffer[] = [];
-    socket.on('data', (d: Buffer) => chunks.push(d));
-    socket.on('error', reject);
-    socket.on('close', () => {
-      clearTimeout(timer);
-      const text = Buffer.concat(chunks).toString('utf8');
-      const split = text.indexOf('\r\n\r\n');
-      resolve({
-        status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0),
-        body: split === -1 ? '' : text.slice(split + 4),
-        ms: performance.now() - started,
-      });
-    });
-  });
-}
+/** One request over its own socket, as written (Connection: close). */
+const raw = (port: number, method: string, path: string, body = ''): Promise<SocketAnswer> =>
+  rawSocket(
+    port,
+    `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n` +
+      `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
 
 describe('templates cannot freeze a server', () => {
   it('answers 500 at once for a template over a limit, and serves another client meanwhile', async (t) => {
@@ -80,7 +52,7 @@ describe('templates cannot freeze a server', () => {
       const [answer, other] = await Promise.all([
         raw(server.port, method, path, body),
         // Sent while the bad request is in flight, on another connection.
-        new Promise<RawAnswer>((resolve, reject) =>
+        new Promise<SocketAnswer>((resolve, reject) =>
           setImmediate(() => raw(server.port, 'GET', '/static').then(resolve, reject)),
         ),
       ]);

@@ -12,6 +12,7 @@ import { endpointSnippets } from '../../app/snippets.js';
 import { findEndpointByRef } from '../../app/endpoints.js';
 import { MockdevError } from '../../core/errors.js';
 import type { Endpoint, EndpointPatch, Variation } from '../../core/model/endpoint.js';
+import { jsonBodyWarning } from '../../core/model/json-body.js';
 import { inheritedText } from '../../core/model/variation-response.js';
 import { SNIPPET_LANGUAGES, type SnippetLanguage } from '../../core/snippets.js';
 import { formatRule } from '../../core/model/rules.js';
@@ -217,7 +218,7 @@ export async function add(project: string, opts: EndpointOptions): Promise<void>
     path: opts.path,
     enabled: !opts.disabled,
   } as Parameters<typeof addEndpoint>[2]);
-  warnJsonBody(endpoint);
+  warnJsonBody(jsonBodyWarning(endpoint));
   if (opts.json) return printJson(endpoint);
   printLine(
     endpoint.kind === 'proxy'
@@ -246,7 +247,7 @@ export async function update(project: string, ref: string, opts: EndpointOptions
     });
   }
   const endpoint = await updateEndpoint(ctx, project, ref, patch);
-  if ('body' in patch || 'contentType' in patch) warnJsonBody(endpoint);
+  if ('body' in patch || 'contentType' in patch) warnJsonBody(jsonBodyWarning(endpoint));
   if (opts.json) return printJson(endpoint);
   printLine(`Updated ${endpoint.method} ${endpoint.path} "${endpoint.name}" (id ${endpoint.id})`);
 }

@@ -11,6 +11,7 @@ import {
 } from '../../app/variations.js';
 import { MockdevError } from '../../core/errors.js';
 import type { Endpoint, Variation } from '../../core/model/endpoint.js';
+import { variationJsonBodyWarning } from '../../core/model/json-body.js';
 import { inheritedText, variationView, type InheritableField } from '../../core/model/variation-response.js';
 import { formatRule } from '../../core/model/rules.js';
 import { toHeaders, toInt } from '../args.js';
@@ -111,9 +112,7 @@ export async function add(project: string, ref: string, opts: VariationOptions):
     ...input,
     name: opts.name!,
   });
-  // Its own body under its content type, or the endpoint's (an inherited body was checked with it).
-  const typed = { ...variation, contentType: variation.contentType ?? endpoint.contentType };
-  warnJsonBody(typed, `the body of variation "${variation.name}"`);
+  warnJsonBody(variationJsonBodyWarning(endpoint, variation));
   if (opts.json) return printJson(variationView(variation));
   const rules = rulesText(variation);
   const inherits = inheritedText(variation);
@@ -130,10 +129,7 @@ export async function update(
 ): Promise<void> {
   const input = inputFrom(opts);
   const { endpoint, variation } = await updateVariation(cliContext(), project, ref, variationRef, input);
-  if ('body' in input || 'contentType' in input) {
-    const typed = { ...variation, contentType: variation.contentType ?? endpoint.contentType };
-    warnJsonBody(typed, `the body of variation "${variation.name}"`);
-  }
+  if ('body' in input || 'contentType' in input) warnJsonBody(variationJsonBodyWarning(endpoint, variation));
   if (opts.json) return printJson(variationView(variation));
   printLine(`Updated variation "${variation.name}" (id ${variation.id}) of ${label(endpoint)}`);
 }

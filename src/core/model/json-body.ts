@@ -183,3 +183,15 @@ export function jsonBodyWarning(
   if (!problem || (problem.template && r.templating !== false)) return null;
   return `${what} is not valid JSON (${describeJsonProblem(problem).replace(/^Line/, 'line')}) although its content type is ${r.contentType}; saved as written`;
 }
+
+/**
+ * The warning for a variation's own body under the content type it answers with (its own, or the
+ * endpoint's it inherits), or null; a body it inherits is the endpoint's, warned about with it.
+ */
+export function variationJsonBodyWarning(
+  endpoint: { contentType: string },
+  v: { name: string; body?: string; contentType?: string; templating?: boolean },
+  what = `the body of variation "${v.name}"`,
+): string | null {
+  return jsonBodyWarning({ ...v, contentType: v.contentType ?? endpoint.contentType }, what);
+}

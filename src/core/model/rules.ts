@@ -4,6 +4,9 @@ import { linearRegexProblem } from '../linear-regex.js';
 import { described } from './describe.js';
 import { HEADER_NAME_PATTERN } from './limits.js';
 import { RULE_DOCS } from './descriptions.js';
+import { ESCAPED_START, formatRule } from './variation-text.js';
+
+export { formatRule };
 
 /**
  * Rules of a response variation: when all of a variation's rules match a request, that
@@ -71,6 +74,7 @@ function headerKeyProblem(rule: Rule): string | undefined {
   return `${JSON.stringify(rule.key)} is not a header name (letters, digits and !#$%&'*+-.^_\`|~, no spaces or colons), so no request could match it`;
 }
 
+/** A refinement adding an issue per rule of a list that `problem` finds wrong. */
 const addIssues =
   (problem: (rule: Rule) => string | undefined) =>
   (rules: Rule[] | undefined, ctx: z.core.$RefinementCtx<Rule[] | undefined>): void => {
@@ -80,11 +84,8 @@ const addIssues =
     });
   };
 
-/** Adds an issue per bad rule of a list (used by the input schemas of every adapter). */
-export const checkRules = addIssues(ruleProblem);
-
 /** Rules given to be saved: all must match for the variation to answer; patterns checked. */
-export const RulesSchema = z.array(RuleObjectSchema).superRefine(checkRules);
+export const RulesSchema = z.array(RuleObjectSchema).superRefine(addIssues(ruleProblem));
 
 /**
  * A variation's rules as stored: all must match for it to answer (absent or empty: never chosen
@@ -117,15 +118,12 @@ export function assertRulesSavable(
 }
 
 const OP_SIGNS: Record<string, Rule['op']> = { '=': 'equals', '~': 'regex', '?': 'exists' };
-const SIGN_OF: Record<Rule['op'], string> = { equals: '=', regex: '~', exists: '?' };
 const RULE_SYNTAX = /^(query|header|param|body)\.([^=~?]+)([=~?])([\s\S]*)$/;
 /**
  * Signs other tools use in operators (`!=`, `=~`, `==`, `<=`, `>`, `!~`, and CSS's `^=`, `$=`,
  * `*=`, `|=`): never the last character of a key.
  */
 const OTHER_OP_SIGNS = '!<>^$*|';
-/** At the start of a value, a backslash before one of these stands for that character alone. */
-const ESCAPED_START = /^\\[=~\\]/;
 
 const RULE_HINT =
   'A rule is <source>.<key><op><value>: source query, header, param or body; op = (equals), ~ (regex) or ? (exists, no value); e.g. query.page=2, header.x-role~^adm, body.user.id?. A value that starts with = or ~ is written with a backslash before it: query.q=\\=x';
@@ -175,14 +173,6 @@ export function parseRule(text: string): Rule {
   const problem = ruleProblem(rule);
   if (problem) return fail(problem);
   return rule;
-}
-
-/** A rule as the CLI writes it (parseRule reads it back): `query.page=2`, `query.q=\=x`. */
-export function formatRule(rule: Rule): string {
-  if (rule.op === 'exists') return `${rule.source}.${rule.key}?`;
-  const value = rule.value ?? '';
-  const escape = /^[=~]/.test(value) || (rule.op === 'equals' && ESCAPED_START.test(value));
-  return `${rule.source}.${rule.key}${SIGN_OF[rule.op]}${escape ? '\\' : ''}${value}`;
 }
 
 /** A rule given as CLI text or as the stored object (MCP, admin API): the stored rule. */

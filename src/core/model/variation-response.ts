@@ -1,5 +1,13 @@
 import * as z from 'zod';
 import { VariationSchema, type Endpoint, type Variation } from './endpoint.js';
+import { INHERITABLE_FIELDS, inheritedFields } from './variation-text.js';
+
+export {
+  INHERITABLE_FIELDS,
+  inheritedFields,
+  inheritedText,
+  type InheritableField,
+} from './variation-text.js';
 
 /**
  * What a variation answers with (DECISIONS "Trust and data": a variation's unset fields are the
@@ -11,10 +19,6 @@ import { VariationSchema, type Endpoint, type Variation } from './endpoint.js';
  * others. A content type the variation sets also replaces a `Content-Type` header the endpoint
  * sets (the variation's own field wins over what it inherits).
  */
-
-/** The fields a variation may leave to its endpoint. */
-export const INHERITABLE_FIELDS = ['body', 'contentType', 'headers'] as const;
-export type InheritableField = (typeof INHERITABLE_FIELDS)[number];
 
 /** The fields a response is built from. */
 export type ResponseFields = Pick<
@@ -64,19 +68,6 @@ export function variationResponse(
     ...(templating !== undefined ? { templating } : {}),
   };
 }
-
-/** Which fields a variation takes from its endpoint: unset body and content type; headers when it sets none. */
-export function inheritedFields(v: Pick<Variation, 'body' | 'contentType' | 'headers'>): InheritableField[] {
-  return INHERITABLE_FIELDS.filter((f) =>
-    f === 'headers' ? Object.keys(v.headers).length === 0 : v[f] === undefined,
-  );
-}
-
-/** The fields a variation takes from its endpoint, in words: "body, content type"; "" for none. */
-export const inheritedText = (v: Pick<Variation, 'body' | 'contentType' | 'headers'>): string =>
-  inheritedFields(v)
-    .map((f) => (f === 'contentType' ? 'content type' : f))
-    .join(', ');
 
 /** A variation as lists and the admin API show it: the stored fields and what it inherits. */
 export const VariationViewSchema = VariationSchema.extend({

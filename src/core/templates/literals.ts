@@ -1,6 +1,6 @@
 import { FAKE_SHORT } from './fake.js';
 import { checkFakeArguments, REPEAT_MAX } from './limits.js';
-import type { Ast, TemplateProblem } from './syntax.js';
+import { calledName, walkAst, type Ast, type AstNode, type TemplateProblem } from './syntax.js';
 
 /**
  * The limits a template's own text already breaks, found at save rather than per request: a
@@ -8,14 +8,11 @@ import type { Ast, TemplateProblem } from './syntax.js';
  * count over REPEAT_MAX. Arguments that come from the request are checked when it renders.
  */
 
-interface Node {
+interface Node extends AstNode {
   type: string;
   value?: unknown;
-  original?: unknown;
-  path?: Node;
   params?: Node[];
   hash?: { pairs: { key: string; value: Node }[] };
-  loc?: { start: { line: number; column: number } };
 }
 
 const LITERALS = new Set(['StringLiteral', 'NumberLiteral', 'BooleanLiteral']);
@@ -37,9 +34,8 @@ function fakeCall(name: string, n: Node): { method: string; args: unknown[] } | 
   return method === undefined ? undefined : { method, args: params.map(literal) };
 }
 
-function problemIn(n: Node): string | undefined {
-  const name = n.path?.type === 'PathExpression' ? n.path.original : undefined;
-  if (typeof name !== 'string') return undefined;
+/** What is over a limit in the literal arguments of a call to `name`, or undefined. */
+function problemIn(name: string, n: Node): string | undefined {
   if (name === 'repeat') {
     const counts = (n.params ?? []).map(literal).filter((v): v is number => typeof v === 'number');
     const over = counts.find((c) => c > REPEAT_MAX);
@@ -63,19 +59,12 @@ function problemIn(n: Node): string | undefined {
 /** The first literal argument over a limit, with where it is; null when there is none. */
 export function literalProblem(ast: Ast): TemplateProblem | null {
   let found: TemplateProblem | null = null;
-  const visit = (node: unknown): void => {
-    if (found || !node || typeof node !== 'object') return;
-    if (Array.isArray(node)) return node.forEach(visit);
-    const n = node as Node;
-    if (n.type === 'MustacheStatement' || n.type === 'BlockStatement' || n.type === 'SubExpression') {
-      const message = problemIn(n);
-      if (message) {
-        found = { message, line: n.loc?.start.line ?? 1, column: (n.loc?.start.column ?? 0) + 1 };
-        return;
-      }
-    }
-    for (const v of Object.values(node)) if (v && typeof v === 'object') visit(v);
-  };
-  visit(ast);
+  walkAst(ast, (n) => {
+    const name = calledName(n);
+    const message = name === undefined ? undefined : problemIn(name, n as Node);
+    if (!message) return;
+    found = { message, line: n.loc?.start.line ?? 1, column: (n.loc?.start.column ?? 0) + 1 };
+    return 'stop';
+  });
   return found;
 }

@@ -59,6 +59,7 @@ describe('secrets tracked while a template renders', () => {
       assert.equal(client, plain, source);
       for (const form of FORMS) assert.ok(!log.includes(form), `${source}: the log holds ${form}: ${log}`);
       if (plain !== log) assert.match(log, /\*{8}/, source);
+      assert.equal(stripMarks(log), log, `${source}: the log's copy holds no marks`);
     }
   });
   it('keeps what is not secret readable in the log', () => {

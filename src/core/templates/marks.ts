@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { HelperOptions } from 'handlebars';
+import { SECRET_MASK } from '../model/credentials.js';
 import { OutputLimitError } from './limits.js';
 
 /**
@@ -31,8 +32,11 @@ export const markText = (text: string): string => (text === '' ? text : OPEN + t
 /** The text as the client gets it: the tokens removed. */
 export const stripMarks = (text: string): string => (hasMarks(text) ? text.replace(TOKEN, '') : text);
 
-/** The text as the log keeps it: each marked span replaced with `mask`. */
-export function maskMarks(text: string, mask: string): string {
+/**
+ * The text as the log keeps it: each marked span replaced with `mask`; what is left holds no
+ * marks (a close without its open is dropped), so it needs no stripMarks after.
+ */
+export function maskMarks(text: string, mask: string = SECRET_MASK): string {
   if (!hasMarks(text)) return text;
   let out = '';
   let at = 0;

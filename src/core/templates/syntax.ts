@@ -34,20 +34,51 @@ export function problemOf(e: unknown): TemplateProblem {
 
 export type Ast = ReturnType<Handlebars['parse']>;
 
+/** A node of a template's syntax tree, as the walks of this folder read it. */
+export interface AstNode {
+  type?: string;
+  /** What a call (`{{x …}}`, `{{#x}}`, `(x …)`) names. */
+  path?: AstNode;
+  original?: unknown;
+  parts?: string[];
+  /** A `@`-path (`@root`, `@index`). */
+  data?: boolean;
+  loc?: { start: { line: number; column: number } };
+}
+
+/**
+ * Calls `visit` with each node of a template's syntax tree, a parent before its children;
+ * `visit` returns 'skip' to leave out the node's children, 'stop' to end the walk.
+ */
+export function walkAst(ast: unknown, visit: (node: AstNode) => 'skip' | 'stop' | void): void {
+  let stopped = false;
+  const walk = (node: unknown): void => {
+    if (stopped || !node || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach(walk);
+    const said = visit(node as AstNode);
+    if (said === 'stop') stopped = true;
+    if (said) return;
+    for (const v of Object.values(node)) if (v && typeof v === 'object') walk(v);
+  };
+  walk(ast);
+}
+
+/** The helper (or path) a call node names (`{{x …}}`, `{{#x}}…`, `(x …)`), or undefined. */
+export function calledName(n: AstNode): string | undefined {
+  if (n.type !== 'MustacheStatement' && n.type !== 'BlockStatement' && n.type !== 'SubExpression')
+    return undefined;
+  const original = n.path?.type === 'PathExpression' ? n.path.original : undefined;
+  return typeof original === 'string' ? original : undefined;
+}
+
 /** Names used as helpers or single-segment paths anywhere in the template. */
 export function namesIn(ast: Ast): Set<string> {
   const names = new Set<string>();
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(visit);
-    if (!node || typeof node !== 'object') return;
-    const n = node as { type?: string; original?: unknown; parts?: string[] };
-    if (n.type === 'PathExpression') {
-      if (typeof n.original === 'string') names.add(n.original.split('.')[0]!);
-      return;
-    }
-    for (const v of Object.values(node)) if (v && typeof v === 'object') visit(v);
-  };
-  visit(ast);
+  walkAst(ast, (n) => {
+    if (n.type !== 'PathExpression') return;
+    if (typeof n.original === 'string') names.add(n.original.split('.')[0]!);
+    return 'skip';
+  });
   return names;
 }
 
@@ -57,18 +88,12 @@ export function namesIn(ast: Ast): Set<string> {
  */
 export function reachesEnvironment(ast: Ast): boolean {
   let reaches = false;
-  const visit = (node: unknown): void => {
-    if (reaches || !node || typeof node !== 'object') return;
-    if (Array.isArray(node)) return node.forEach(visit);
-    const n = node as { type?: string; data?: boolean; parts?: string[] };
-    if (n.type === 'PathExpression') {
-      const first = n.parts?.[0];
-      reaches = n.data ? first === 'root' : first === undefined || first === 'env';
-      return;
-    }
-    for (const v of Object.values(node)) if (v && typeof v === 'object') visit(v);
-  };
-  visit(ast);
+  walkAst(ast, (n) => {
+    if (n.type !== 'PathExpression') return;
+    const first = n.parts?.[0];
+    reaches = n.data ? first === 'root' : first === undefined || first === 'env';
+    return reaches ? 'stop' : 'skip';
+  });
   return reaches;
 }
 
@@ -124,10 +149,7 @@ export function parse(source: string): Ast {
   }
   // Partials are never loaded, and `log` is no helper here: refuse them at save rather than
   // failing per request.
-  const walk = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(walk);
-    if (!node || typeof node !== 'object') return;
-    const n = node as { type?: string; path?: unknown; loc?: { start: { line: number; column: number } } };
+  walkAst(ast, (n) => {
     const refuse = (message: string): never => {
       const err = new Error(message) as Error & { lineNumber?: number; column?: number };
       err.lineNumber = n.loc?.start.line ?? 1;
@@ -141,17 +163,11 @@ export function parse(source: string): Ast {
       n.type === 'Decorator'
     )
       refuse('partials and decorators are not supported');
-    if (
-      (n.type === 'MustacheStatement' || n.type === 'BlockStatement' || n.type === 'SubExpression') &&
-      (n.path as { type?: string; original?: unknown } | undefined)?.type === 'PathExpression' &&
-      (n.path as { original?: unknown }).original === 'log'
-    )
+    if (calledName(n) === 'log')
       refuse(
         'unknown helper log: a template cannot write to the server log (to read a field named "log", write {{this.log}})',
       );
-    for (const v of Object.values(node)) if (v && typeof v === 'object') walk(v);
-  };
-  walk(ast);
+  });
   return ast;
 }
 

@@ -12,7 +12,7 @@ import {
   EndpointSchema,
   type Endpoint,
 } from '../../core/model/endpoint.js';
-import { jsonBodyWarning } from '../../core/model/json-body.js';
+import { jsonBodyWarning, variationJsonBodyWarning } from '../../core/model/json-body.js';
 import {
   ADDITIVE,
   DESTRUCTIVE,
@@ -34,13 +34,7 @@ export const endpointLine = (e: Endpoint) =>
 function bodyWarnings(e: Endpoint): string {
   const warnings = [
     jsonBodyWarning(e, 'The body'),
-    // A variation's own body under its content type, or the endpoint's (unset: inherited).
-    ...e.variations.map((v) =>
-      jsonBodyWarning(
-        { ...v, contentType: v.contentType ?? e.contentType },
-        `The body of variation "${v.name}"`,
-      ),
-    ),
+    ...e.variations.map((v) => variationJsonBodyWarning(e, v, `The body of variation "${v.name}"`)),
   ].filter((w): w is string => w !== null);
   return warnings.map((w) => `\nwarning: ${w} (a mock may send broken JSON on purpose).`).join('');
 }

@@ -4,6 +4,11 @@
  */
 import type { Rule, SelectionMode } from '../../../src/core/model/rules';
 import type { Variation } from '../../../src/core/model/endpoint';
+// The core's words: a rule as the CLI writes it, what a variation takes from its endpoint.
+export {
+  formatRule as ruleText,
+  inheritedText as inheritedLabel,
+} from '../../../src/core/model/variation-text';
 import {
   headerRows,
   headersPatch,
@@ -105,20 +110,6 @@ export function variationForm(
   };
 }
 
-/**
- * What a variation takes from its endpoint, in words ("body, content type, headers"): the body
- * and content type it sets none of, the headers when it sets none (its own go over the endpoint's).
- */
-export function inheritedLabel(v: Pick<Variation, 'body' | 'contentType' | 'headers'>): string {
-  return [
-    v.body === undefined ? 'body' : '',
-    v.contentType === undefined ? 'content type' : '',
-    Object.keys(v.headers).length === 0 ? 'headers' : '',
-  ]
-    .filter(Boolean)
-    .join(', ');
-}
-
 /** The stored rules of the rows (`exists` has no value). */
 export function rowsToRules(rows: RuleRow[]): Rule[] {
   return rows.map((r) => ({
@@ -127,15 +118,6 @@ export function rowsToRules(rows: RuleRow[]): Rule[] {
     op: r.op,
     ...(r.op === 'exists' ? {} : { value: r.value }),
   }));
-}
-
-/** A rule as the CLI writes it: `query.page=2`, `header.x-role~^adm`, `body.user.id?`. */
-export function ruleText(rule: Rule): string {
-  if (rule.op === 'exists') return `${rule.source}.${rule.key}?`;
-  const value = rule.value ?? '';
-  // A value starting with = or ~ gets a backslash, as the CLI reads it (`query.q=\=x`).
-  const escape = /^[=~]/.test(value) || (rule.op === 'equals' && /^\\[=~\\]/.test(value));
-  return `${rule.source}.${rule.key}${rule.op === 'equals' ? '=' : '~'}${escape ? '\\' : ''}${value}`;
 }
 
 /**
