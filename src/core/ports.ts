@@ -8,6 +8,7 @@
  */
 import type { MockdevError } from './errors.js';
 import type { Endpoint } from './model/endpoint.js';
+import type { Flow, FlowRun } from './model/flow.js';
 import type { ProjectFile } from './model/project.js';
 import type { Recording } from './model/recording.js';
 import type { ParsedRequestFilters, RequestRecord, RequestSummary } from './model/request.js';
@@ -32,12 +33,15 @@ export interface StoredProject {
   managed: boolean;
   project: ProjectFile;
   endpoints: Endpoint[];
+  /** Its flows (`flows.json` here), in order; none when it has none. */
+  flows: Flow[];
 }
 
 /** What a change to a project writes back; fields left out stay as they are. */
 export interface ProjectChangeResult<T> {
   project?: ProjectFile;
   endpoints?: Endpoint[];
+  flows?: Flow[];
   result: T;
 }
 
@@ -116,14 +120,14 @@ export interface ProjectStore {
   /** Reads a project again by its key. PROJECT_NOT_FOUND when it is gone. */
   read(key: string): Promise<StoredProject>;
   /**
-   * Creates a project: a managed one (names are unique among them, case-insensitively: NAME_TAKEN
+   * Creates a project (with `flows`, when given; none otherwise): a managed one (names are unique among them, case-insensitively: NAME_TAKEN
    * otherwise), or one in a folder (`folder`, relative to `cwd`; CONFLICT when it already holds
    * a project, unless `overwrite`), which the store knows from then on.
    */
   create(
     project: ProjectFile,
     endpoints: Endpoint[],
-    options?: { folder?: { path: string; cwd: string; overwrite?: boolean } },
+    options?: { folder?: { path: string; cwd: string; overwrite?: boolean }; flows?: Flow[] },
   ): Promise<StoredProject>;
   /**
    * Read-modify-write of one project, serialised against every other writer (other processes
@@ -290,6 +294,50 @@ export interface RecordingStore {
   close(): void;
 }
 
+// ---------------------------------------------------------------- flow runs
+
+export interface FlowRunWriterOptions {
+  projectId: string;
+  /** Retention: runs kept per project (the request log's limit), the oldest dropped first. */
+  limit: number;
+  /** Told, in one line, what went wrong (a failed write, runs lost). */
+  onWarning?: (message: string) => void;
+}
+
+/** A server's side of the flow runs: takes each run as it changes, never blocking. */
+export interface FlowRunWriter {
+  /**
+   * The run as it is now (a later save of the same id replaces it). Never throws, never blocks;
+   * stored in batches off the request path, readable within about 100 ms. The object is copied.
+   */
+  save(run: FlowRun): void;
+  /** Saves that could not be stored (each reported through onWarning). */
+  readonly lost: number;
+  /** Stores what is queued. Saves after this are counted as lost. */
+  close(): Promise<void>;
+}
+
+/**
+ * The runs of flows and their steps' outcomes (docs/flows.md), beside the request log and with
+ * its retention. A run's `requestId` is resolved on read from its `request` (method, URL and the
+ * time the record was logged): null when that record is gone.
+ */
+export interface FlowRunStore {
+  /** A project's runs, newest first (at most `limit`; of one flow with `flowId`). */
+  list(projectId: string, query: { flowId?: string; limit: number }): Promise<FlowRun[]>;
+  get(id: string): Promise<FlowRun | undefined>;
+  /**
+   * The runs saved (created or changed) after `cursor`, of every project, oldest change first,
+   * at most `limit`, and the cursor to pass next time. Without a cursor: no runs, and the cursor
+   * of now. How the admin API's event stream sees what any server's flows do.
+   */
+  since(cursor: string | undefined, limit: number): Promise<{ runs: FlowRun[]; cursor: string }>;
+  /** Deletes every run of a project; returns how many. */
+  clearProject(projectId: string): Promise<number>;
+  openWriter(options: FlowRunWriterOptions): FlowRunWriter;
+  close(): void;
+}
+
 // ---------------------------------------------------------------- servers and settings
 
 /**
@@ -316,6 +364,23 @@ export interface ServerRegistry {
    * requested, by this process or another; polled, within about 200 ms.
    */
   onStopRequest(record: Pick<ServerRecord, 'pid' | 'port'>, listener: () => void): Subscription;
+  /**
+   * Asks a running server to start a run of a flow (`flow run`): the host picks it up through
+   * onRunRequest within about 200 ms and records the run under `runId`. False when the server
+   * is gone.
+   */
+  requestRun(record: ServerRecord, request: FlowRunRequest): boolean;
+  /** The host's side of requestRun: calls `listener` once per request, in the order they were made. */
+  onRunRequest(
+    record: Pick<ServerRecord, 'pid' | 'port'>,
+    listener: (request: FlowRunRequest) => void,
+  ): Subscription;
+}
+
+/** A run of a flow asked for by hand: the id it will be recorded under, and the flow. */
+export interface FlowRunRequest {
+  runId: string;
+  flowId: string;
 }
 
 export interface SettingsStore {
@@ -422,6 +487,7 @@ export interface Stores {
   projects: ProjectStore;
   requests: RequestLogStore;
   recordings: RecordingStore;
+  flowRuns: FlowRunStore;
   servers: ServerRegistry;
   settings: SettingsStore;
   license: LicenseStore;

@@ -35,6 +35,7 @@ export function openLocalStores(dataDir: string, options: LocalStoreOptions): St
     projects: new FolderProjectStore(dataDir, options),
     requests,
     recordings,
+    flowRuns: placeholderFlowRuns(),
     servers: new FileServerRegistry(dataDir),
     settings: new FileSettingsStore(dataDir),
     license: new FileLicenseStore(dataDir),
@@ -45,5 +46,20 @@ export function openLocalStores(dataDir: string, options: LocalStoreOptions): St
       requests.close();
       recordings.close();
     },
+  };
+}
+
+/** PLACEHOLDER until the SQLite flow run store lands (issue 21): every call says so. */
+function placeholderFlowRuns(): import('../core/ports.js').FlowRunStore {
+  const no = (): never => {
+    throw new Error('the flow run store is not built yet');
+  };
+  return {
+    list: async () => no(),
+    get: async () => no(),
+    since: async () => no(),
+    clearProject: async () => no(),
+    openWriter: () => no(),
+    close: () => undefined,
   };
 }

@@ -9,3 +9,4 @@ export * from './server.js';
 export * from './recording.js';
 export * from './environment.js';
 export * from './environment-views.js';
+export * from './flow.js';

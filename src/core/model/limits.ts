@@ -42,3 +42,24 @@ export const HEADER_NAME_RULE = 'may contain only letters, digits and !#$%&\'*+-
 /** Environment variable keys: letters, digits and underscores, not starting with a digit (`{{env.API_KEY}}`). */
 export const ENV_KEY_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
 export const ENV_KEY_RULE = 'must start with a letter or _ and hold only letters, digits and _';
+
+/** Flows (docs/flows.md). The longest delay of a step, in milliseconds (24 hours). */
+export const FLOW_DELAY_MAX_MS = 86_400_000;
+/** How long a callback waits for its answer unless its timeoutMs says otherwise (10 s). */
+export const DEFAULT_CALLBACK_TIMEOUT_MS = 10_000;
+/** The longest a callback may wait for its answer (10 minutes). */
+export const CALLBACK_TIMEOUT_MAX_MS = 600_000;
+/** The most retries a callback may make after its first attempt. */
+export const CALLBACK_RETRIES_MAX = 10;
+/** The wait before a callback's first retry; each later wait doubles it (500 ms, 1 s, 2 s, ...). */
+export const CALLBACK_RETRY_BASE_MS = 500;
+/** A request whose X-Mockdev-Flow-Depth is this or more starts no run (a flow calling its own server). */
+export const FLOW_DEPTH_MAX = 10;
+/** The header a callback carries its depth in. */
+export const FLOW_DEPTH_HEADER = 'X-Mockdev-Flow-Depth';
+/** The most steps one flow may have. */
+export const FLOW_STEPS_MAX = 100;
+export const STEP_LABEL_MAX = 100;
+export const FLOW_DESCRIPTION_MAX = 2000;
+/** How long a stopping server waits for callbacks in flight before cancelling what is left (5 s). */
+export const FLOW_STOP_GRACE_MS = 5_000;

@@ -2,16 +2,19 @@ import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { MockdevError } from '../../core/errors.js';
 import { EndpointListSchema, type Endpoint } from '../../core/model/endpoint.js';
+import { FlowListSchema, type Flow } from '../../core/model/flow.js';
 import { PROJECT_SCHEMA_VERSION, ProjectFileSchema, type ProjectFile } from '../../core/model/project.js';
 import * as z from 'zod';
 import { checkShape, ioError, readJsonFile, writeJsonAtomic } from './json-file.js';
 
 /**
- * One project folder: `project.json` and `endpoints.json` (DECISIONS "Where state lives"),
- * read and written whole. A folder is a project once `project.json` exists.
+ * One project folder: `project.json`, `endpoints.json` and, once it has flows, `flows.json`
+ * (DECISIONS "Where state lives"), read and written whole. A folder is a project once
+ * `project.json` exists. `project.json`'s schemaVersion covers all three.
  */
 export const PROJECT_FILE = 'project.json';
 export const ENDPOINTS_FILE = 'endpoints.json';
+export const FLOWS_FILE = 'flows.json';
 export const LOCK_FILE = '.mockdev.lock';
 
 /** What the name index and the known-folders list keep of a project.json, with its stamp. */
@@ -40,6 +43,7 @@ export async function projectFileStamp(dir: string): Promise<string | undefined>
 export interface FolderContent {
   project: ProjectFile;
   endpoints: Endpoint[];
+  flows: Flow[];
 }
 
 /** Upgrades an older project.json to the current schema; refuses one from a newer mockdev. */
@@ -75,10 +79,23 @@ export async function readEndpointsFile(dir: string): Promise<Endpoint[]> {
   return raw === undefined ? [] : checkShape(file, EndpointListSchema, raw);
 }
 
-/** Both files of a folder, validated; undefined when it holds no project.json. */
+/** flows.json of a folder, validated; none when the file does not exist. */
+export async function readFlowsFile(dir: string): Promise<Flow[]> {
+  const file = join(dir, FLOWS_FILE);
+  const raw = await readJsonFile(file);
+  return raw === undefined ? [] : checkShape(file, FlowListSchema, raw);
+}
+
+/** What a folder holds beside its project.json: endpoints and flows, validated. */
+export async function readFolderLists(dir: string): Promise<{ endpoints: Endpoint[]; flows: Flow[] }> {
+  const [endpoints, flows] = await Promise.all([readEndpointsFile(dir), readFlowsFile(dir)]);
+  return { endpoints, flows };
+}
+
+/** Every file of a folder, validated; undefined when it holds no project.json. */
 export async function readFolder(dir: string): Promise<FolderContent | undefined> {
-  const [project, endpoints] = await Promise.all([readProjectFile(dir), readEndpointsFile(dir)]);
-  return project && { project, endpoints };
+  const [project, lists] = await Promise.all([readProjectFile(dir), readFolderLists(dir)]);
+  return project && { project, ...lists };
 }
 
 export async function hasProject(dir: string): Promise<boolean> {
@@ -91,14 +108,18 @@ export async function hasProject(dir: string): Promise<boolean> {
 }
 
 /**
- * Writes what changed: endpoints first, then project.json (a folder is a project once it
- * exists). `mode`: the files' permissions (private in the data directory, the user's elsewhere).
+ * Writes what changed: endpoints and flows first, then project.json (a folder is a project once
+ * it exists). `mode`: the files' permissions (private in the data directory, the user's
+ * elsewhere). A project without flows gets no flows.json until it has one (`init` writes two
+ * files); once written, it stays (an empty list).
  */
 export async function writeFolder(
   dir: string,
-  content: { project?: ProjectFile; endpoints?: Endpoint[] },
+  content: { project?: ProjectFile; endpoints?: Endpoint[]; flows?: Flow[] },
   mode: number,
 ): Promise<void> {
+  if (content.flows !== undefined)
+    await writeJsonAtomic(join(dir, FLOWS_FILE), FlowListSchema.parse(content.flows), mode);
   if (content.endpoints !== undefined)
     await writeJsonAtomic(join(dir, ENDPOINTS_FILE), EndpointListSchema.parse(content.endpoints), mode);
   if (content.project !== undefined)

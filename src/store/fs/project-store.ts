@@ -1,5 +1,6 @@
 import { existsSync, promises as fs } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
+import type { Flow } from '../../core/model/flow.js';
 import { MockdevError } from '../../core/errors.js';
 import { ID_PATTERN } from '../../core/ids.js';
 import type { Endpoint } from '../../core/model/endpoint.js';
@@ -24,10 +25,11 @@ import { ProjectIndex, type IndexEntry } from './project-index.js';
 import { NONE, isInside, nameClash, nameTaken, pick, type Found } from './project-lookup.js';
 import {
   ENDPOINTS_FILE,
+  FLOWS_FILE,
   LOCK_FILE,
   PROJECT_FILE,
   hasProject,
-  readEndpointsFile,
+  readFolderLists,
   readFolder,
   readProjectFile,
   writeFolder,
@@ -64,13 +66,17 @@ export class FolderProjectStore implements ProjectStore {
     this.folders = new FolderRegistry(resolve(dataPaths(dataDir).folders), { onWarning: options.onWarning });
   }
 
-  private stored(dir: string, content: { project: ProjectFile; endpoints: Endpoint[] }): StoredProject {
+  private stored(
+    dir: string,
+    content: { project: ProjectFile; endpoints: Endpoint[]; flows: Flow[] },
+  ): StoredProject {
     return {
       key: dir,
       location: dir,
       managed: isInside(this.projectsDir, dir),
       project: content.project,
       endpoints: content.endpoints,
+      flows: content.flows,
     };
   }
 
@@ -213,7 +219,7 @@ export class FolderProjectStore implements ProjectStore {
       if (project?.id === ref)
         return {
           rank: 0,
-          projects: [this.stored(direct, { project, endpoints: await readEndpointsFile(direct) })],
+          projects: [this.stored(direct, { project, ...(await readFolderLists(direct)) })],
         };
     }
     for (let attempt = 0; attempt < 2; attempt++) {
@@ -228,7 +234,7 @@ export class FolderProjectStore implements ProjectStore {
           const dir = join(this.projectsDir, c.folder);
           const project = await readProjectFile(dir);
           if (project?.id !== c.id || project.name !== c.name) return undefined;
-          return this.stored(dir, { project, endpoints: await readEndpointsFile(dir) });
+          return this.stored(dir, { project, ...(await readFolderLists(dir)) });
         }),
       );
       if (projects.every((p) => p !== undefined)) return { rank, projects: projects as StoredProject[] };
@@ -282,12 +288,13 @@ export class FolderProjectStore implements ProjectStore {
   async create(
     project: ProjectFile,
     endpoints: Endpoint[],
-    options: { folder?: { path: string; cwd: string; overwrite?: boolean } } = {},
+    options: { folder?: { path: string; cwd: string; overwrite?: boolean }; flows?: Flow[] } = {},
   ): Promise<StoredProject> {
+    const flows = options.flows ?? [];
     if (options.folder) {
       const dir = resolve(options.folder.cwd, options.folder.path);
-      await this.writeNewFolder(dir, project, endpoints, options.folder.overwrite === true);
-      const created = this.stored(dir, { project, endpoints });
+      await this.writeNewFolder(dir, project, endpoints, flows, options.folder.overwrite === true);
+      const created = this.stored(dir, { project, endpoints, flows });
       await this.remember(created);
       return created;
     }
@@ -296,9 +303,9 @@ export class FolderProjectStore implements ProjectStore {
       const clash = nameClash(entries, project.name);
       if (clash) throw nameTaken(clash);
       const dir = join(this.projectsDir, project.id);
-      await this.writeNewFolder(dir, project, endpoints, false);
+      await this.writeNewFolder(dir, project, endpoints, flows, false);
       await this.index.record(entries, project.id, project);
-      return this.stored(dir, { project, endpoints });
+      return this.stored(dir, { project, endpoints, flows });
     });
   }
 
@@ -306,6 +313,7 @@ export class FolderProjectStore implements ProjectStore {
     dir: string,
     project: ProjectFile,
     endpoints: Endpoint[],
+    flows: Flow[],
     overwrite: boolean,
   ): Promise<void> {
     try {
@@ -330,7 +338,9 @@ export class FolderProjectStore implements ProjectStore {
           hint: (say) => `${say.turnOn('force')} to overwrite it, or choose another folder`,
         });
       }
-      await writeFolder(dir, { endpoints, project }, this.fileMode(dir));
+      // The flows of a project this one overwrites are not its own.
+      if (flows.length === 0) await fs.rm(join(dir, FLOWS_FILE), { force: true });
+      await writeFolder(dir, { endpoints, project, ...(flows.length ? { flows } : {}) }, this.fileMode(dir));
     });
   }
 
@@ -367,6 +377,7 @@ export class FolderProjectStore implements ProjectStore {
       } else {
         await fs.rm(join(key, PROJECT_FILE), { force: true });
         await fs.rm(join(key, ENDPOINTS_FILE), { force: true });
+        await fs.rm(join(key, FLOWS_FILE), { force: true });
       }
     }).catch((e) => {
       if (e instanceof MockdevError) throw e;

@@ -1,7 +1,16 @@
-import { existsSync, promises as fs, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  promises as fs,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { ServerRecordSchema, type ServerRecord } from '../../core/model/server.js';
-import type { ServerRegistry, Subscription } from '../../core/ports.js';
+import type { FlowRunRequest, ServerRegistry, Subscription } from '../../core/ports.js';
 import { dataPaths } from './data-dir.js';
 import { ioError, readFolderNames, writeJsonAtomic } from './json-file.js';
 import { isSameProcessAlive, processStartTime } from './process.js';
@@ -22,6 +31,10 @@ type ServerKey = Pick<ServerRecord, 'pid' | 'port'>;
  * `stopByRequest` (it shares its process with others, as in `mockdev ui`): then the stop is the
  * file <pid>-<port>.stop, which the host polls for (onStopRequest), stops that server and
  * removes its record.
+ *
+ * A run of a flow asked for by hand (`flow run`) is a file in the folder <pid>-<port>.runs, one
+ * per request, named so that they sort in the order they were made; the host polls that folder
+ * (onRunRequest) and removes each file as it takes it.
  */
 export class FileServerRegistry implements ServerRegistry {
   readonly dir: string;
@@ -37,6 +50,10 @@ export class FileServerRegistry implements ServerRegistry {
     return join(this.dir, `${key.pid}-${key.port}.stop`);
   }
 
+  private runsDirFor(key: ServerKey): string {
+    return join(this.dir, `${key.pid}-${key.port}.runs`);
+  }
+
   async register(record: ServerRecord): Promise<void> {
     try {
       await fs.mkdir(this.dir, { recursive: true, mode: PRIVATE_DIR });
@@ -45,6 +62,7 @@ export class FileServerRegistry implements ServerRegistry {
     }
     // A stop request left by an earlier server of this pid and port is not for this one.
     await fs.rm(this.stopFileFor(record), { force: true }).catch(() => undefined);
+    await fs.rm(this.runsDirFor(record), { recursive: true, force: true }).catch(() => undefined);
     // The start time tells this process from a later one that gets the same pid.
     await writeJsonAtomic(this.fileFor(record), { ...record, procStart: processStartTime(record.pid) });
   }
@@ -53,6 +71,61 @@ export class FileServerRegistry implements ServerRegistry {
     // A leftover record is cleaned as stale later: nothing to report.
     await fs.rm(this.fileFor(key), { force: true }).catch(() => undefined);
     await fs.rm(this.stopFileFor(key), { force: true }).catch(() => undefined);
+    await fs.rm(this.runsDirFor(key), { recursive: true, force: true }).catch(() => undefined);
+  }
+
+  requestRun(record: ServerRecord, request: FlowRunRequest): boolean {
+    if (!this.isRunning(record)) return false;
+    const dir = this.runsDirFor(record);
+    try {
+      mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR });
+      const name = `${Date.now().toString(36).padStart(9, '0')}-${request.runId}.json`;
+      writeFileSync(join(dir, `${name}.tmp`), JSON.stringify(request), { mode: PRIVATE_FILE });
+      // Renamed whole: the host never reads half a request.
+      renameSync(join(dir, `${name}.tmp`), join(dir, name));
+      return true;
+    } catch (e) {
+      throw ioError(
+        `Could not ask the server of "${record.projectName}" (pid ${record.pid}) to start a run`,
+        e,
+      );
+    }
+  }
+
+  onRunRequest(key: ServerKey, listener: (request: FlowRunRequest) => void): Subscription {
+    const dir = this.runsDirFor(key);
+    let done = false;
+    const timer = setInterval(() => {
+      if (done) return;
+      let names: string[];
+      try {
+        names = readdirSync(dir)
+          .filter((n) => n.endsWith('.json'))
+          .sort();
+      } catch {
+        return; // no request yet
+      }
+      for (const name of names) {
+        const file = join(dir, name);
+        let request: FlowRunRequest | undefined;
+        try {
+          const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<FlowRunRequest>;
+          if (typeof parsed.runId === 'string' && typeof parsed.flowId === 'string')
+            request = { runId: parsed.runId, flowId: parsed.flowId };
+        } catch {
+          request = undefined; // written whole (renamed): a broken one is nobody's
+        }
+        rmSync(file, { force: true });
+        if (request && !done) listener(request);
+      }
+    }, STOP_REQUEST_POLL_MS);
+    timer.unref();
+    return {
+      close: () => {
+        done = true;
+        clearInterval(timer);
+      },
+    };
   }
 
   isRunning(record: ServerRecord): boolean {
@@ -103,6 +176,12 @@ export class FileServerRegistry implements ServerRegistry {
     const names = await readFolderNames(this.dir);
     const out: ServerRecord[] = [];
     for (const name of names) {
+      if (/^\d+-\d+\.runs$/.test(name)) {
+        // Run requests whose server is gone are nobody's.
+        if (!names.includes(name.replace(/\.runs$/, '.json')))
+          await fs.rm(join(this.dir, name), { recursive: true, force: true }).catch(() => undefined);
+        continue;
+      }
       if (/^\d+-\d+\.stop$/.test(name)) {
         // A stop request whose server is gone is nobody's.
         if (!names.includes(name.replace(/\.stop$/, '.json')))
