@@ -7,7 +7,7 @@ import type { ApiEvent, ApiStream, EventHub } from './route.js';
  * and starts its sources (watchers.ts) when the first client subscribes.
  */
 
-/** The event types; `flow-run` is reserved for the flows feature. */
+/** The event types (`flow-run`: a run of a flow each time it is saved, watchers.ts). */
 export const EVENT_TYPES = ['request', 'projects', 'endpoints', 'server', 'settings', 'flow-run'] as const;
 
 /** Events kept for replay. */

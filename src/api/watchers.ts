@@ -13,6 +13,8 @@ import type { EventHub } from './route.js';
  *                       per project), for the data directory and for each folder project the
  *                       store knows; only a project that changed is read, to tell a change of
  *                       its settings from one of its endpoints
+ *   flow-run            the flow run store, polled by cursor (FlowRunStore.since): each run as it
+ *                       is saved (started, a step done, ended), of any server of any process
  *   server              the server registry, polled
  *   settings            the settings, polled (one small file): every setting, when one changed
  */
@@ -20,6 +22,8 @@ import type { EventHub } from './route.js';
 export interface WatcherOptions {
   /** How often the request log is polled (ms). */
   requestPollMs?: number;
+  /** How often the flow run store is polled (ms). */
+  flowRunPollMs?: number;
   /** How often the server registry is polled (ms). */
   serverPollMs?: number;
   /** How often the settings are read (ms). */
@@ -31,7 +35,7 @@ export interface WatcherOptions {
 /** How often the folder projects the store knows are looked up (ms). */
 const FOLDER_LOOKUP_MS = 5000;
 
-/** Records read per query; a tick reads until it has caught up. */
+/** Records (or runs) read per query; a tick reads until it has caught up. */
 const REQUEST_BATCH = 500;
 
 const digest = (value: unknown): string => createHash('sha1').update(JSON.stringify(value)).digest('base64');
@@ -63,14 +67,19 @@ function poll(
   };
 }
 
-function watchRequests(
-  ctx: AppContext,
-  publish: EventHub['publish'],
+/**
+ * A cursor-polled source (RequestLogStore.since, FlowRunStore.since): from the first tick on,
+ * each item saved since is published; a tick reads until it has caught up. (Without a cursor,
+ * `since` answers nothing and the cursor of now: a failed first read starts from the next tick.)
+ */
+function watchCursor<T>(
+  since: (cursor: string | undefined, limit: number) => Promise<{ items: T[]; cursor: string }>,
+  publish: (item: T) => void,
   everyMs: number,
   onError: (e: unknown) => void,
 ): () => Promise<void> {
-  // From now on: what was logged before the first subscriber is in the request log, not news.
-  let cursor: Promise<string | undefined> = ctx.requests.since(undefined, 0).then(
+  // From now on: what was saved before the first subscriber is in the store, not news.
+  let cursor: Promise<string | undefined> = since(undefined, 0).then(
     (r) => r.cursor,
     (e: unknown) => (onError(e), undefined),
   );
@@ -79,15 +88,47 @@ function watchRequests(
     async () => {
       let at = await cursor;
       for (;;) {
-        const { records, cursor: next } = await ctx.requests.since(at, REQUEST_BATCH);
-        for (const r of records) publish('request', r);
+        const { items, cursor: next } = await since(at, REQUEST_BATCH);
+        for (const item of items) publish(item);
         cursor = Promise.resolve((at = next));
-        if (records.length < REQUEST_BATCH) return;
+        if (items.length < REQUEST_BATCH) return;
       }
     },
     onError,
   );
 }
+
+const watchRequests = (
+  ctx: AppContext,
+  publish: EventHub['publish'],
+  everyMs: number,
+  onError: (e: unknown) => void,
+) =>
+  watchCursor(
+    async (cursor, limit) => {
+      const { records, cursor: next } = await ctx.requests.since(cursor, limit);
+      return { items: records, cursor: next };
+    },
+    (r) => publish('request', r),
+    everyMs,
+    onError,
+  );
+
+const watchFlowRuns = (
+  ctx: AppContext,
+  publish: EventHub['publish'],
+  everyMs: number,
+  onError: (e: unknown) => void,
+) =>
+  watchCursor(
+    async (cursor, limit) => {
+      const { runs, cursor: next } = await ctx.flowRuns.since(cursor, limit);
+      return { items: runs, cursor: next };
+    },
+    (run) => publish('flow-run', run),
+    everyMs,
+    onError,
+  );
 
 function watchProjects(
   ctx: AppContext,
@@ -233,6 +274,7 @@ export function startWatchers(
     options.onWarning?.(`Live events: ${e instanceof Error ? e.message : String(e)}`);
   const stops = [
     watchRequests(ctx, publish, options.requestPollMs ?? 250, onError),
+    watchFlowRuns(ctx, publish, options.flowRunPollMs ?? 250, onError),
     watchProjects(ctx, publish, onError),
     watchServers(ctx, publish, options.serverPollMs ?? 500, onError),
     watchSettings(ctx, publish, options.settingsPollMs ?? 1000, onError),
