@@ -8,7 +8,15 @@ import type { ApiEvent, ApiStream, EventHub } from './route.js';
  */
 
 /** The event types (`flow-run`: a run of a flow each time it is saved, watchers.ts). */
-export const EVENT_TYPES = ['request', 'projects', 'endpoints', 'server', 'settings', 'flow-run'] as const;
+export const EVENT_TYPES = [
+  'request',
+  'projects',
+  'endpoints',
+  'flows',
+  'server',
+  'settings',
+  'flow-run',
+] as const;
 
 /** Events kept for replay. */
 export const EVENT_BUFFER_SIZE = 1000;

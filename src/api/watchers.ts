@@ -9,10 +9,10 @@ import type { EventHub } from './route.js';
  *
  *   request             the request log, polled by cursor (RequestLogStore.since): one indexed
  *                       query per tick, whatever the number of projects and records
- *   projects/endpoints  the project store's change feed (ProjectStore.watch: a stat of two files
- *                       per project), for the data directory and for each folder project the
+ *   projects/endpoints/ the project store's change feed (ProjectStore.watch: a stat of its files
+ *   flows               per project), for the data directory and for each folder project the
  *                       store knows; only a project that changed is read, to tell a change of
- *                       its settings from one of its endpoints
+ *                       its settings from one of its endpoints or of its flows
  *   flow-run            the flow run store, polled by cursor (FlowRunStore.since): each run as it
  *                       is saved (started, a step done, ended), of any server of any process
  *   server              the server registry, polled
@@ -135,8 +135,8 @@ function watchProjects(
   publish: EventHub['publish'],
   onError: (e: unknown) => void,
 ): () => Promise<void> {
-  // What each project looked like when last seen: its settings and its endpoints, hashed.
-  const seen = new Map<string, { project: string; endpoints: string }>();
+  // What each project looked like when last seen: its settings, endpoints and flows, hashed.
+  const seen = new Map<string, { project: string; endpoints: string; flows: string }>();
   let queue = Promise.resolve();
   const handle = async (change: ProjectChange): Promise<void> => {
     const { projectId } = change;
@@ -152,7 +152,11 @@ function watchProjects(
     }
     // updatedAt moves with every change, endpoints' included: the settings are the rest.
     const { updatedAt: _stamp, ...settings } = stored.project;
-    const now = { project: digest(settings), endpoints: digest(stored.endpoints) };
+    const now = {
+      project: digest(settings),
+      endpoints: digest(stored.endpoints),
+      flows: digest(stored.flows),
+    };
     const before = seen.get(projectId);
     seen.set(projectId, now);
     const name = stored.project.name;
@@ -160,6 +164,8 @@ function watchProjects(
     if (before?.project !== now.project) publish('projects', { projectId, name, change: 'updated' });
     if (before?.endpoints !== now.endpoints)
       publish('endpoints', { projectId, name, change: 'updated', count: stored.endpoints.length });
+    if (before?.flows !== now.flows)
+      publish('flows', { projectId, name, change: 'updated', count: stored.flows.length });
   };
   const enqueue = (change: ProjectChange): void => {
     queue = queue.then(() => handle(change)).catch(onError);

@@ -96,25 +96,35 @@ export function TextField({
   );
 }
 
-/** A labelled select of fixed options. */
+/** A labelled select of fixed options; its problem (if any) below it, as TextField's. */
 export function SelectField({
   label,
   value,
   onChange,
   options,
   disabled,
+  problem,
+  className,
 }: {
   label: string;
   value: string;
   onChange: (value: string) => void;
   options: readonly (string | [value: string, text: string])[];
   disabled?: boolean;
+  problem?: string;
+  className?: string;
 }) {
   const id = useId();
   return (
-    <div className="field">
+    <div className={`field ${className ?? ''}`}>
       <label htmlFor={id}>{label}</label>
-      <select id={id} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)}>
+      <select
+        id={id}
+        value={value}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.value)}
+        {...invalidProps(`${id}-problem`, problem)}
+      >
         {options.map((o) => {
           const [v, text] = typeof o === 'string' ? [o, o] : o;
           return (
@@ -124,6 +134,7 @@ export function SelectField({
           );
         })}
       </select>
+      <FieldMessage id={`${id}-problem`} problem={problem} />
     </div>
   );
 }
