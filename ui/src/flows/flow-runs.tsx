@@ -4,34 +4,9 @@ import { useEvent } from '../api/events';
 import { useData } from '../api/use-data';
 import { ErrorMessage } from '../components/notices';
 import { TableHead } from '../components/table-head';
-import { formatDuration, timeOfDay } from '../requests/format';
+import { timeOfDay } from '../requests/format';
 import type { Flow, FlowRun, FlowRunStep, ProjectListing } from '../types';
-
-/** Runs shown per flow, newest first. */
-const SHOWN_RUNS = 10;
-
-const STARTED_BY: Record<FlowRun['startedBy'], string> = {
-  request: 'a request',
-  start: 'the server’s start',
-  enabled: 'enabling the flow',
-  manual: 'hand',
-};
-
-/** The runs a `flow-run` event brought, over those loaded: the newer of each id, newest first. */
-export function mergeRuns(loaded: readonly FlowRun[], live: readonly FlowRun[], max = SHOWN_RUNS): FlowRun[] {
-  const byId = new Map(loaded.map((r) => [r.id, r]));
-  for (const r of live) byId.set(r.id, r);
-  return [...byId.values()].sort((a, b) => b.startedAt.localeCompare(a.startedAt)).slice(0, max);
-}
-
-/** What a callback step did, in one line: `POST https://… → 200, 1 attempt, 12 ms`, or its error. */
-export function callbackText(step: FlowRunStep): string {
-  const c = step.callback;
-  if (!c) return '';
-  const answer = c.status === null ? 'no answer' : String(c.status);
-  const attempts = `${c.attempts} attempt${c.attempts === 1 ? '' : 's'}`;
-  return `${c.method} ${c.url} → ${answer}, ${attempts}, ${formatDuration(c.durationMs)}${c.error ? `: ${c.error}` : ''}`;
-}
+import { callbackText, mergeRuns, SHOWN_RUNS, STARTED_BY } from './flow-runs-model';
 
 /**
  * The recent runs of one flow, each with its steps' outcomes and callbacks' statuses, kept live
