@@ -219,12 +219,15 @@ export function BodyField({
   onChange,
   contentType,
   apiProblem,
+  rows = 10,
 }: {
   label: string;
   value: string;
   onChange: (value: string) => void;
   contentType: string;
   apiProblem?: unknown;
+  /** The textarea's height in lines. */
+  rows?: number;
 }) {
   const id = useId();
   const json = isJsonContentType(contentType);
@@ -249,7 +252,7 @@ export function BodyField({
       </div>
       <textarea
         id={`${id}-text`}
-        rows={10}
+        rows={rows}
         spellCheck={false}
         value={value}
         onChange={(e) => onChange(e.target.value)}

@@ -58,7 +58,7 @@ export function StepFields(props: {
         <button
           type="button"
           disabled={index === 0}
-          aria-label={`Move ${title} up`}
+          aria-label={`Move up ${title}`}
           onClick={() => props.onMove(-1)}
         >
           Move up
@@ -66,7 +66,7 @@ export function StepFields(props: {
         <button
           type="button"
           disabled={index === steps.length - 1}
-          aria-label={`Move ${title} down`}
+          aria-label={`Move down ${title}`}
           onClick={() => props.onMove(1)}
         >
           Move down
@@ -78,11 +78,14 @@ export function StepFields(props: {
       <div className="form-grid">
         <TextField
           label="Label"
+          className="wide"
           value={step.label}
           onChange={(v) => onChange({ label: v })}
           problem={problem('label')}
-          hint="Optional; names it in After step and in templates ({{steps.<label>.status}})"
+          hint="Optional: names the step in After step and in templates ({{steps.<label>.status}})"
         />
+      </div>
+      <div className="form-grid">
         <SelectField
           label="Trigger"
           value={step.trigger}
@@ -124,6 +127,8 @@ export function StepFields(props: {
             inputMode="numeric"
           />
         )}
+      </div>
+      <div className="form-grid">
         <SelectField
           label="Action"
           value={step.action}
@@ -164,7 +169,7 @@ export function StepFields(props: {
               value={step.retries}
               onChange={(v) => onChange({ retries: v })}
               problem={problem('action.retries')}
-              hint="Waits 500 ms, 1 s, 2 s, … between attempts"
+              hint="500 ms, 1 s, 2 s, … apart"
               inputMode="numeric"
             />
             <TextField
@@ -192,6 +197,7 @@ export function StepFields(props: {
             value={step.body}
             onChange={(body) => onChange({ body })}
             contentType={contentType}
+            rows={4}
             apiProblem={problem('action.body') ? new Error(problem('action.body')) : undefined}
           />
         </>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { del, enc, post, put } from '../api/client';
 import { useEvent } from '../api/events';
 import { useData } from '../api/use-data';
@@ -26,6 +26,9 @@ export function FlowsScreen({ project }: ProjectScreenProps) {
   const { query: q } = useLocation();
   const editing = q.get('edit') ?? undefined;
   const [busy, setBusy] = useState(false);
+  // An Enabled toggle shows its new state at once, until the list is loaded again.
+  const [toggled, setToggled] = useState<Record<string, boolean>>({});
+  useEffect(() => setToggled({}), [flows.data]);
   const open = flows.data?.find((f) => f.id === editing);
 
   // A change from anywhere (the CLI, MCP, a hand edit) shows without a reload.
@@ -47,12 +50,14 @@ export function FlowsScreen({ project }: ProjectScreenProps) {
     }
   };
 
-  const toggle = (flow: Flow, enabled: boolean) =>
-    act(`Could not ${enabled ? 'enable' : 'disable'} ${flow.name}`, async () => {
+  const toggle = (flow: Flow, enabled: boolean) => {
+    setToggled((t) => ({ ...t, [flow.id]: enabled }));
+    return act(`Could not ${enabled ? 'enable' : 'disable'} ${flow.name}`, async () => {
       const path = `${base}/flows/${enc(flow.id)}/enabled`;
       await (enabled ? put(path) : del(path));
       notify.info(`${flow.name} is ${enabled ? 'enabled' : 'disabled'}`);
     });
+  };
 
   const run = (flow: Flow) =>
     act(`Could not run ${flow.name}`, async () => {
@@ -105,7 +110,7 @@ export function FlowsScreen({ project }: ProjectScreenProps) {
                   <label className="inline">
                     <input
                       type="checkbox"
-                      checked={flow.enabled}
+                      checked={toggled[flow.id] ?? flow.enabled}
                       disabled={busy}
                       onChange={(e) => void toggle(flow, e.target.checked)}
                     />
