@@ -4,6 +4,7 @@
  */
 import { IMPLEMENTATIONS } from './implementations.js';
 import { environmentStoreContract } from './environment-store.contract.js';
+import { flowRunStoreContract } from './flow-run-store.contract.js';
 import { licenseStoreContract } from './license-store.contract.js';
 import { projectStoreContract } from './project-store.contract.js';
 import { recordingStoreContract } from './recording-store.contract.js';
@@ -15,6 +16,7 @@ for (const impl of IMPLEMENTATIONS) {
   projectStoreContract(impl);
   requestLogContract(impl);
   recordingStoreContract(impl);
+  flowRunStoreContract(impl);
   serverRegistryContract(impl);
   settingsStoreContract(impl);
   licenseStoreContract(impl);
