@@ -1,6 +1,7 @@
 import type { FlowRun } from '../../core/model/flow.js';
 import type { FlowRunStore, FlowRunWriter, FlowRunWriterOptions } from '../../core/ports.js';
 import { ioCause } from '../../core/io-errors.js';
+import { BatchWriter } from '../batch-writer.js';
 import { storeFailure } from '../failure.js';
 import type { RequestDatabase } from '../request-log/database.js';
 import { FlowRunTable, toRunRow, type RunRow } from './table.js';
@@ -93,11 +94,8 @@ export class LocalFlowRuns implements FlowRunStore {
  * the saves of one run between two flushes are stored once, as the last; the queue is stored in
  * one transaction on an unref'd timer, off the request path.
  */
-class BatchFlowRunWriter implements FlowRunWriter {
-  private queue = new Map<string, RunRow>();
-  private timer: NodeJS.Timeout | undefined;
-  private flushing: Promise<void> | undefined;
-  private closed = false;
+class BatchFlowRunWriter extends BatchWriter implements FlowRunWriter {
+  private readonly queue = new Map<string, RunRow>();
   private failing = false;
   lost = 0;
 
@@ -105,7 +103,9 @@ class BatchFlowRunWriter implements FlowRunWriter {
     private readonly options: FlowRunWriterOptions,
     private readonly table: () => Promise<FlowRunTable>,
     private readonly file: string,
-  ) {}
+  ) {
+    super(FLUSH_MS, true);
+  }
 
   save(run: FlowRun): void {
     if (this.closed) return this.lose(1, `the run ${run.id} changed after the flow runs were closed`);
@@ -120,10 +120,7 @@ class BatchFlowRunWriter implements FlowRunWriter {
     // The last change goes last: since() gives runs in the order they last changed.
     this.queue.delete(row.id);
     this.queue.set(row.id, row);
-    this.timer ??= setTimeout(() => {
-      this.timer = undefined;
-      void this.flush();
-    }, FLUSH_MS).unref();
+    this.schedule();
   }
 
   private lose(n: number, why: string): void {
@@ -131,18 +128,12 @@ class BatchFlowRunWriter implements FlowRunWriter {
     this.options.onWarning?.(`Lost ${n} flow run change${n === 1 ? '' : 's'}: ${why}`);
   }
 
-  /** Stores what is queued; one run at a time (a call during a run shares it). See recordings. */
-  private flush(): Promise<void> {
-    if (this.flushing) return this.flushing;
-    if (this.queue.size === 0) return Promise.resolve();
-    const run = this.drain().finally(() => {
-      if (this.flushing === run) this.flushing = undefined;
-    });
-    this.flushing = run;
-    return run;
+  protected waiting(): number {
+    return this.queue.size;
   }
 
-  private async drain(): Promise<void> {
+  /** Stores the queue in one transaction; a batch that fails is lost (warned once per run of failures). */
+  protected async drain(): Promise<void> {
     while (this.queue.size) {
       let batch: RunRow[] = [];
       try {
@@ -163,13 +154,5 @@ class BatchFlowRunWriter implements FlowRunWriter {
         }
       }
     }
-  }
-
-  async close(): Promise<void> {
-    this.closed = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.flushing;
-    await this.flush();
   }
 }
