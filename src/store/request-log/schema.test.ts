@@ -49,14 +49,17 @@ describe('request log schema versions', () => {
     return file;
   };
 
+  /** The tables beside `requests` that schemas 5 and 6 had, and the start of an INSERT of a record. */
+  const SCHEMA_5_TABLES = `CREATE TABLE responses (id INTEGER PRIMARY KEY, hash TEXT, headers TEXT NOT NULL, body BLOB);
+      CREATE UNIQUE INDEX responses_hash ON responses (hash);
+      CREATE TABLE spool (key TEXT PRIMARY KEY, offset INTEGER NOT NULL) WITHOUT ROWID;
+      INSERT INTO requests (project_id, ts, method, target, headers, status, duration_ms, res_headers, res_body)`;
+
   it('upgrades a schema 6 log keeping its records: flow runs are kept beside them, and find them', () => {
     const file = oldLog(
       6,
       `ALTER TABLE requests ADD COLUMN variation_id TEXT; ALTER TABLE requests ADD COLUMN variation_name TEXT;
-      CREATE TABLE responses (id INTEGER PRIMARY KEY, hash TEXT, headers TEXT NOT NULL, body BLOB);
-      CREATE UNIQUE INDEX responses_hash ON responses (hash);
-      CREATE TABLE spool (key TEXT PRIMARY KEY, offset INTEGER NOT NULL) WITHOUT ROWID;
-      INSERT INTO requests (project_id, ts, method, target, headers, status, duration_ms, res_headers, res_body)
+      ${SCHEMA_5_TABLES}
         VALUES ('p', 7, 'POST', '/orders', '', 202, 1, '{}', 'ok');`,
     );
     const db = new RequestDatabase(file, spoolDirOf(file));
@@ -80,10 +83,7 @@ describe('request log schema versions', () => {
   it('upgrades a schema 5 log keeping its records: they answered with no variation logged', () => {
     const file = oldLog(
       5,
-      `CREATE TABLE responses (id INTEGER PRIMARY KEY, hash TEXT, headers TEXT NOT NULL, body BLOB);
-      CREATE UNIQUE INDEX responses_hash ON responses (hash);
-      CREATE TABLE spool (key TEXT PRIMARY KEY, offset INTEGER NOT NULL) WITHOUT ROWID;
-      INSERT INTO requests (project_id, ts, method, target, headers, status, duration_ms, res_headers, res_body)
+      `${SCHEMA_5_TABLES}
         VALUES ('p', 1, 'GET', '/old', '', 404, 1, '{}', 'gone');`,
     );
     const db = new RequestDatabase(file, spoolDirOf(file));
