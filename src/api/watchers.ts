@@ -98,38 +98,6 @@ function watchCursor<T>(
   );
 }
 
-const watchRequests = (
-  ctx: AppContext,
-  publish: EventHub['publish'],
-  everyMs: number,
-  onError: (e: unknown) => void,
-) =>
-  watchCursor(
-    async (cursor, limit) => {
-      const { records, cursor: next } = await ctx.requests.since(cursor, limit);
-      return { items: records, cursor: next };
-    },
-    (r) => publish('request', r),
-    everyMs,
-    onError,
-  );
-
-const watchFlowRuns = (
-  ctx: AppContext,
-  publish: EventHub['publish'],
-  everyMs: number,
-  onError: (e: unknown) => void,
-) =>
-  watchCursor(
-    async (cursor, limit) => {
-      const { runs, cursor: next } = await ctx.flowRuns.since(cursor, limit);
-      return { items: runs, cursor: next };
-    },
-    (run) => publish('flow-run', run),
-    everyMs,
-    onError,
-  );
-
 function watchProjects(
   ctx: AppContext,
   publish: EventHub['publish'],
@@ -279,8 +247,18 @@ export function startWatchers(
   const onError = (e: unknown): void =>
     options.onWarning?.(`Live events: ${e instanceof Error ? e.message : String(e)}`);
   const stops = [
-    watchRequests(ctx, publish, options.requestPollMs ?? 250, onError),
-    watchFlowRuns(ctx, publish, options.flowRunPollMs ?? 250, onError),
+    watchCursor(
+      (at, limit) => ctx.requests.since(at, limit).then((r) => ({ items: r.records, cursor: r.cursor })),
+      (record) => publish('request', record),
+      options.requestPollMs ?? 250,
+      onError,
+    ),
+    watchCursor(
+      (at, limit) => ctx.flowRuns.since(at, limit).then((r) => ({ items: r.runs, cursor: r.cursor })),
+      (run) => publish('flow-run', run),
+      options.flowRunPollMs ?? 250,
+      onError,
+    ),
     watchProjects(ctx, publish, onError),
     watchServers(ctx, publish, options.serverPollMs ?? 500, onError),
     watchSettings(ctx, publish, options.settingsPollMs ?? 1000, onError),

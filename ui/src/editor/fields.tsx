@@ -22,6 +22,16 @@ export function useFocusProblem(form: RefObject<HTMLFormElement | null>): () => 
   return () => setAsked((n) => n + 1);
 }
 
+/** Leaving the page (reload, closing the tab) with unsaved changes: the browser asks first. */
+export function useLeaveGuard(dirty: boolean): void {
+  useEffect(() => {
+    if (!dirty) return;
+    const ask = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [dirty]);
+}
+
 /** Props that tie an input to the message under it (`aria-invalid` when it is a problem). */
 export function invalidProps(messageId: string, problem: string | undefined) {
   return problem ? { 'aria-invalid': true as const, 'aria-describedby': messageId } : {};

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError, enc, patch } from '../api/client';
 import { useConfirm } from '../components/confirm';
 import { ErrorMessage, useNotify } from '../components/notices';
-import { TextField, useFocusProblem } from '../editor/fields';
+import { TextField, useFocusProblem, useLeaveGuard } from '../editor/fields';
 import type { Endpoint, Flow, ProjectListing } from '../types';
 import {
   flowChanged,
@@ -58,12 +58,7 @@ export function FlowEditor(props: {
     setForm(f);
   }, [flow]);
 
-  useEffect(() => {
-    if (!dirty) return;
-    const ask = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', ask);
-    return () => window.removeEventListener('beforeunload', ask);
-  }, [dirty]);
+  useLeaveGuard(dirty);
 
   const own = tried ? flowProblems(form) : {};
   const api = apiField(saveError);

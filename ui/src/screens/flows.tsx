@@ -1,10 +1,12 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { del, enc, post, put } from '../api/client';
 import { useEvent } from '../api/events';
 import { useData } from '../api/use-data';
 import { useConfirm } from '../components/confirm';
+import { CreateByName } from '../components/create-by-name';
 import { ErrorMessage, useNotify } from '../components/notices';
 import { TableHead } from '../components/table-head';
+import { useAction } from '../components/use-action';
 import { FlowEditor } from '../flows/flow-editor';
 import { FlowRuns } from '../flows/flow-runs';
 import '../editor/editor.css';
@@ -25,7 +27,6 @@ export function FlowsScreen({ project }: ProjectScreenProps) {
   const endpoints = useData<Endpoint[]>(`${base}/endpoints`);
   const { query: q } = useLocation();
   const editing = q.get('edit') ?? undefined;
-  const [busy, setBusy] = useState(false);
   // An Enabled toggle shows its new state at once, until the list is loaded again.
   const [toggled, setToggled] = useState<Record<string, boolean>>({});
   useEffect(() => setToggled({}), [flows.data]);
@@ -38,17 +39,7 @@ export function FlowsScreen({ project }: ProjectScreenProps) {
   const edit = (id: string | undefined) =>
     navigate(projectPath(project.id, 'flows', { edit: id }), { replace: !!editing });
 
-  const act = async (what: string, run: () => Promise<unknown>) => {
-    setBusy(true);
-    try {
-      await run();
-    } catch (e) {
-      notify.error(e, what);
-    } finally {
-      setBusy(false);
-      flows.reload();
-    }
-  };
+  const { busy, act } = useAction(flows.reload);
 
   const toggle = (flow: Flow, enabled: boolean) => {
     setToggled((t) => ({ ...t, [flow.id]: enabled }));
@@ -164,34 +155,10 @@ export function FlowsScreen({ project }: ProjectScreenProps) {
 
 function CreateFlow(props: { base: string; onCreated: (flow: Flow) => void }) {
   const notify = useNotify();
-  const [name, setName] = useState('');
-  const [error, setError] = useState<unknown>();
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
-      const flow = await post<Flow>(`${props.base}/flows`, { name: name.trim() });
-      setName('');
-      notify.info(`Created ${flow.name}`);
-      props.onCreated(flow);
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
+  const create = async (name: string) => {
+    const flow = await post<Flow>(`${props.base}/flows`, { name });
+    notify.info(`Created ${flow.name}`);
+    props.onCreated(flow);
   };
-  return (
-    <form className="toolbar" aria-label="New flow" onSubmit={(e) => void submit(e)}>
-      <label>
-        New flow name
-        <input value={name} onChange={(e) => setName(e.target.value)} />
-      </label>
-      <button type="submit" className="primary" disabled={busy || name.trim() === ''}>
-        Create flow
-      </button>
-      <ErrorMessage error={error} />
-    </form>
-  );
+  return <CreateByName what="flow" create={create} />;
 }
