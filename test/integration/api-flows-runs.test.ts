@@ -197,7 +197,7 @@ describe('admin API: flow runs', () => {
     assert.ok(Date.now() - started < 10_000, `answered ${Date.now() - started} ms later`);
   });
 
-  it('streams a flow-run event each time a run is saved: started, a step finished, ended', async (t) => {
+  it('streams a flows event when a project’s flows change, and a flow-run event each time a run is saved: started, a step finished, ended', async (t) => {
     const services: ApiServices = {};
     const api = apiSandbox(t, { services });
     const own = createApiServices(api.ctx, { watchers: { flowRunPollMs: 50 } });
@@ -218,7 +218,17 @@ describe('admin API: flow runs', () => {
       other.close();
     });
     const projectId = await shop(api);
+    await stream.next(
+      (e, d) => e.event === 'projects' && (d as Json).projectId === projectId,
+      'the project created',
+    );
     const push = await twoStepFlow(api, 'http://127.0.0.1:9');
+    // A change of the project's flows is told as such (the UI reloads its flow list).
+    const flows = await stream.next(
+      (e, d) => e.event === 'flows' && (d as Json).projectId === projectId,
+      'the flows changed',
+    );
+    assert.deepEqual(JSON.parse(flows.data), { projectId, name: 'Shop', change: 'updated', count: 1 });
     const writer = writerOf(t, other, projectId);
     const run = runOf(projectId, push, 'run-e');
     const event = (fits: (r: FlowRun) => boolean, what: string, timeoutMs = 10_000) =>

@@ -17,8 +17,7 @@ export function FlowRuns({ project, flow }: { project: ProjectListing; flow: Flo
   const loaded = useData<FlowRun[]>(path);
   const [live, setLive] = useState<FlowRun[]>([]);
   useEvent('flow-run', (run) => {
-    if (run.projectId === project.id && run.flowId === flow.id)
-      setLive((all) => [...all.filter((r) => r.id !== run.id), run]);
+    if (run.projectId === project.id && run.flowId === flow.id) setLive((all) => mergeRuns(all, [run])); // the newest only: what is shown
   });
   const runs = mergeRuns(loaded.data ?? [], live);
   const name = (step: FlowRunStep, i: number) =>
