@@ -154,7 +154,7 @@ function assertUnusedByFlows(stored: StoredProject, removed: Endpoint[]): void {
   const more = uses.length > 1 ? ` (and ${uses.length - 1} more step${uses.length > 2 ? 's' : ''})` : '';
   throw new MockdevError(
     'CONFLICT',
-    `Endpoint "${e.method} ${e.path}" is used by flow "${first.flow.name}" (${stepName(first.step, first.index, 'step')})${more}; nothing was removed`,
+    `Endpoint "${e.method} ${e.path}" is used by ${stepName(first.step, first.index, 'step')} of flow "${first.flow.name}"${more}; nothing was removed`,
     {
       hint: 'Remove that step or the flow first, or make it name another endpoint',
       details: { endpointId: e.id, flowId: first.flow.id, stepId: first.step.id },
@@ -171,7 +171,7 @@ function assertKindFitsFlows(stored: StoredProject, next: Endpoint): void {
       if ((a.type === 'respond') === (next.kind === 'mock')) return;
       throw new MockdevError(
         'CONFLICT',
-        `Endpoint "${next.method} ${next.path}" cannot become a ${next.kind} endpoint: flow "${flow.name}" (${stepName(step, index, 'step')}) uses it in a ${a.type} action`,
+        `Endpoint "${next.method} ${next.path}" cannot become a ${next.kind} endpoint: ${stepName(step, index, 'step')} of flow "${flow.name}" uses it in a ${a.type} action`,
         {
           hint: 'Change or remove that step first',
           details: { endpointId: next.id, flowId: flow.id, stepId: step.id },

@@ -166,7 +166,7 @@ describe('checkFlow', () => {
     assert.equal(r.field, 'steps.0.trigger.endpointId');
     assert.match(
       r.message,
-      /answers requests to POST \/orders, which flow "first" \(step 1 \("ack"\)\) already answers/,
+      /answers requests to POST \/orders, which step 1 \("ack"\) of flow "first" already answers/,
     );
     // Within one flow too.
     assert.match(

@@ -245,7 +245,7 @@ function checkAnswering(flow: Flow, context: FlowCheckContext, endpoints: Map<st
     other.steps.forEach((s, n) => {
       const id = answeredEndpoint(s);
       if (id !== undefined && !taken.has(id))
-        taken.set(id, `flow "${other.name}" (${stepName(s, n, 'step')})`);
+        taken.set(id, `${stepName(s, n, 'step')} of flow "${other.name}"`);
     });
   }
   flow.steps.forEach((step, i) => {
