@@ -5,7 +5,7 @@
  * a flow is checked (core/flows.ts) against the endpoints and the other flows as they are when
  * it is written, whoever else writes.
  */
-import type * as z from 'zod';
+import * as z from 'zod';
 import { MockdevError } from '../core/errors.js';
 import { checkFlow, stepName } from '../core/flows.js';
 import { newId } from '../core/ids.js';
@@ -56,15 +56,9 @@ type ParsedStep = z.output<typeof FlowStepInputSchema>;
 
 /** An input step parsed on its own: a problem's field is said relative to the flow (`steps.2.…`). */
 function parseStep(step: FlowStepInput, index: number): ParsedStep {
-  try {
-    return parseInput(FlowStepInputSchema, step, `steps.${index}`);
-  } catch (e) {
-    if (!(e instanceof MockdevError) || typeof e.details?.field !== 'string') throw e;
-    const field = `steps.${index}.${e.details.field}`;
-    throw new MockdevError('INVALID_ARGUMENT', e.message.replace(/^Invalid /, `Invalid steps.${index}.`), {
-      details: { ...e.details, field },
-    });
-  }
+  const at = String(index);
+  const schema = z.object({ steps: z.object({ [at]: FlowStepInputSchema }) });
+  return parseInput(schema, { steps: { [at]: step } }, 'step').steps[at]!;
 }
 
 /**
