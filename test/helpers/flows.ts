@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Endpoint } from '../../src/core/model/endpoint.js';
-import type { Flow } from '../../src/core/model/flow.js';
+import type { Flow, FlowRun } from '../../src/core/model/flow.js';
+import type { FlowRunStore } from '../../src/core/ports.js';
 import { json, type CliResult } from './cli.js';
 import { cliSandbox, type AfterHook } from './cli-inprocess.js';
 
@@ -27,4 +28,46 @@ export async function shop(t: AfterHook) {
   const flowsFile = join(box.dataDir, 'projects', project.id, 'flows.json');
   const stored = () => JSON.parse(readFileSync(flowsFile, 'utf8')) as Flow[];
   return { ...box, project, id, flowsFile, stored };
+}
+
+/**
+ * A FlowRunStore in memory (what the SQLite one keeps, without the disk): for tests of the use
+ * cases that read runs. `save` stores a copy at once.
+ */
+export function memoryFlowRuns(): FlowRunStore & { save(run: FlowRun): void; runs: Map<string, FlowRun> } {
+  const runs = new Map<string, FlowRun>();
+  const save = (run: FlowRun) => void runs.set(run.id, structuredClone(run));
+  return {
+    runs,
+    save,
+    list: async (projectId, query) =>
+      [...runs.values()]
+        .filter((r) => r.projectId === projectId && (query.flowId === undefined || r.flowId === query.flowId))
+        .sort((a, b) => b.startedAt.localeCompare(a.startedAt))
+        .slice(0, query.limit),
+    get: async (id) => runs.get(id),
+    since: async () => ({ runs: [], cursor: '0' }),
+    clearProject: async (projectId) => {
+      let n = 0;
+      for (const [id, r] of runs) if (r.projectId === projectId && runs.delete(id)) n++;
+      return n;
+    },
+    openWriter: () => ({ save, lost: 0, close: async () => undefined }),
+    close: () => undefined,
+  };
+}
+
+/** A run as a server records it: running, its steps pending, unless told otherwise. */
+export function aRun(fields: Partial<FlowRun> & Pick<FlowRun, 'id' | 'projectId' | 'flowId'>): FlowRun {
+  return {
+    flowName: 'orders',
+    startedBy: 'manual',
+    requestId: null,
+    request: null,
+    startedAt: new Date().toISOString(),
+    finishedAt: null,
+    status: 'running',
+    steps: [],
+    ...fields,
+  };
 }
