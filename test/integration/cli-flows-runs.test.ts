@@ -1,0 +1,258 @@
+/**
+ * The flow commands as the built binary runs them (the real wiring: `node dist/cli/main.js
+ * flow …`; `npm run build` first), and `flow run --wait`, `flow wait` and `flow runs` against a
+ * real `mockdev serve` and a callback receiver on 127.0.0.1. The latter need the run store and
+ * the flow runtime: they are skipped while the run store is the placeholder that says it is not
+ * built yet.
+ */
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, it } from 'node:test';
+import { createContext } from '../../src/app/context.js';
+import type { Flow, FlowRun } from '../../src/core/model/flow.js';
+import { assertCliError, json, tempDir } from '../helpers/cli.js';
+import { ok, shop } from '../helpers/flows.js';
+import { startServe, waitUntil } from '../helpers/server.js';
+
+/** Whether this build has a run store (the placeholder throws "… not built yet"). */
+async function runStoreBuilt(): Promise<boolean> {
+  const { dir, cleanup } = tempDir('mockdev-runstore-');
+  const ctx = createContext({ dataDir: dir, cwd: dir });
+  try {
+    await ctx.flowRuns.list('none', { limit: 1 });
+    return true;
+  } catch (e) {
+    return !/not built yet/.test(String(e));
+  } finally {
+    ctx.close();
+    cleanup();
+  }
+}
+const NO_RUNS = (await runStoreBuilt()) ? false : 'the flow run store is not built in this branch yet';
+
+/** A receiver of callbacks on 127.0.0.1:0 answering `status`; what it got, in order. */
+async function receiver(t: { after(fn: () => unknown): void }, status = 200) {
+  const got: { method: string; url: string; body: string }[] = [];
+  const server: Server = createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8').on('data', (d: string) => (body += d));
+    req.on('end', () => {
+      got.push({ method: req.method!, url: req.url!, body });
+      res.writeHead(status, { 'content-type': 'application/json' }).end('{"ok":true}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.after(() => new Promise((resolve) => server.close(resolve)));
+  return { got, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+describe('flow commands, spawned', () => {
+  it('the binary creates, lists and shows flows, and refuses a run without a server', async (t) => {
+    const { spawn, stored } = await shop(t);
+    ok(await spawn(['flow', 'create', 'shop', '-n', 'orders']));
+    ok(
+      await spawn([
+        'flow',
+        'step',
+        'add',
+        'shop',
+        'orders',
+        '--label',
+        'accept',
+        '--on',
+        'request:POST /orders',
+        '--respond',
+        'POST /orders',
+      ]),
+    );
+    assert.deepEqual(json<Flow[]>(ok(await spawn(['flow', 'list', 'shop', '--json']))), stored());
+    assert.match(
+      ok(await spawn(['flow', 'show', 'shop', 'orders'])).stdout,
+      /accept +request POST \/orders +respond POST \/orders \(202\)/,
+    );
+    assertCliError(
+      await spawn(['flow', 'step', 'add', 'shop', 'orders', '--on', 'soon', '--respond', 'x']),
+      2,
+      /^mockdev: Invalid --on "soon": use request:<ENDPOINT>/,
+    );
+    assertCliError(
+      await spawn(['flow', 'run', 'shop', 'orders']),
+      1,
+      /^mockdev: No server of project "shop" is running/,
+    );
+  });
+});
+
+describe('flow runs against a running server', { skip: NO_RUNS }, () => {
+  it('flow run --wait: a run by hand calls back, completes (exit 0) and is listed with its steps', async (t) => {
+    const { cli, dataDir, defer } = await shop(t);
+    const hook = await receiver(t);
+    ok(await cli(['flow', 'create', 'shop', '-n', 'push']));
+    ok(
+      await cli([
+        'flow',
+        'step',
+        'add',
+        'shop',
+        'push',
+        '--label',
+        'ping',
+        '--on',
+        'delay:50',
+        '--callback',
+        `POST ${hook.url}/ping`,
+        '-b',
+        '{"run":"{{run.id}}"}',
+      ]),
+    );
+    ok(
+      await cli([
+        'flow',
+        'step',
+        'add',
+        'shop',
+        'push',
+        '--on',
+        'after:ping',
+        '--callback',
+        `GET ${hook.url}/after?s={{steps.ping.status}}`,
+      ]),
+    );
+    const server = await startServe(['shop'], { dataDir });
+    defer(() => server.stop());
+    const r = ok(await cli(['flow', 'run', 'shop', 'push', '--wait', '--json']));
+    const run = json<FlowRun>(r);
+    assert.equal(run.status, 'completed');
+    assert.equal(run.startedBy, 'manual');
+    assert.deepEqual(
+      run.steps.map((s) => [s.status, s.callback?.status]),
+      [
+        ['completed', 200],
+        ['completed', 200],
+      ],
+    );
+    assert.deepEqual(
+      hook.got.map((g) => g.url),
+      ['/ping', '/after?s=200'],
+    );
+    assert.equal(hook.got[0]!.body, JSON.stringify({ run: run.id }));
+    const listed = ok(await cli(['flow', 'runs', 'shop', '--flow', 'push']));
+    assert.match(
+      listed.stdout,
+      new RegExp(
+        `^RUN +FLOW +STARTED +BY +STATUS +STEP +STEP STATUS +CALLBACK\\n${run.id} +push +\\S+ +manual +completed +ping +completed +200 \\(1 attempt`,
+      ),
+    );
+    assert.equal(json<FlowRun[]>(ok(await cli(['flow', 'runs', 'shop', '--json'])))[0]!.id, run.id);
+  });
+
+  it('flow wait: a run a request started (exit 0), a failed one (exit 1), one not ended in time (exit 1)', async (t) => {
+    const { cli, dataDir, defer } = await shop(t);
+    const hook = await receiver(t);
+    const failing = await receiver(t, 500);
+    ok(await cli(['flow', 'create', 'shop', '-n', 'orders']));
+    ok(
+      await cli([
+        'flow',
+        'step',
+        'add',
+        'shop',
+        'orders',
+        '--label',
+        'accept',
+        '--on',
+        'request:POST /orders',
+        '--respond',
+        'POST /orders',
+      ]),
+    );
+    ok(
+      await cli([
+        'flow',
+        'step',
+        'add',
+        'shop',
+        'orders',
+        '--on',
+        'after:accept+20',
+        '--callback',
+        `POST ${hook.url}/orders`,
+      ]),
+    );
+    ok(await cli(['flow', 'create', 'shop', '-n', 'broken']));
+    ok(
+      await cli([
+        'flow',
+        'step',
+        'add',
+        'shop',
+        'broken',
+        '--label',
+        'call',
+        '--on',
+        'delay:1',
+        '--callback',
+        `POST ${failing.url}/x`,
+      ]),
+    );
+    ok(
+      await cli([
+        'flow',
+        'step',
+        'add',
+        'shop',
+        'broken',
+        '--on',
+        'after:call',
+        '--callback',
+        `POST ${hook.url}/never`,
+      ]),
+    );
+    ok(await cli(['flow', 'create', 'shop', '-n', 'slow']));
+    ok(
+      await cli([
+        'flow',
+        'step',
+        'add',
+        'shop',
+        'slow',
+        '--on',
+        'delay:60000',
+        '--callback',
+        `POST ${hook.url}/slow`,
+      ]),
+    );
+    const server = await startServe(['shop'], { dataDir });
+    defer(() => server.stop());
+
+    const answer = await fetch(`${server.url}/orders`, { method: 'POST', body: '{}' });
+    assert.equal(answer.status, 202);
+    const runs = await waitUntil(async () => {
+      const list = json<FlowRun[]>(ok(await cli(['flow', 'runs', 'shop', '--flow', 'orders', '--json'])));
+      return list.length ? list : undefined;
+    }, 'the run the request started');
+    const done = ok(await cli(['flow', 'wait', 'shop', runs[0]!.id, '--timeout', '10000']));
+    assert.match(
+      done.stdout,
+      /^run: +\S+\nflow: +orders \(\S+\)\nstatus: +completed\nstarted by: +request\n/,
+    );
+
+    const failed = await cli(['flow', 'run', 'shop', 'broken', '--wait', '--timeout', '10000']);
+    assert.equal(failed.code, 1, failed.stderr);
+    assert.match(failed.stdout, /status: +failed/);
+    assert.match(failed.stdout, /call +failed +POST http:\/\/127\.0\.0\.1:\d+\/x +500 \(1 attempt/);
+    assert.match(failed.stderr, /^Run \S+ of flow "broken" failed\n$/);
+    assert.equal(hook.got.filter((g) => g.url === '/never').length, 0);
+
+    const started = json<FlowRun>(ok(await cli(['flow', 'run', 'shop', 'slow', '--json'])));
+    const late = await cli(['flow', 'wait', 'shop', started.id, '--timeout', '100']);
+    assert.equal(late.code, 1);
+    assert.match(late.stderr, new RegExp(`^Run ${started.id} of flow "slow" has not ended after 100 ms\\n$`));
+    assertCliError(
+      await cli(['flow', 'wait', 'shop', 'nope']),
+      1,
+      /^mockdev: Run "nope" not found in project "shop"/,
+    );
+  });
+});
