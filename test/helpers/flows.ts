@@ -5,7 +5,7 @@ import type { Endpoint } from '../../src/core/model/endpoint.js';
 import type { Flow, FlowRun } from '../../src/core/model/flow.js';
 import type { FlowRunStore } from '../../src/core/ports.js';
 import { json, type CliResult } from './cli.js';
-import { cliSandbox, type AfterHook } from './cli-inprocess.js';
+import { cliSandbox, type AfterHook, type CliSandbox } from './cli-inprocess.js';
 
 /** A CLI run that succeeded (exit 0, else the failure shows its stderr). */
 export const ok = (r: CliResult): CliResult => {
@@ -71,3 +71,7 @@ export function aRun(fields: Partial<FlowRun> & Pick<FlowRun, 'id' | 'projectId'
     ...fields,
   };
 }
+
+/** `flow step add shop <FLOW> …args` in a sandbox of shop(), which must succeed. */
+export const addStep = async (cli: CliSandbox['cli'], flow: string, ...args: string[]): Promise<CliResult> =>
+  ok(await cli(['flow', 'step', 'add', 'shop', flow, ...args]));

@@ -8,41 +8,31 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { assertCliError } from '../helpers/cli.js';
-import { ok, shop } from '../helpers/flows.js';
+import { addStep, ok, shop } from '../helpers/flows.js';
 
 /** Shop with flow "orders" (accept: POST /orders answered; notify: after accept, a callback). */
 async function withOrders(t: Parameters<typeof shop>[0]) {
   const s = await shop(t);
   ok(await s.cli(['flow', 'create', 'shop', '-n', 'orders']));
-  ok(
-    await s.cli([
-      'flow',
-      'step',
-      'add',
-      'shop',
-      'orders',
-      '--label',
-      'accept',
-      '--on',
-      'request:POST /orders',
-      '--respond',
-      'POST /orders',
-    ]),
+  await addStep(
+    s.cli,
+    'orders',
+    '--label',
+    'accept',
+    '--on',
+    'request:POST /orders',
+    '--respond',
+    'POST /orders',
   );
-  ok(
-    await s.cli([
-      'flow',
-      'step',
-      'add',
-      'shop',
-      'orders',
-      '--label',
-      'notify',
-      '--on',
-      'after:accept',
-      '--callback',
-      'POST http://127.0.0.1:9/h',
-    ]),
+  await addStep(
+    s.cli,
+    'orders',
+    '--label',
+    'notify',
+    '--on',
+    'after:accept',
+    '--callback',
+    'POST http://127.0.0.1:9/h',
   );
   /** Runs a command that must fail as said, leaving flows.json as it was. */
   const refused = async (args: string[], code: number, re: RegExp) => {
@@ -277,7 +267,7 @@ describe('flow command errors', () => {
     const { cli, refused, dir } = await withOrders(t);
     const answer = ['--on', 'request:POST /orders', '--respond', 'GET /status'];
     ok(await cli(['flow', 'create', 'shop', '-n', 'second', '--disabled']));
-    ok(await cli(['flow', 'step', 'add', 'shop', 'second', ...answer]));
+    await addStep(cli, 'second', ...answer);
     const other =
       /^mockdev: Step 1 answers requests to POST \/orders, which step 1 \("accept"\) of flow "orders" already answers: one enabled step may answer an endpoint/;
     await refused(['flow', 'enable', 'shop', 'second'], 2, other);

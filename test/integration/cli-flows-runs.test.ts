@@ -13,7 +13,7 @@ import { describe, it } from 'node:test';
 import { createContext } from '../../src/app/context.js';
 import type { Flow, FlowRun } from '../../src/core/model/flow.js';
 import { assertCliError, json, ROOT } from '../helpers/cli.js';
-import { ok, shop } from '../helpers/flows.js';
+import { addStep, ok, shop } from '../helpers/flows.js';
 import { startServe, waitUntil } from '../helpers/server.js';
 
 /**
@@ -92,35 +92,25 @@ describe('flow runs against a running server', { skip: NO_RUNS }, () => {
     const { cli, dataDir, defer } = await shop(t);
     const hook = await receiver(t);
     ok(await cli(['flow', 'create', 'shop', '-n', 'push']));
-    ok(
-      await cli([
-        'flow',
-        'step',
-        'add',
-        'shop',
-        'push',
-        '--label',
-        'ping',
-        '--on',
-        'delay:50',
-        '--callback',
-        `POST ${hook.url}/ping`,
-        '-b',
-        '{"run":"{{run.id}}"}',
-      ]),
+    await addStep(
+      cli,
+      'push',
+      '--label',
+      'ping',
+      '--on',
+      'delay:50',
+      '--callback',
+      `POST ${hook.url}/ping`,
+      '-b',
+      '{"run":"{{run.id}}"}',
     );
-    ok(
-      await cli([
-        'flow',
-        'step',
-        'add',
-        'shop',
-        'push',
-        '--on',
-        'after:ping',
-        '--callback',
-        `GET ${hook.url}/after?s={{steps.ping.status}}`,
-      ]),
+    await addStep(
+      cli,
+      'push',
+      '--on',
+      'after:ping',
+      '--callback',
+      `GET ${hook.url}/after?s={{steps.ping.status}}`,
     );
     const server = await startServe(['shop'], { dataDir });
     defer(() => server.stop());
@@ -155,77 +145,22 @@ describe('flow runs against a running server', { skip: NO_RUNS }, () => {
     const hook = await receiver(t);
     const failing = await receiver(t, 500);
     ok(await cli(['flow', 'create', 'shop', '-n', 'orders']));
-    ok(
-      await cli([
-        'flow',
-        'step',
-        'add',
-        'shop',
-        'orders',
-        '--label',
-        'accept',
-        '--on',
-        'request:POST /orders',
-        '--respond',
-        'POST /orders',
-      ]),
+    await addStep(
+      cli,
+      'orders',
+      '--label',
+      'accept',
+      '--on',
+      'request:POST /orders',
+      '--respond',
+      'POST /orders',
     );
-    ok(
-      await cli([
-        'flow',
-        'step',
-        'add',
-        'shop',
-        'orders',
-        '--on',
-        'after:accept+20',
-        '--callback',
-        `POST ${hook.url}/orders`,
-      ]),
-    );
+    await addStep(cli, 'orders', '--on', 'after:accept+20', '--callback', `POST ${hook.url}/orders`);
     ok(await cli(['flow', 'create', 'shop', '-n', 'broken']));
-    ok(
-      await cli([
-        'flow',
-        'step',
-        'add',
-        'shop',
-        'broken',
-        '--label',
-        'call',
-        '--on',
-        'delay:1',
-        '--callback',
-        `POST ${failing.url}/x`,
-      ]),
-    );
-    ok(
-      await cli([
-        'flow',
-        'step',
-        'add',
-        'shop',
-        'broken',
-        '--on',
-        'after:call',
-        '--callback',
-        `POST ${hook.url}/never`,
-      ]),
-    );
+    await addStep(cli, 'broken', '--label', 'call', '--on', 'delay:1', '--callback', `POST ${failing.url}/x`);
+    await addStep(cli, 'broken', '--on', 'after:call', '--callback', `POST ${hook.url}/never`);
     ok(await cli(['flow', 'create', 'shop', '-n', 'slow']));
-    ok(
-      await cli([
-        'flow',
-        'step',
-        'add',
-        'shop',
-        'slow',
-        '--on',
-        'delay:60000',
-        '--callback',
-        `POST ${hook.url}/slow`,
-      ]),
-    );
+    await addStep(cli, 'slow', '--on', 'delay:60000', '--callback', `POST ${hook.url}/slow`);
     const server = await startServe(['shop'], { dataDir });
     defer(() => server.stop());
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { Flow, FlowStep } from '../../src/core/model/flow.js';
 import { assertCliError, json } from '../helpers/cli.js';
-import { ok, shop } from '../helpers/flows.js';
+import { addStep, ok, shop } from '../helpers/flows.js';
 
 describe('flow commands', () => {
   it('builds a flow step by step; flows.json names endpoints and steps by id', async (t) => {
@@ -22,64 +22,42 @@ describe('flow commands', () => {
       [['orders', '202, then the webhook', true, []]],
     );
 
-    const accept = ok(
-      await cli([
-        'flow',
-        'step',
-        'add',
-        'shop',
-        'orders',
-        '--label',
-        'accept',
-        '--on',
-        'request:create-order',
-        '--respond',
-        'POST /orders',
-      ]),
+    const accept = await addStep(
+      cli,
+      'orders',
+      '--label',
+      'accept',
+      '--on',
+      'request:create-order',
+      '--respond',
+      'POST /orders',
     );
     assert.match(
       accept.stdout,
       /^Added step 1 \("accept"\) \(id \S+\) to flow "orders": request POST \/orders -> respond POST \/orders \(202\)\n$/,
     );
     const notify = json<FlowStep>(
-      ok(
-        await cli([
-          'flow',
-          'step',
-          'add',
-          'shop',
-          'orders',
-          '--label',
-          'notify',
-          '--on',
-          'after:accept+2000',
-          '--callback',
-          'put http://127.0.0.1:9/hook/{{body.id}}',
-          '-H',
-          'X-Order: {{body.id}}',
-          '-b',
-          '{"status":"{{response.status}}"}',
-          '--retries',
-          '2',
-          '--timeout',
-          '1500',
-          '--json',
-        ]),
+      await addStep(
+        cli,
+        'orders',
+        '--label',
+        'notify',
+        '--on',
+        'after:accept+2000',
+        '--callback',
+        'put http://127.0.0.1:9/hook/{{body.id}}',
+        '-H',
+        'X-Order: {{body.id}}',
+        '-b',
+        '{"status":"{{response.status}}"}',
+        '--retries',
+        '2',
+        '--timeout',
+        '1500',
+        '--json',
       ),
     );
-    ok(
-      await cli([
-        'flow',
-        'step',
-        'add',
-        'shop',
-        'orders',
-        '--on',
-        'delay:50',
-        '--callback',
-        'GET {{env.HOOK}}/ping',
-      ]),
-    );
+    await addStep(cli, 'orders', '--on', 'delay:50', '--callback', 'GET {{env.HOOK}}/ping');
 
     const [flow] = stored();
     const [s1, s2, s3] = flow!.steps;
@@ -201,36 +179,8 @@ describe('flow commands', () => {
   it('updates, disables, enables, removes a step and deletes a flow', async (t) => {
     const { cli, dir, stored } = await shop(t);
     ok(await cli(['flow', 'create', 'shop', '-n', 'orders']));
-    ok(
-      await cli([
-        'flow',
-        'step',
-        'add',
-        'shop',
-        'orders',
-        '--label',
-        'a',
-        '--on',
-        'delay:10',
-        '--callback',
-        'POST http://h/a',
-      ]),
-    );
-    ok(
-      await cli([
-        'flow',
-        'step',
-        'add',
-        'shop',
-        'orders',
-        '--label',
-        'b',
-        '--on',
-        'after:a',
-        '--callback',
-        'POST http://h/b',
-      ]),
-    );
+    await addStep(cli, 'orders', '--label', 'a', '--on', 'delay:10', '--callback', 'POST http://h/a');
+    await addStep(cli, 'orders', '--label', 'b', '--on', 'after:a', '--callback', 'POST http://h/b');
 
     assert.equal(
       ok(await cli(['flow', 'update', 'shop', 'orders', '-n', 'webhooks', '-d', 'calls'])).stdout,
