@@ -75,3 +75,6 @@ export function aRun(fields: Partial<FlowRun> & Pick<FlowRun, 'id' | 'projectId'
 /** `flow step add shop <FLOW> …args` in a sandbox of shop(), which must succeed. */
 export const addStep = async (cli: CliSandbox['cli'], flow: string, ...args: string[]): Promise<CliResult> =>
   ok(await cli(['flow', 'step', 'add', 'shop', flow, ...args]));
+
+/** The options of the step "accept": POST /orders answered by its own response. */
+export const ACCEPT_STEP = ['--label', 'accept', '--on', 'request:POST /orders', '--respond', 'POST /orders'];

@@ -8,22 +8,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { assertCliError } from '../helpers/cli.js';
-import { addStep, ok, shop } from '../helpers/flows.js';
+import { ACCEPT_STEP, addStep, ok, shop } from '../helpers/flows.js';
 
 /** Shop with flow "orders" (accept: POST /orders answered; notify: after accept, a callback). */
 async function withOrders(t: Parameters<typeof shop>[0]) {
   const s = await shop(t);
   ok(await s.cli(['flow', 'create', 'shop', '-n', 'orders']));
-  await addStep(
-    s.cli,
-    'orders',
-    '--label',
-    'accept',
-    '--on',
-    'request:POST /orders',
-    '--respond',
-    'POST /orders',
-  );
+  await addStep(s.cli, 'orders', ...ACCEPT_STEP);
   await addStep(
     s.cli,
     'orders',

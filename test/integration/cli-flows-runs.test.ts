@@ -13,7 +13,7 @@ import { describe, it } from 'node:test';
 import { createContext } from '../../src/app/context.js';
 import type { Flow, FlowRun } from '../../src/core/model/flow.js';
 import { assertCliError, json, ROOT } from '../helpers/cli.js';
-import { addStep, ok, shop } from '../helpers/flows.js';
+import { ACCEPT_STEP, addStep, ok, shop } from '../helpers/flows.js';
 import { startServe, waitUntil } from '../helpers/server.js';
 
 /**
@@ -54,21 +54,7 @@ describe('flow commands, spawned', () => {
   it('the binary creates, lists and shows flows, and refuses a run without a server', async (t) => {
     const { spawn, stored } = await shop(t);
     ok(await spawn(['flow', 'create', 'shop', '-n', 'orders']));
-    ok(
-      await spawn([
-        'flow',
-        'step',
-        'add',
-        'shop',
-        'orders',
-        '--label',
-        'accept',
-        '--on',
-        'request:POST /orders',
-        '--respond',
-        'POST /orders',
-      ]),
-    );
+    ok(await spawn(['flow', 'step', 'add', 'shop', 'orders', ...ACCEPT_STEP]));
     assert.deepEqual(json<Flow[]>(ok(await spawn(['flow', 'list', 'shop', '--json']))), stored());
     assert.match(
       ok(await spawn(['flow', 'show', 'shop', 'orders'])).stdout,
@@ -145,16 +131,7 @@ describe('flow runs against a running server', { skip: NO_RUNS }, () => {
     const hook = await receiver(t);
     const failing = await receiver(t, 500);
     ok(await cli(['flow', 'create', 'shop', '-n', 'orders']));
-    await addStep(
-      cli,
-      'orders',
-      '--label',
-      'accept',
-      '--on',
-      'request:POST /orders',
-      '--respond',
-      'POST /orders',
-    );
+    await addStep(cli, 'orders', ...ACCEPT_STEP);
     await addStep(cli, 'orders', '--on', 'after:accept+20', '--callback', `POST ${hook.url}/orders`);
     ok(await cli(['flow', 'create', 'shop', '-n', 'broken']));
     await addStep(cli, 'broken', '--label', 'call', '--on', 'delay:1', '--callback', `POST ${failing.url}/x`);
