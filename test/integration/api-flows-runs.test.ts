@@ -266,8 +266,9 @@ describe('admin API: flow runs', () => {
     const push = await twoStepFlow(api, hook.url);
 
     const none = await api.call('POST', `/api/v1/projects/Shop/flows/Push/runs`);
-    assert.ok(none.status >= 400 && none.status < 500, `no server runs: ${none.body}`);
-    assert.match((none.json as Json).detail as string, /serve|start/i);
+    assert.equal(none.status, 409, `no server runs: ${none.body}`);
+    assert.equal((none.json as Json).code, 'CONFLICT');
+    assert.match((none.json as Json).detail as string, /mockdev serve Shop/);
 
     const server = await api.call('PUT', '/api/v1/projects/Shop/server', { body: { port: 0 } });
     assert.equal(server.status, 201, server.body);

@@ -134,7 +134,7 @@ export const flowRoutes: Route[] = [
     tag: TAG,
     summary: 'Start a run by hand on the project’s running server (as `flow run`)',
     description:
-      'Answers at once with the run as first recorded (`running`, its steps `pending`); follow it with GET …/flow-runs/{run}?wait=, or the `flow-run` events. No server of the project running: an error saying to start it (`mockdev serve`, or PUT …/server).',
+      'Answers at once with the run as first recorded (`running`, its steps `pending`); follow it with GET …/flow-runs/{run}?wait=, or the `flow-run` events. No server of the project running, or the flow disabled: 409 `CONFLICT`, saying what to do.',
     params: FLOW_PARAMS,
     response: { status: 202, schema: FlowRunSchema, description: 'The run, started' },
     handle: ({ ctx, params }) => startFlowRun(ctx, params.project!, params.flow!),
