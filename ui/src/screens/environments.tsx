@@ -5,6 +5,7 @@ import { useConfirm } from '../components/confirm';
 import { CreateByName } from '../components/create-by-name';
 import { Link } from '../components/link';
 import { ErrorMessage, useNotify } from '../components/notices';
+import { RowAction } from '../components/row-action';
 import { TableHead } from '../components/table-head';
 import { useAction } from '../components/use-action';
 import { EnvironmentEditor } from '../environments/environment-editor';
@@ -115,45 +116,35 @@ export function EnvironmentsScreen({ project }: ProjectScreenProps) {
                   )}
                 </td>
                 <td className="row-actions">
-                  <button type="button" aria-label={`Edit ${env.name}`} onClick={() => setEditing(env.id)}>
-                    Edit
-                  </button>
+                  <RowAction verb="Edit" item={env.name} onClick={() => setEditing(env.id)} />
                   {env.active ? (
-                    <button
-                      type="button"
+                    <RowAction
+                      verb="Deactivate"
+                      item={env.name}
                       disabled={busy}
-                      aria-label={`Deactivate ${env.name}`}
-                      onClick={() => void deactivate(env)}
-                    >
-                      Deactivate
-                    </button>
+                      onClick={() => deactivate(env)}
+                    />
                   ) : (
-                    <button
-                      type="button"
+                    <RowAction
+                      verb="Activate"
+                      item={env.name}
                       disabled={busy}
-                      aria-label={`Activate ${env.name}`}
-                      onClick={() => void activate(env)}
-                    >
-                      Activate
-                    </button>
+                      onClick={() => activate(env)}
+                    />
                   )}
-                  <button
-                    type="button"
+                  <RowAction
+                    verb="Duplicate"
+                    item={env.name}
                     disabled={busy}
-                    aria-label={`Duplicate ${env.name}`}
-                    onClick={() => void duplicate(env)}
-                  >
-                    Duplicate
-                  </button>
-                  <button
-                    type="button"
+                    onClick={() => duplicate(env)}
+                  />
+                  <RowAction
+                    verb="Delete"
+                    item={env.name}
                     disabled={busy}
-                    className="danger"
-                    aria-label={`Delete ${env.name}`}
-                    onClick={() => void remove(env)}
-                  >
-                    Delete
-                  </button>
+                    danger
+                    onClick={() => remove(env)}
+                  />
                 </td>
               </tr>
             ))}

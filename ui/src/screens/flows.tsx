@@ -5,6 +5,7 @@ import { useData } from '../api/use-data';
 import { useConfirm } from '../components/confirm';
 import { CreateByName } from '../components/create-by-name';
 import { ErrorMessage, useNotify } from '../components/notices';
+import { RowAction } from '../components/row-action';
 import { TableHead } from '../components/table-head';
 import { useAction } from '../components/use-action';
 import { FlowEditor } from '../flows/flow-editor';
@@ -109,27 +110,21 @@ export function FlowsScreen({ project }: ProjectScreenProps) {
                   </label>
                 </td>
                 <td className="row-actions">
-                  <button type="button" aria-label={`Edit ${flow.name}`} onClick={() => edit(flow.id)}>
-                    Edit
-                  </button>
-                  <button
-                    type="button"
+                  <RowAction verb="Edit" item={flow.name} onClick={() => edit(flow.id)} />
+                  <RowAction
+                    verb="Run"
+                    item={flow.name}
                     disabled={busy}
-                    aria-label={`Run ${flow.name}`}
                     title="Start a run now on the project’s running server"
-                    onClick={() => void run(flow)}
-                  >
-                    Run
-                  </button>
-                  <button
-                    type="button"
+                    onClick={() => run(flow)}
+                  />
+                  <RowAction
+                    verb="Delete"
+                    item={flow.name}
                     disabled={busy}
-                    className="danger"
-                    aria-label={`Delete ${flow.name}`}
-                    onClick={() => void remove(flow)}
-                  >
-                    Delete
-                  </button>
+                    danger
+                    onClick={() => remove(flow)}
+                  />
                 </td>
               </tr>
             ))}
