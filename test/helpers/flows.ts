@@ -1,0 +1,155 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Flow, FlowRun } from '../../src/core/model/flow.js';
+import type { AppContext } from '../../src/app/context.js';
+import type { FlowRunStore, FlowRunWriter } from '../../src/core/ports.js';
+import { waitUntil } from './wait.js';
+
+/**
+ * Flows in tests: an in-memory run store (the writer's saves, as the SQLite store keeps them),
+ * a real callback receiver on 127.0.0.1, and flows saved through the project store.
+ */
+
+/** Runs kept in memory: each save replaces the run of its id (copied, as the writer contract says). */
+export interface MemoryRuns {
+  store: FlowRunStore;
+  writer: FlowRunWriter & { closed: boolean };
+  /** Every save, in order (copies). */
+  saves: FlowRun[];
+  all(): FlowRun[];
+  get(id: string): FlowRun | undefined;
+  /** Waits until a run matches `check` (returns it), within `timeoutMs`. */
+  waitFor(check: (run: FlowRun) => boolean, what: string, timeoutMs?: number): Promise<FlowRun>;
+}
+
+export function memoryRuns(): MemoryRuns {
+  const runs = new Map<string, FlowRun>();
+  const saves: FlowRun[] = [];
+  const writer = {
+    closed: false,
+    lost: 0,
+    save(run: FlowRun) {
+      if (writer.closed) {
+        writer.lost++;
+        return;
+      }
+      const copy = structuredClone(run);
+      saves.push(copy);
+      runs.set(run.id, copy);
+    },
+    close: async () => {
+      writer.closed = true;
+    },
+  };
+  const all = () => [...runs.values()];
+  const store: FlowRunStore = {
+    list: async (projectId, q) =>
+      all()
+        .filter((r) => r.projectId === projectId && (!q.flowId || r.flowId === q.flowId))
+        .reverse()
+        .slice(0, q.limit),
+    get: async (id) => runs.get(id),
+    since: async () => ({ runs: [], cursor: '' }),
+    clearProject: async () => 0,
+    openWriter: () => {
+      writer.closed = false;
+      return writer;
+    },
+    close: () => undefined,
+  };
+  return {
+    store,
+    writer,
+    saves,
+    all,
+    get: (id) => runs.get(id),
+    waitFor: (check, what, timeoutMs = 10_000) => waitUntil(() => all().find(check), what, timeoutMs),
+  };
+}
+
+/** The context with its runs kept in memory. */
+export function withMemoryRuns(ctx: AppContext): { ctx: AppContext; runs: MemoryRuns } {
+  const runs = memoryRuns();
+  return { ctx: { ...ctx, flowRuns: runs.store }, runs };
+}
+
+export interface Received {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+  /** Date.now() when the request had arrived whole. */
+  at: number;
+}
+
+export interface Receiver {
+  url: string;
+  received: Received[];
+  /** What the next requests are answered with (default 200 `{"ok":true}`). */
+  answer: (r: Received) => { status: number; body?: string; headers?: Record<string, string> };
+  waitFor(count: number, timeoutMs?: number): Promise<Received[]>;
+  close(): Promise<void>;
+}
+
+/** A callback receiver on 127.0.0.1, port from the OS, closed after the test. */
+export async function startReceiver(t: { after(fn: () => Promise<void> | void): void }): Promise<Receiver> {
+  const received: Received[] = [];
+  const receiver: Receiver = {
+    url: '',
+    received,
+    answer: () => ({ status: 200, body: '{"ok":true}', headers: { 'Content-Type': 'application/json' } }),
+    waitFor: (count, timeoutMs = 10_000) =>
+      waitUntil(() => received.length >= count && received, `${count} callback(s) received`, timeoutMs),
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const r: Received = {
+        method: req.method!,
+        url: req.url!,
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        at: Date.now(),
+      };
+      received.push(r);
+      const a = receiver.answer(r);
+      res.writeHead(a.status, a.headers ?? {});
+      res.end(a.body ?? '');
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  t.after(async () => {
+    server.closeAllConnections();
+    await receiver.close();
+  });
+  return receiver;
+}
+
+/** Saves a project's flows through the project store (as the app's use cases will). */
+export async function saveFlows(ctx: AppContext, projectId: string, flows: Flow[]): Promise<void> {
+  const [stored] = await ctx.projects.find(projectId);
+  if (!stored) throw new Error(`no project ${projectId}`);
+  await ctx.projects.update(stored.key, () => ({ flows, result: undefined }));
+}
+
+/** A flow with defaults filled in (steps given in the stored shape). */
+export function flow(id: string, steps: Flow['steps'], extra: Partial<Flow> = {}): Flow {
+  return { id, name: id, description: '', enabled: true, steps, ...extra };
+}
+
+/** A callback action with the model's defaults. */
+export const callback = (
+  url: string,
+  extra: Partial<Extract<Flow['steps'][number]['action'], { type: 'callback' }>> = {},
+): Extract<Flow['steps'][number]['action'], { type: 'callback' }> => ({
+  type: 'callback',
+  method: 'POST',
+  url,
+  headers: {},
+  timeoutMs: 10_000,
+  retries: 0,
+  ...extra,
+});
