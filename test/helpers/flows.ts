@@ -1,8 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Endpoint } from '../../src/core/model/endpoint.js';
 import type { Flow, FlowRun } from '../../src/core/model/flow.js';
 import type { AppContext } from '../../src/app/context.js';
+import { createProject } from '../../src/app/projects.js';
+import { startServer, type RunningServer } from '../../src/app/server.js';
 import type { FlowRunStore, FlowRunWriter } from '../../src/core/ports.js';
+import { tempContext } from './context.js';
 import { waitUntil } from './wait.js';
 
 /**
@@ -85,8 +89,16 @@ export interface Received {
 export interface Receiver {
   url: string;
   received: Received[];
-  /** What the next requests are answered with (default 200 `{"ok":true}`). */
-  answer: (r: Received) => { status: number; body?: string; headers?: Record<string, string> };
+  /**
+   * What the next requests are answered with (default 200 `{"ok":true}`), after `delayMs`
+   * (Infinity: never, until the receiver closes).
+   */
+  answer: (r: Received) => {
+    status: number;
+    body?: string;
+    headers?: Record<string, string>;
+    delayMs?: number;
+  };
   waitFor(count: number, timeoutMs?: number): Promise<Received[]>;
   close(): Promise<void>;
 }
@@ -115,8 +127,12 @@ export async function startReceiver(t: { after(fn: () => Promise<void> | void): 
       };
       received.push(r);
       const a = receiver.answer(r);
-      res.writeHead(a.status, a.headers ?? {});
-      res.end(a.body ?? '');
+      const reply = () => {
+        res.writeHead(a.status, a.headers ?? {});
+        res.end(a.body ?? '');
+      };
+      if (a.delayMs === undefined) reply();
+      else if (Number.isFinite(a.delayMs)) setTimeout(reply, a.delayMs);
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -128,12 +144,33 @@ export async function startReceiver(t: { after(fn: () => Promise<void> | void): 
   return receiver;
 }
 
-/** Saves a project's flows through the project store (as the app's use cases will). */
-export async function saveFlows(ctx: AppContext, projectId: string, flows: Flow[]): Promise<void> {
-  const [stored] = await ctx.projects.find(projectId);
-  if (!stored) throw new Error(`no project ${projectId}`);
-  await ctx.projects.update(stored.key, () => ({ flows, result: undefined }));
+/** Saves a project's endpoints and flows (those given) through the project store, as the app does. */
+export async function saveProject(
+  ctx: AppContext,
+  project: string,
+  content: { endpoints?: Endpoint[]; flows?: Flow[] },
+): Promise<void> {
+  const [stored] = await ctx.projects.find(project);
+  if (!stored) throw new Error(`no project ${project}`);
+  await ctx.projects.update(stored.key, () => ({ ...content, result: undefined }));
 }
+
+/** A mock endpoint with the model's defaults (GET /<id>, 200, its id as JSON). */
+export const endpointOf = (id: string, extra: Partial<Endpoint> = {}): Endpoint => ({
+  id,
+  name: id,
+  method: 'GET',
+  path: `/${id}`,
+  status: 200,
+  headers: {},
+  body: `{"id":"${id}"}`,
+  contentType: 'application/json',
+  delay: 0,
+  enabled: true,
+  kind: 'mock',
+  variations: [],
+  ...extra,
+});
 
 /** A flow with defaults filled in (steps given in the stored shape). */
 export function flow(id: string, steps: Flow['steps'], extra: Partial<Flow> = {}): Flow {
@@ -153,3 +190,38 @@ export const callback = (
   retries: 0,
   ...extra,
 });
+
+export interface Served {
+  ctx: AppContext;
+  server: RunningServer;
+  runs: MemoryRuns;
+  warnings: string[];
+  save(content: { endpoints?: Endpoint[]; flows?: Flow[] }): Promise<void>;
+}
+
+/** A project with these endpoints and flows, served on port 0; stopped after the test. */
+export async function serveFlows(
+  t: { after(fn: () => unknown): void },
+  endpoints: Endpoint[],
+  flows: Flow[],
+): Promise<Served> {
+  // The server stops before the context closes and its data directory goes.
+  const running: { server?: RunningServer } = {};
+  const { ctx, runs } = withMemoryRuns(
+    tempContext({ after: (fn) => t.after(async () => (await running.server?.stop(), fn())) }),
+  );
+  const { id } = await createProject(ctx, { name: 'flows' });
+  await saveProject(ctx, id, { endpoints, flows });
+  const warnings: string[] = [];
+  const server = await startServer(ctx, { project: id, port: 0, logger: { warn: (m) => warnings.push(m) } });
+  running.server = server;
+  return { ctx, server, runs, warnings, save: (content) => saveProject(ctx, id, content) };
+}
+
+/** POSTs JSON. */
+export const post = (url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> =>
+  fetch(url, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
