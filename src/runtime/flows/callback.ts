@@ -85,9 +85,18 @@ function looksJson(body: Buffer): boolean {
   }
 }
 
-let httpsModule: Promise<typeof import('node:https')> | undefined;
+/**
+ * Sockets a server keeps open to one callback host at most: beyond them, callbacks wait their
+ * turn (within their timeout) instead of opening sockets without bound under load.
+ */
+export const CALLBACK_SOCKETS_MAX = 256;
+const agentOptions = { keepAlive: true, maxSockets: CALLBACK_SOCKETS_MAX };
+let httpAgent: http.Agent | undefined;
+let httpsClient:
+  Promise<{ https: typeof import('node:https'); agent: import('node:https').Agent }> | undefined;
 /** node:https (and TLS) is loaded only when an https callback is first made. */
-const loadHttps = () => (httpsModule ??= import('node:https'));
+const loadHttps = () =>
+  (httpsClient ??= import('node:https').then((https) => ({ https, agent: new https.Agent(agentOptions) })));
 
 /** What a failed connection says, in one line. */
 function connectionError(e: unknown, url: URL): string {
@@ -102,7 +111,10 @@ function connectionError(e: unknown, url: URL): string {
 
 /** The callback made with node's http/https client. */
 export const sendCallback: SendCallback = async (request, timeoutMs, signal) => {
-  const client = request.url.protocol === 'https:' ? await loadHttps() : http;
+  const { client, agent } =
+    request.url.protocol === 'https:'
+      ? await loadHttps().then(({ https, agent }) => ({ client: https, agent }))
+      : { client: http, agent: (httpAgent ??= new http.Agent(agentOptions)) };
   return new Promise<CallbackAnswer>((resolve, reject) => {
     let req: http.ClientRequest | undefined;
     let settled = false;
@@ -124,7 +136,7 @@ export const sendCallback: SendCallback = async (request, timeoutMs, signal) => 
     try {
       const headers = { ...request.headers };
       if (request.body !== null) headers['Content-Length'] = String(request.body.length);
-      req = client.request(request.url, { method: request.method, headers });
+      req = client.request(request.url, { method: request.method, headers, agent });
     } catch (e) {
       return finish(`the callback could not be made: ${e instanceof Error ? e.message : String(e)}`);
     }
