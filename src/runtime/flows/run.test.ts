@@ -314,7 +314,7 @@ describe('flow runs: callback templates', () => {
     assert.equal(second.headers['X-Tunnel'], '[]');
     assert.equal(second.headers['X-Mockdev-Flow-Depth'], '4');
     assert.equal(second.headers['Content-Type'], 'application/json');
-    assert.deepEqual(JSON.parse(second.body!.toString()), {
+    assert.deepEqual(JSON.parse(second.body!), {
       order: 'o-7',
       total: 12,
       status: 202,
