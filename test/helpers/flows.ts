@@ -155,27 +155,17 @@ export async function saveProject(
   await ctx.projects.update(stored.key, () => ({ ...content, result: undefined }));
 }
 
-/** A mock endpoint with the model's defaults (GET /<id>, 200, its id as JSON). */
-export const endpointOf = (id: string, extra: Partial<Endpoint> = {}): Endpoint => ({
-  id,
-  name: id,
-  method: 'GET',
-  path: `/${id}`,
-  status: 200,
-  headers: {},
-  body: `{"id":"${id}"}`,
-  contentType: 'application/json',
-  delay: 0,
-  enabled: true,
-  kind: 'mock',
-  variations: [],
-  ...extra,
-});
-
 /** A flow with defaults filled in (steps given in the stored shape). */
 export function flow(id: string, steps: Flow['steps'], extra: Partial<Flow> = {}): Flow {
   return { id, name: id, description: '', enabled: true, steps, ...extra };
 }
+
+/** Steps' triggers and actions in the stored shape. */
+export const onRequest = (endpointId: string) => ({ type: 'request' as const, endpointId });
+export const delay = (ms: number) => ({ type: 'delay' as const, ms });
+export const after = (stepId: string, delayMs = 0) => ({ type: 'after' as const, stepId, delayMs });
+export const respond = (endpointId: string) => ({ type: 'respond' as const, endpointId });
+export const proxyThrough = (endpointId: string) => ({ type: 'proxy' as const, endpointId });
 
 /** A callback action with the model's defaults. */
 export const callback = (

@@ -1,7 +1,19 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { CALLBACK_RETRY_BASE_MS, FLOW_STOP_GRACE_MS } from '../../src/core/model/limits.js';
-import { callback, endpointOf, flow, post, serveFlows, startReceiver } from '../helpers/flows.js';
+import { endpointOf } from '../helpers/endpoint.js';
+import {
+  after,
+  callback,
+  delay,
+  flow,
+  onRequest,
+  post,
+  proxyThrough,
+  respond,
+  serveFlows,
+  startReceiver,
+} from '../helpers/flows.js';
 import { waitUntil } from '../helpers/wait.js';
 
 /**
@@ -16,11 +28,7 @@ describe('flows at run time: guards, failures, actions, load, stop', () => {
     await served.save({
       flows: [
         flow('loop', [
-          {
-            id: 's',
-            trigger: { type: 'request', endpointId: 'loop' },
-            action: callback(`${served.server.url}/loop`),
-          },
+          { id: 's', trigger: onRequest('loop'), action: callback(`${served.server.url}/loop`) },
         ]),
       ],
     });
@@ -51,14 +59,10 @@ describe('flows at run time: guards, failures, actions, load, stop', () => {
           {
             id: 's1',
             label: 'hook',
-            trigger: { type: 'request', endpointId: 'go' },
+            trigger: onRequest('go'),
             action: callback(`${receiver.url}/fail`, { retries: 1 }),
           },
-          {
-            id: 's2',
-            trigger: { type: 'after', stepId: 's1', delayMs: 0 },
-            action: callback(`${receiver.url}/next`),
-          },
+          { id: 's2', trigger: after('s1'), action: callback(`${receiver.url}/next`) },
         ]),
       ],
     );
@@ -89,11 +93,7 @@ describe('flows at run time: guards, failures, actions, load, stop', () => {
     const { server, runs } = await serveFlows(
       t,
       [endpointOf('go')],
-      [
-        flow('f', [
-          { id: 's1', trigger: { type: 'request', endpointId: 'go' }, action: callback(`${closed}/x`) },
-        ]),
-      ],
+      [flow('f', [{ id: 's1', trigger: onRequest('go'), action: callback(`${closed}/x`) }])],
     );
     await (await fetch(`${server.url}/go`)).text();
     const run = await runs.waitFor((r) => r.status !== 'running', 'the run to end');
@@ -126,15 +126,7 @@ describe('flows at run time: guards, failures, actions, load, stop', () => {
           ],
         }),
       ],
-      [
-        flow('f', [
-          {
-            id: 's1',
-            trigger: { type: 'request', endpointId: 'orders' },
-            action: { type: 'respond', endpointId: 'answer' },
-          },
-        ]),
-      ],
+      [flow('f', [{ id: 's1', trigger: onRequest('orders'), action: respond('answer') }])],
     );
     const plain = await fetch(`${server.url}/orders/o-1`);
     assert.equal(plain.status, 202);
@@ -169,14 +161,10 @@ describe('flows at run time: guards, failures, actions, load, stop', () => {
       ],
       [
         flow('through', [
-          {
-            id: 's1',
-            trigger: { type: 'request', endpointId: 'forward' },
-            action: { type: 'proxy', endpointId: 'upstream' },
-          },
+          { id: 's1', trigger: onRequest('forward'), action: proxyThrough('upstream') },
           {
             id: 's2',
-            trigger: { type: 'after', stepId: 's1', delayMs: 0 },
+            trigger: after('s1'),
             action: callback(`${receiver.url}/after`, {
               body: '{{response.status}} {{response.body.echo.a}} {{steps.s1.body.path}}',
             }),
@@ -188,8 +176,8 @@ describe('flows at run time: guards, failures, actions, load, stop', () => {
     assert.equal(res.status, 201);
     assert.deepEqual(await res.json(), { echo: { a: 7 }, path: '/forward?x=1' });
     assert.equal(upstream.received[0]!.body, '{"a":7}');
-    const [after] = await receiver.waitFor(1);
-    assert.equal(after!.body, '201 7 /forward?x=1');
+    const [hook] = await receiver.waitFor(1);
+    assert.equal(hook!.body, '201 7 /forward?x=1');
     const run = await runs.waitFor((r) => r.status !== 'running', 'the run to end');
     assert.equal(run.status, 'completed');
   });
@@ -203,7 +191,7 @@ describe('flows at run time: guards, failures, actions, load, stop', () => {
         flow('each', [
           {
             id: 's',
-            trigger: { type: 'request', endpointId: 'orders' },
+            trigger: onRequest('orders'),
             action: callback(`${receiver.url}/n/{{body.n}}`, { body: '{{body.n}}' }),
           },
         ]),
@@ -240,17 +228,9 @@ describe('flows at run time: guards, failures, actions, load, stop', () => {
       [endpointOf('go')],
       [
         flow('f', [
-          {
-            id: 's1',
-            trigger: { type: 'request', endpointId: 'go' },
-            action: callback(`${receiver.url}/slow`),
-          },
-          {
-            id: 's2',
-            trigger: { type: 'after', stepId: 's1', delayMs: 0 },
-            action: callback(`${receiver.url}/next`),
-          },
-          { id: 's3', trigger: { type: 'delay', ms: 60_000 }, action: callback(`${receiver.url}/late`) },
+          { id: 's1', trigger: onRequest('go'), action: callback(`${receiver.url}/slow`) },
+          { id: 's2', trigger: after('s1'), action: callback(`${receiver.url}/next`) },
+          { id: 's3', trigger: delay(60_000), action: callback(`${receiver.url}/late`) },
         ]),
       ],
     );
@@ -281,15 +261,7 @@ describe('flows at run time: guards, failures, actions, load, stop', () => {
     const { server, runs } = await serveFlows(
       t,
       [endpointOf('go')],
-      [
-        flow('f', [
-          {
-            id: 's1',
-            trigger: { type: 'request', endpointId: 'go' },
-            action: callback(`${receiver.url}/hang`),
-          },
-        ]),
-      ],
+      [flow('f', [{ id: 's1', trigger: onRequest('go'), action: callback(`${receiver.url}/hang`) }])],
     );
     await (await fetch(`${server.url}/go`)).text();
     await receiver.waitFor(1);

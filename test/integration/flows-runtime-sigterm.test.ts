@@ -3,7 +3,8 @@ import { describe, it } from 'node:test';
 import { createContext } from '../../src/app/context.js';
 import type { FlowRun } from '../../src/core/model/flow.js';
 import { tempDir } from '../helpers/cli.js';
-import { callback, endpointOf, flow, saveProject, startReceiver } from '../helpers/flows.js';
+import { endpointOf } from '../helpers/endpoint.js';
+import { after, callback, delay, flow, onRequest, saveProject, startReceiver } from '../helpers/flows.js';
 import { makeProject, startServe } from '../helpers/server.js';
 import { waitUntil } from '../helpers/wait.js';
 
@@ -26,17 +27,9 @@ describe('flows at run time: SIGTERM', () => {
       endpoints: [endpointOf('go')],
       flows: [
         flow('pending', [
-          {
-            id: 's1',
-            trigger: { type: 'request', endpointId: 'go' },
-            action: callback(`${receiver.url}/first`),
-          },
-          { id: 's2', trigger: { type: 'delay', ms: 60_000 }, action: callback(`${receiver.url}/late`) },
-          {
-            id: 's3',
-            trigger: { type: 'after', stepId: 's2', delayMs: 0 },
-            action: callback(`${receiver.url}/later`),
-          },
+          { id: 's1', trigger: onRequest('go'), action: callback(`${receiver.url}/first`) },
+          { id: 's2', trigger: delay(60_000), action: callback(`${receiver.url}/late`) },
+          { id: 's3', trigger: after('s2'), action: callback(`${receiver.url}/later`) },
         ]),
       ],
     });

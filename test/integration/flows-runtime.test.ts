@@ -1,6 +1,17 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { callback, endpointOf, flow, post, serveFlows, startReceiver } from '../helpers/flows.js';
+import { endpointOf } from '../helpers/endpoint.js';
+import {
+  after,
+  callback,
+  delay,
+  flow,
+  onRequest,
+  post,
+  respond,
+  serveFlows,
+  startReceiver,
+} from '../helpers/flows.js';
 
 /**
  * Flows at run time over real surfaces: a server started through startServer on port 0, a real
@@ -23,15 +34,11 @@ describe('flows at run time', () => {
       ],
       [
         flow('order-accepted', [
-          {
-            id: 's1',
-            trigger: { type: 'request', endpointId: 'orders' },
-            action: { type: 'respond', endpointId: 'accepted' },
-          },
+          { id: 's1', trigger: onRequest('orders'), action: respond('accepted') },
           {
             id: 's2',
             label: 'notify',
-            trigger: { type: 'delay', ms: 400 },
+            trigger: delay(400),
             action: callback(`${receiver.url}/hooks/orders`, {
               headers: { 'X-Order': '{{body.order.id}}' },
               body: '{"orderId":"{{body.order.id}}","status":"{{response.body.status}}","code":{{response.status}},"run":"{{run.id}}"}',
@@ -72,12 +79,8 @@ describe('flows at run time', () => {
       [endpointOf('ping')],
       [
         flow('later', [
-          {
-            id: 'r',
-            trigger: { type: 'request', endpointId: 'ping' },
-            action: { type: 'respond', endpointId: 'ping' },
-          },
-          { id: 's', trigger: { type: 'delay', ms: 700 }, action: callback(`${receiver.url}/later`) },
+          { id: 'r', trigger: onRequest('ping'), action: respond('ping') },
+          { id: 's', trigger: delay(700), action: callback(`${receiver.url}/later`) },
         ]),
       ],
     );
@@ -112,12 +115,12 @@ describe('flows at run time', () => {
         flow('chain', [
           {
             id: 's1',
-            trigger: { type: 'request', endpointId: 'signup' },
+            trigger: onRequest('signup'),
             action: callback(`${receiver.url}/token`, { body: '{{body.email}}' }),
           },
           {
             id: 's2',
-            trigger: { type: 'after', stepId: 's1', delayMs: 100 },
+            trigger: after('s1', 100),
             action: callback(`${receiver.url}/welcome/{{steps.s1.body.token}}`, {
               body: '{"user":"{{response.body.user}}","status":{{response.status}},"tokenStatus":{{steps.s1.status}},"n":{{steps.s1.body.nested.n}},"q":"{{query.ref}}"}',
             }),
@@ -142,25 +145,13 @@ describe('flows at run time', () => {
       t,
       [endpointOf('a'), endpointOf('b')],
       [
-        flow(
-          'off',
-          [
-            {
-              id: 's',
-              trigger: { type: 'request', endpointId: 'a' },
-              action: callback(`${receiver.url}/off`),
-            },
-          ],
-          { enabled: false },
-        ),
-        flow(
-          'pushed-off',
-          [{ id: 's', trigger: { type: 'delay', ms: 0 }, action: callback(`${receiver.url}/off-push`) }],
-          { enabled: false },
-        ),
-        flow('on', [
-          { id: 's', trigger: { type: 'request', endpointId: 'b' }, action: callback(`${receiver.url}/on`) },
-        ]),
+        flow('off', [{ id: 's', trigger: onRequest('a'), action: callback(`${receiver.url}/off`) }], {
+          enabled: false,
+        }),
+        flow('pushed-off', [{ id: 's', trigger: delay(0), action: callback(`${receiver.url}/off-push`) }], {
+          enabled: false,
+        }),
+        flow('on', [{ id: 's', trigger: onRequest('b'), action: callback(`${receiver.url}/on`) }]),
       ],
     );
     assert.equal((await fetch(`${server.url}/a`)).status, 200);
@@ -182,13 +173,7 @@ describe('flows at run time', () => {
     const push = (name: string, enabled = true) =>
       flow(
         name,
-        [
-          {
-            id: 's',
-            trigger: { type: 'delay', ms: 0 },
-            action: callback(`${receiver.url}/${name}?run={{run.id}}`),
-          },
-        ],
+        [{ id: 's', trigger: delay(0), action: callback(`${receiver.url}/${name}?run={{run.id}}`) }],
         {
           enabled,
         },

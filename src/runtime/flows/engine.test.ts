@@ -4,7 +4,8 @@ import type { Endpoint } from '../../core/model/endpoint.js';
 import type { Flow } from '../../core/model/flow.js';
 import type { NewRequestRecord, RequestLogWriter } from '../../core/ports.js';
 import { listen } from '../../http/listen.js';
-import { callback, endpointOf, flow, memoryRuns } from '../../../test/helpers/flows.js';
+import { endpointOf } from '../../../test/helpers/endpoint.js';
+import { callback, delay, flow, memoryRuns, onRequest, respond } from '../../../test/helpers/flows.js';
 import { waitUntil } from '../../../test/helpers/wait.js';
 import { compileProject, type CompiledProject } from '../compile.js';
 import { createMockHandler } from '../handler.js';
@@ -62,16 +63,16 @@ async function harness(t: { after(fn: () => unknown): void }, endpoints: Endpoin
   };
 }
 
-const onRequest = (endpointId: string, url: string) => ({
+const hookStep = (endpointId: string, url: string) => ({
   id: 'cb',
-  trigger: { type: 'request' as const, endpointId },
+  trigger: onRequest(endpointId),
   action: callback(url),
 });
 
 describe('the flow engine', () => {
   it('leaves an endpoint no flow names exactly as compiled, with no flow stage', async (t) => {
     const eps = [endpoint('plain'), endpoint('hooked')];
-    const h = await harness(t, eps, [flow('f', [onRequest('hooked', 'http://cb.test/x')])]);
+    const h = await harness(t, eps, [flow('f', [hookStep('hooked', 'http://cb.test/x')])]);
     const bare = compileProject(eps, 1 << 20);
     const plain = h.project().routes.endpoints.find((e) => e.id === 'plain')!;
     assert.deepEqual(Object.keys(plain).sort(), Object.keys(bare.routes.endpoints[0]!).sort());
@@ -89,8 +90,8 @@ describe('the flow engine', () => {
       t,
       [endpoint('orders', { method: 'POST', path: '/orders' })],
       [
-        flow('a', [onRequest('orders', 'http://cb.test/a')]),
-        flow('b', [onRequest('orders', 'http://cb.test/b')]),
+        flow('a', [hookStep('orders', 'http://cb.test/a')]),
+        flow('b', [hookStep('orders', 'http://cb.test/b')]),
       ],
     );
     await (await fetch(`${h.url}/orders?x=1`, { method: 'POST', body: '{}' })).text();
@@ -104,7 +105,7 @@ describe('the flow engine', () => {
   });
 
   it('guards depth: a request at FLOW_DEPTH_MAX starts no run (a warning says so); below, callbacks carry one more', async (t) => {
-    const h = await harness(t, [endpoint('hook')], [flow('f', [onRequest('hook', 'http://cb.test/x')])]);
+    const h = await harness(t, [endpoint('hook')], [flow('f', [hookStep('hook', 'http://cb.test/x')])]);
     const deep = await fetch(`${h.url}/hook`, { headers: { 'X-Mockdev-Flow-Depth': '10' } });
     assert.equal(deep.status, 200, 'the request itself is answered');
     await deep.text();
@@ -131,15 +132,7 @@ describe('the flow engine', () => {
           body: '{"accepted":"{{params.id}}"}',
         }),
       ],
-      [
-        flow('f', [
-          {
-            id: 'answer',
-            trigger: { type: 'request', endpointId: 'orders' },
-            action: { type: 'respond', endpointId: 'accepted' },
-          },
-        ]),
-      ],
+      [flow('f', [{ id: 'answer', trigger: onRequest('orders'), action: respond('accepted') }])],
     );
     const res = await fetch(`${h.url}/orders/o-1`, { method: 'POST' });
     assert.equal(res.status, 202);
@@ -158,8 +151,8 @@ describe('the flow engine', () => {
       t,
       [endpoint('x')],
       [
-        flow('on', [{ id: 's', trigger: { type: 'delay', ms: 0 }, action: callback('http://cb.test/m') }]),
-        flow('off', [{ id: 's', trigger: { type: 'delay', ms: 0 }, action: callback('http://cb.test/n') }], {
+        flow('on', [{ id: 's', trigger: delay(0), action: callback('http://cb.test/m') }]),
+        flow('off', [{ id: 's', trigger: delay(0), action: callback('http://cb.test/n') }], {
           enabled: false,
         }),
       ],
@@ -183,7 +176,7 @@ describe('the flow engine', () => {
 
   it('starts flows no request starts when the server begins and when enabled later; disabling cancels pending steps', async (t) => {
     const steps = (path: string, ms = 0): Flow['steps'] => [
-      { id: 's', trigger: { type: 'delay', ms }, action: callback(`http://cb.test${path}`) },
+      { id: 's', trigger: delay(ms), action: callback(`http://cb.test${path}`) },
     ];
     const h = await harness(
       t,
@@ -218,11 +211,7 @@ describe('the flow engine', () => {
     const h = await harness(
       t,
       [endpoint('x')],
-      [
-        flow('f', [
-          { id: 's', trigger: { type: 'delay', ms: 60_000 }, action: callback('http://cb.test/late') },
-        ]),
-      ],
+      [flow('f', [{ id: 's', trigger: delay(60_000), action: callback('http://cb.test/late') }])],
     );
     h.engine.begin();
     const t0 = Date.now();

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Flow, FlowRun } from '../../core/model/flow.js';
 import { SECRET_MASK } from '../../core/model/credentials.js';
-import { callback, flow } from '../../../test/helpers/flows.js';
+import { after, callback, delay, flow, onRequest, respond } from '../../../test/helpers/flows.js';
 import type { CallbackAnswer, CallbackRequest, SendCallback } from './callback.js';
 import { compileFlow } from './compile.js';
 import { headerObject, KeptBody, RUN_BODY_KEPT_BYTES } from './context.js';
@@ -91,17 +91,8 @@ describe('flow runs: scheduling', () => {
     const t0 = Date.now();
     const run = start(
       flow('f', [
-        {
-          id: 's1',
-          label: 'first',
-          trigger: { type: 'delay', ms: 60 },
-          action: callback('http://cb.test/one'),
-        },
-        {
-          id: 's2',
-          trigger: { type: 'after', stepId: 's1', delayMs: 50 },
-          action: callback('http://cb.test/two'),
-        },
+        { id: 's1', label: 'first', trigger: delay(60), action: callback('http://cb.test/one') },
+        { id: 's2', trigger: after('s1', 50), action: callback('http://cb.test/two') },
       ]),
       h,
     );
@@ -129,9 +120,7 @@ describe('flow runs: scheduling', () => {
   it('retries a failed attempt after 1x, 2x the base wait (no jitter), then completes', async () => {
     const { h, sent, saves } = host((_r, n) => (n < 3 ? ok(500, 'no') : ok()));
     const run = start(
-      flow('f', [
-        { id: 's1', trigger: { type: 'delay', ms: 0 }, action: callback('http://cb.test/x', { retries: 3 }) },
-      ]),
+      flow('f', [{ id: 's1', trigger: delay(0), action: callback('http://cb.test/x', { retries: 3 }) }]),
       h,
     );
     await run.ended;
@@ -149,23 +138,10 @@ describe('flow runs: scheduling', () => {
     const { h, sent, saves } = host((r) => (r.url.pathname === '/bad' ? ok(503, 'down') : ok()));
     const run = start(
       flow('f', [
-        {
-          id: 's1',
-          label: 'bad',
-          trigger: { type: 'delay', ms: 0 },
-          action: callback('http://cb.test/bad', { retries: 1 }),
-        },
-        {
-          id: 's2',
-          trigger: { type: 'after', stepId: 's1', delayMs: 0 },
-          action: callback('http://cb.test/two'),
-        },
-        {
-          id: 's3',
-          trigger: { type: 'after', stepId: 's2', delayMs: 0 },
-          action: callback('http://cb.test/three'),
-        },
-        { id: 's4', trigger: { type: 'delay', ms: 10 }, action: callback('http://cb.test/other') },
+        { id: 's1', label: 'bad', trigger: delay(0), action: callback('http://cb.test/bad', { retries: 1 }) },
+        { id: 's2', trigger: after('s1'), action: callback('http://cb.test/two') },
+        { id: 's3', trigger: after('s2'), action: callback('http://cb.test/three') },
+        { id: 's4', trigger: delay(10), action: callback('http://cb.test/other') },
       ]),
       h,
     );
@@ -193,17 +169,9 @@ describe('flow runs: scheduling', () => {
     const { h, sent, saves } = host();
     const run = start(
       flow('f', [
-        {
-          id: 's1',
-          trigger: { type: 'request', endpointId: 'e1' },
-          action: { type: 'respond', endpointId: 'e2' },
-        },
-        {
-          id: 's2',
-          trigger: { type: 'after', stepId: 's1', delayMs: 0 },
-          action: callback('http://cb.test/a'),
-        },
-        { id: 's3', trigger: { type: 'delay', ms: 0 }, action: callback('http://cb.test/b') },
+        { id: 's1', trigger: onRequest('e1'), action: respond('e2') },
+        { id: 's2', trigger: after('s1'), action: callback('http://cb.test/a') },
+        { id: 's3', trigger: delay(0), action: callback('http://cb.test/b') },
       ]),
       h,
     );
@@ -227,13 +195,9 @@ describe('flow runs: scheduling', () => {
     h.send = () => new Promise((r) => (release = r));
     const run = start(
       flow('f', [
-        { id: 's1', trigger: { type: 'delay', ms: 0 }, action: callback('http://cb.test/slow') },
-        {
-          id: 's2',
-          trigger: { type: 'after', stepId: 's1', delayMs: 0 },
-          action: callback('http://cb.test/next'),
-        },
-        { id: 's3', trigger: { type: 'delay', ms: 60_000 }, action: callback('http://cb.test/late') },
+        { id: 's1', trigger: delay(0), action: callback('http://cb.test/slow') },
+        { id: 's2', trigger: after('s1'), action: callback('http://cb.test/next') },
+        { id: 's3', trigger: delay(60_000), action: callback('http://cb.test/late') },
       ]),
       h,
     );
@@ -260,10 +224,7 @@ describe('flow runs: scheduling', () => {
     const { h, saves } = host();
     h.send = (_r, _t, signal) =>
       new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('cancelled'))));
-    const run = start(
-      flow('f', [{ id: 's1', trigger: { type: 'delay', ms: 0 }, action: callback('http://cb.test/x') }]),
-      h,
-    );
+    const run = start(flow('f', [{ id: 's1', trigger: delay(0), action: callback('http://cb.test/x') }]), h);
     await new Promise((r) => setTimeout(r, 20));
     run.cancelAll('the flow was disabled');
     await run.ended;
@@ -281,20 +242,16 @@ describe('flow runs: callback templates', () => {
     );
     const run = start(
       flow('f', [
-        {
-          id: 's0',
-          trigger: { type: 'request', endpointId: 'e1' },
-          action: { type: 'respond', endpointId: 'e2' },
-        },
+        { id: 's0', trigger: onRequest('e1'), action: respond('e2') },
         {
           id: 's1',
           label: 'first',
-          trigger: { type: 'after', stepId: 's0', delayMs: 0 },
+          trigger: after('s0'),
           action: callback('{{env.BASE}}/first', { method: 'PUT' }),
         },
         {
           id: 's2',
-          trigger: { type: 'after', stepId: 's1', delayMs: 0 },
+          trigger: after('s1'),
           action: callback('{{env.BASE}}/second/{{params.id}}?run={{run.id}}', {
             headers: { 'X-Client': '{{headers.x-client}}', 'X-Tunnel': '[{{tunnel.url}}]' },
             body: '{"order":"{{body.order.id}}","total":{{body.order.total}},"status":{{response.status}},"ticket":"{{response.body.ticket}}","first":"{{steps.first.body.id}}","firstStatus":{{steps.first.status}},"n":{{json steps.first.body.n}},"ct":"{{response.headers.content-type}}","express":"{{query.express}}"}',
@@ -333,7 +290,7 @@ describe('flow runs: callback templates', () => {
       flow('f', [
         {
           id: 's1',
-          trigger: { type: 'delay', ms: 0 },
+          trigger: delay(0),
           action: callback('http://cb.test/hook?token={{env.TOKEN}}&x={{env.PLAIN}}'),
         },
       ]),
@@ -352,8 +309,8 @@ describe('flow runs: callback templates', () => {
     const { h, sent, saves } = host();
     const run = start(
       flow('f', [
-        { id: 's1', trigger: { type: 'delay', ms: 0 }, action: callback('{{env.MISSING}}/hook') },
-        { id: 's2', trigger: { type: 'delay', ms: 0 }, action: callback('ftp://cb.test/x') },
+        { id: 's1', trigger: delay(0), action: callback('{{env.MISSING}}/hook') },
+        { id: 's2', trigger: delay(0), action: callback('ftp://cb.test/x') },
       ]),
       h,
     );
