@@ -1,4 +1,5 @@
 import { MockdevError, type Wording } from '../core/errors.js';
+import { flowsUsing, stepName } from '../core/flows.js';
 import { endpointKey, isUnderPathPrefix } from '../core/match/route-key.js';
 import type { Endpoint, EndpointInput, EndpointPatch } from '../core/model/endpoint.js';
 import type { StoredProject } from '../core/ports.js';
@@ -17,12 +18,7 @@ import {
  */
 export function findEndpointByRef(state: StoredProject, ref: string): Endpoint {
   const wanted = ref.trim();
-  const eps = state.endpoints;
-  const found =
-    eps.find((e) => e.id === wanted) ??
-    eps.find((e) => e.name === wanted) ??
-    single(eps.filter((e) => e.name.toLowerCase() === wanted.toLowerCase())) ??
-    byRoute(eps, wanted);
+  const found = lookupEndpoint(state.endpoints, wanted);
   if (!found) {
     throw new MockdevError('NOT_FOUND', `Endpoint "${wanted}" not found in project "${state.project.name}"`, {
       hint: (say) =>
@@ -31,6 +27,17 @@ export function findEndpointByRef(state: StoredProject, ref: string): Endpoint {
     });
   }
   return found;
+}
+
+/** The endpoint a reference names (as findEndpointByRef), or undefined. */
+export function lookupEndpoint(eps: Endpoint[], ref: string): Endpoint | undefined {
+  const wanted = ref.trim();
+  return (
+    eps.find((e) => e.id === wanted) ??
+    eps.find((e) => e.name === wanted) ??
+    single(eps.filter((e) => e.name.toLowerCase() === wanted.toLowerCase())) ??
+    byRoute(eps, wanted)
+  );
 }
 
 const single = <T>(xs: T[]): T | undefined => (xs.length === 1 ? xs[0] : undefined);
@@ -105,6 +112,7 @@ export async function updateEndpoint(
       );
     }
     assertRouteFree(stored.endpoints, next, current.id);
+    if (next.kind !== current.kind) assertKindFitsFlows(stored, next);
     return withEndpoints(
       stored,
       stored.endpoints.map((e) => (e.id === current.id ? next : e)),
@@ -122,6 +130,7 @@ export async function removeEndpoint(
   const target = await resolveProject(ctx, projectRef, options);
   const removed = await ctx.projects.update(target.key, (stored) => {
     const current = findEndpointByRef(stored, endpointRef);
+    assertUnusedByFlows(stored, [current]);
     return withEndpoints(
       stored,
       stored.endpoints.filter((e) => e.id !== current.id),
@@ -131,6 +140,44 @@ export async function removeEndpoint(
   // Its recordings go with it (only an endpoint that was a proxy can have any).
   if (removed.kind === 'proxy' || removed.proxy) await ctx.recordings.clearEndpoints([removed.id]);
   return removed;
+}
+
+/**
+ * An endpoint a flow names (in a trigger or an action) is not removed: the flow would name
+ * nothing. CONFLICT naming the flow and the step, and how many more use the endpoints.
+ */
+function assertUnusedByFlows(stored: StoredProject, removed: Endpoint[]): void {
+  const uses = flowsUsing(stored.flows, new Set(removed.map((e) => e.id)));
+  const first = uses[0];
+  if (!first) return;
+  const e = removed.find((r) => r.id === first.endpointId)!;
+  const more = uses.length > 1 ? ` (and ${uses.length - 1} more step${uses.length > 2 ? 's' : ''})` : '';
+  throw new MockdevError(
+    'CONFLICT',
+    `Endpoint "${e.method} ${e.path}" is used by ${stepName(first.step, first.index, 'step')} of flow "${first.flow.name}"${more}; nothing was removed`,
+    {
+      hint: 'Remove that step or the flow first, or make it name another endpoint',
+      details: { endpointId: e.id, flowId: first.flow.id, stepId: first.step.id },
+    },
+  );
+}
+
+/** An endpoint a flow's respond (mock) or proxy (proxy) action names keeps the kind it needs. */
+function assertKindFitsFlows(stored: StoredProject, next: Endpoint): void {
+  for (const flow of stored.flows)
+    flow.steps.forEach((step, index) => {
+      const a = step.action;
+      if (a.type === 'callback' || a.endpointId !== next.id) return;
+      if ((a.type === 'respond') === (next.kind === 'mock')) return;
+      throw new MockdevError(
+        'CONFLICT',
+        `Endpoint "${next.method} ${next.path}" cannot become a ${next.kind} endpoint: ${stepName(step, index, 'step')} of flow "${flow.name}" uses it in a ${a.type} action`,
+        {
+          hint: 'Change or remove that step first',
+          details: { endpointId: next.id, flowId: flow.id, stepId: step.id },
+        },
+      );
+    });
 }
 
 /** Which endpoints removeEndpoints takes: these ids, or every path under a folder. */
@@ -195,6 +242,10 @@ export async function removeEndpoints(
   const target = await resolveProject(ctx, projectRef, options);
   const removed = await ctx.projects.update(target.key, (stored) => {
     const chosen = new Set(selectEndpoints(stored, selection).map((e) => e.id));
+    assertUnusedByFlows(
+      stored,
+      stored.endpoints.filter((e) => chosen.has(e.id)),
+    );
     const kept = stored.endpoints.filter((e) => !chosen.has(e.id));
     return withEndpoints(
       stored,

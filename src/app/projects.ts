@@ -312,8 +312,9 @@ export async function updateProject(
 const SERVERS_STOP_MS = 10_000;
 
 /**
- * Deletes a project and its request-log records. The project goes first: if clearing the log
- * then fails, what is left is records of a deleted project, never a project without its log.
+ * Deletes a project and its request-log records (its recordings, flow runs and environments
+ * too). The project goes first: if clearing the log then fails, what is left is records of a
+ * deleted project, never a project without its log.
  * A server serving it stops when it sees the project gone (runtime/endpoint-source.ts); the
  * log is cleared once it has, so the records it wrote until then go too.
  */
@@ -331,6 +332,8 @@ export async function deleteProject(
   // Its recordings go with it (only a project that had proxy endpoints can have any).
   if (target.endpoints.some((e) => e.kind === 'proxy' || e.proxy))
     await ctx.recordings.clearProject(target.project.id);
+  // And its flows' runs.
+  await ctx.flowRuns.clearProject(target.project.id);
   // And its environments (no license needed to clean up after a project).
   await ctx.environments.removeProject(target.project.id);
   await ctx.uiState.removeProject(target.project.id);

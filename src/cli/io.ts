@@ -31,6 +31,11 @@ export interface CliRun {
   readonly io: CliIo;
   logLevel: LogLevel;
   ctx?: AppContext;
+  /**
+   * The exit status of a command that ends without an error but is not a success (`flow wait`:
+   * the run failed): it printed its result and set this, and the run exits with it.
+   */
+  exitCode?: number;
 }
 
 /** The process's own I/O, read lazily (touching process.stdin creates the stream). */

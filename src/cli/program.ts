@@ -6,6 +6,7 @@ import { CLI_WORDING } from './wording.js';
 import { registerCompletion } from './commands/completion.js';
 import { registerCurl } from './commands/curl.js';
 import { registerExport } from './commands/export.js';
+import { registerFlow } from './commands/flow.js';
 import { registerImport } from './commands/import.js';
 import { registerEndpoint } from './commands/endpoint.js';
 import { registerEnvironment } from './commands/environment.js';
@@ -42,6 +43,7 @@ const REGISTRARS: [name: string, register: (program: Command) => void][] = [
   ['stop', registerStop],
   ['requests', registerRequests],
   ['recording', registerRecording],
+  ['flow', registerFlow],
   ['mcp', registerMcp],
   ['ui', registerUi],
   ['environment', registerEnvironment],
@@ -178,6 +180,8 @@ async function run(argv: string[], ownProcess: boolean): Promise<number> {
       return 0;
     }
     await program.parseAsync(argv, { from: 'user' });
+    const status = currentRun().exitCode;
+    if (status !== undefined) return status;
     // An in-process run must not pick up the exit code its host process (a test runner) set.
     return ownProcess && typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (e) {

@@ -8,6 +8,7 @@ import { FileServerRegistry } from './fs/server-registry.js';
 import { FileSettingsStore } from './fs/settings-store.js';
 import { FileUiStateStore } from './fs/ui-state-store.js';
 import { LocalUserFiles } from './fs/user-files.js';
+import { LocalFlowRuns } from './flow-runs/local-flow-runs.js';
 import { LocalRecordings } from './recordings/local-recordings.js';
 import { LocalRequestLog } from './request-log/local-request-log.js';
 
@@ -20,7 +21,7 @@ export interface LocalStoreOptions extends FolderProjectStoreOptions {
 
 /**
  * The stores of one data directory on this machine: projects as JSON folders, the request log
- * in SQLite with a file spool, servers and settings as JSON files. Nothing is opened until used;
+ * in SQLite with a file spool (the flow runs in the same database), servers and settings as JSON files. Nothing is opened until used;
  * the data directory is private (0700, its files 0600), and made so when an earlier mockdev left
  * it readable by others.
  */
@@ -31,11 +32,12 @@ export function openLocalStores(dataDir: string, options: LocalStoreOptions): St
   if (tightened) options.onInfo?.(tightened);
   const requests = new LocalRequestLog(paths.requestLog);
   const recordings = new LocalRecordings(paths.recordings);
+  const flowRuns = new LocalFlowRuns(paths.requestLog, () => requests.db());
   return {
     projects: new FolderProjectStore(dataDir, options),
     requests,
     recordings,
-    flowRuns: placeholderFlowRuns(),
+    flowRuns,
     servers: new FileServerRegistry(dataDir),
     settings: new FileSettingsStore(dataDir),
     license: new FileLicenseStore(dataDir),
@@ -43,23 +45,9 @@ export function openLocalStores(dataDir: string, options: LocalStoreOptions): St
     files: new LocalUserFiles(options.cwd),
     uiState: new FileUiStateStore(dataDir),
     close: () => {
+      flowRuns.close();
       requests.close();
       recordings.close();
     },
-  };
-}
-
-/** PLACEHOLDER until the SQLite flow run store lands (issue 21): every call says so. */
-function placeholderFlowRuns(): import('../core/ports.js').FlowRunStore {
-  const no = (): never => {
-    throw new Error('the flow run store is not built yet');
-  };
-  return {
-    list: async () => no(),
-    get: async () => no(),
-    since: async () => no(),
-    clearProject: async () => no(),
-    openWriter: () => no(),
-    close: () => undefined,
   };
 }

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import type { ServerRecord } from '../../src/core/model/server.js';
-import type { Stores } from '../../src/core/ports.js';
+import type { FlowRunRequest, Stores } from '../../src/core/ports.js';
+import { waitUntil } from '../helpers/wait.js';
 import type { StoreImplementation } from './implementations.js';
 
 const serverRecord = (pid: number, extra: Partial<ServerRecord> = {}): ServerRecord => ({
@@ -70,6 +71,67 @@ export function serverRegistryContract(impl: StoreImplementation): void {
         assert.deepEqual(await stores.servers.list(), []);
       } finally {
         sub.close();
+      }
+    });
+
+    it('delivers run requests to the host of a running server, each once, in the order they were made', async () => {
+      const record = serverRecord(process.pid, { port: 4004 });
+      await stores.servers.register(record);
+      const got: FlowRunRequest[] = [];
+      const sub = stores.servers.onRunRequest(record, (r) => got.push(r));
+      try {
+        // Run ids that sort against the order they are made in, several within one millisecond.
+        assert.equal(stores.servers.requestRun(record, { runId: 'r3', flowId: 'f1' }), true);
+        assert.equal(again().servers.requestRun(record, { runId: 'r2', flowId: 'f2' }), true);
+        assert.equal(stores.servers.requestRun(record, { runId: 'r1', flowId: 'f1' }), true);
+        await waitUntil(() => got.length >= 3, 'the first three requests');
+        // One more, after the others were taken: nothing taken before comes again.
+        assert.equal(again().servers.requestRun(record, { runId: 'r0', flowId: 'f3' }), true);
+        await waitUntil(() => got.length >= 4, 'the fourth request');
+        assert.deepEqual(got, [
+          { runId: 'r3', flowId: 'f1' },
+          { runId: 'r2', flowId: 'f2' },
+          { runId: 'r1', flowId: 'f1' },
+          { runId: 'r0', flowId: 'f3' },
+        ]);
+      } finally {
+        sub.close();
+        await stores.servers.unregister(record);
+      }
+    });
+
+    it('asks no server that is gone or unregistered to run, and drops the requests an unregistered one had', async () => {
+      const gone = spawnSync(process.execPath, ['-e', '0']).pid!;
+      await stores.servers.register(serverRecord(gone, { port: 4005 }));
+      assert.equal(
+        stores.servers.requestRun(serverRecord(gone, { port: 4005 }), { runId: 'r1', flowId: 'f1' }),
+        false,
+      );
+      const record = serverRecord(process.pid, { port: 4006 });
+      assert.equal(
+        stores.servers.requestRun(record, { runId: 'r1', flowId: 'f1' }),
+        false,
+        'never registered',
+      );
+      await stores.servers.register(record);
+      assert.equal(stores.servers.requestRun(record, { runId: 'old', flowId: 'f1' }), true);
+      await stores.servers.unregister(record);
+      assert.equal(
+        again().servers.requestRun(record, { runId: 'late', flowId: 'f1' }),
+        false,
+        'unregistered',
+      );
+      // A later server on the same port gets only its own requests.
+      await stores.servers.register(record);
+      const got: string[] = [];
+      const sub = stores.servers.onRunRequest(record, (r) => got.push(r.runId));
+      try {
+        assert.equal(stores.servers.requestRun(record, { runId: 'new', flowId: 'f1' }), true);
+        await waitUntil(() => got.length > 0, 'the new request');
+        assert.deepEqual(got, ['new']);
+      } finally {
+        sub.close();
+        await stores.servers.unregister(record);
       }
     });
 

@@ -4,7 +4,9 @@
  */
 import { IMPLEMENTATIONS } from './implementations.js';
 import { environmentStoreContract } from './environment-store.contract.js';
+import { flowRunStoreContract } from './flow-run-store.contract.js';
 import { licenseStoreContract } from './license-store.contract.js';
+import { projectFlowsContract } from './project-flows.contract.js';
 import { projectStoreContract } from './project-store.contract.js';
 import { recordingStoreContract } from './recording-store.contract.js';
 import { requestLogContract } from './request-log.contract.js';
@@ -13,8 +15,10 @@ import { uiStateStoreContract } from './ui-state-store.contract.js';
 
 for (const impl of IMPLEMENTATIONS) {
   projectStoreContract(impl);
+  projectFlowsContract(impl);
   requestLogContract(impl);
   recordingStoreContract(impl);
+  flowRunStoreContract(impl);
   serverRegistryContract(impl);
   settingsStoreContract(impl);
   licenseStoreContract(impl);

@@ -1,217 +1,80 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Endpoint } from '../../src/core/model/endpoint.js';
 import type { Flow, FlowRun } from '../../src/core/model/flow.js';
-import type { AppContext } from '../../src/app/context.js';
-import { createProject } from '../../src/app/projects.js';
-import { startServer, type RunningServer } from '../../src/app/server.js';
-import type { FlowRunStore, FlowRunWriter } from '../../src/core/ports.js';
-import { tempContext } from './context.js';
-import { waitUntil } from './wait.js';
+import type { FlowRunStore } from '../../src/core/ports.js';
+import { json, type CliResult } from './cli.js';
+import { cliSandbox, type AfterHook, type CliSandbox } from './cli-inprocess.js';
+
+/** A CLI run that succeeded (exit 0, else the failure shows its stderr). */
+export const ok = (r: CliResult): CliResult => {
+  assert.equal(r.code, 0, `exit code (stderr: ${r.stderr})`);
+  return r;
+};
+
+/** A sandbox with project "shop": POST /orders (202), GET /status, and a proxy GET /up/*. */
+export async function shop(t: AfterHook) {
+  const box = cliSandbox(t, 'mockdev-flows-');
+  const { cli } = box;
+  const project = json<{ id: string }>(ok(await cli(['project', 'create', 'shop', '--json'])));
+  ok(
+    await cli(['endpoint', 'add', 'shop', '-m', 'POST', '-p', '/orders', '-s', '202', '-n', 'create-order']),
+  );
+  ok(await cli(['endpoint', 'add', 'shop', '-p', '/status']));
+  ok(await cli(['endpoint', 'add', 'shop', '-p', '/up/*', '--proxy', 'http://127.0.0.1:9']));
+  const endpoints = json<Endpoint[]>(ok(await cli(['endpoint', 'list', 'shop', '--json'])));
+  const id = (path: string) => endpoints.find((e) => e.path === path)!.id;
+  const flowsFile = join(box.dataDir, 'projects', project.id, 'flows.json');
+  const stored = () => JSON.parse(readFileSync(flowsFile, 'utf8')) as Flow[];
+  return { ...box, project, id, flowsFile, stored };
+}
 
 /**
- * Flows in tests: an in-memory run store (the writer's saves, as the SQLite store keeps them),
- * a real callback receiver on 127.0.0.1, and flows saved through the project store.
+ * A FlowRunStore in memory (what the SQLite one keeps, without the disk): for tests of the use
+ * cases that read runs. `save` stores a copy at once.
  */
-
-/** Runs kept in memory: each save replaces the run of its id (copied, as the writer contract says). */
-export interface MemoryRuns {
-  store: FlowRunStore;
-  writer: FlowRunWriter & { closed: boolean };
-  /** Every save, in order (copies). */
-  saves: FlowRun[];
-  all(): FlowRun[];
-  get(id: string): FlowRun | undefined;
-  /** Waits until a run matches `check` (returns it), within `timeoutMs`. */
-  waitFor(check: (run: FlowRun) => boolean, what: string, timeoutMs?: number): Promise<FlowRun>;
-}
-
-export function memoryRuns(): MemoryRuns {
+export function memoryFlowRuns(): FlowRunStore & { save(run: FlowRun): void; runs: Map<string, FlowRun> } {
   const runs = new Map<string, FlowRun>();
-  const saves: FlowRun[] = [];
-  const writer = {
-    closed: false,
-    lost: 0,
-    save(run: FlowRun) {
-      if (writer.closed) {
-        writer.lost++;
-        return;
-      }
-      const copy = structuredClone(run);
-      saves.push(copy);
-      runs.set(run.id, copy);
-    },
-    close: async () => {
-      writer.closed = true;
-    },
-  };
-  const all = () => [...runs.values()];
-  const store: FlowRunStore = {
-    list: async (projectId, q) =>
-      all()
-        .filter((r) => r.projectId === projectId && (!q.flowId || r.flowId === q.flowId))
-        .reverse()
-        .slice(0, q.limit),
+  const save = (run: FlowRun) => void runs.set(run.id, structuredClone(run));
+  return {
+    runs,
+    save,
+    list: async (projectId, query) =>
+      [...runs.values()]
+        .filter((r) => r.projectId === projectId && (query.flowId === undefined || r.flowId === query.flowId))
+        .sort((a, b) => b.startedAt.localeCompare(a.startedAt))
+        .slice(0, query.limit),
     get: async (id) => runs.get(id),
-    since: async () => ({ runs: [], cursor: '' }),
-    clearProject: async () => 0,
-    openWriter: () => {
-      writer.closed = false;
-      return writer;
+    since: async () => ({ runs: [], cursor: '0' }),
+    clearProject: async (projectId) => {
+      let n = 0;
+      for (const [id, r] of runs) if (r.projectId === projectId && runs.delete(id)) n++;
+      return n;
     },
+    openWriter: () => ({ save, lost: 0, close: async () => undefined }),
     close: () => undefined,
   };
+}
+
+/** A run as a server records it: running, its steps pending, unless told otherwise. */
+export function aRun(fields: Partial<FlowRun> & Pick<FlowRun, 'id' | 'projectId' | 'flowId'>): FlowRun {
   return {
-    store,
-    writer,
-    saves,
-    all,
-    get: (id) => runs.get(id),
-    waitFor: (check, what, timeoutMs = 10_000) => waitUntil(() => all().find(check), what, timeoutMs),
+    flowName: 'orders',
+    startedBy: 'manual',
+    requestId: null,
+    request: null,
+    startedAt: new Date().toISOString(),
+    finishedAt: null,
+    status: 'running',
+    steps: [],
+    ...fields,
   };
 }
 
-/** The context with its runs kept in memory. */
-export function withMemoryRuns(ctx: AppContext): { ctx: AppContext; runs: MemoryRuns } {
-  const runs = memoryRuns();
-  return { ctx: { ...ctx, flowRuns: runs.store }, runs };
-}
+/** `flow step add shop <FLOW> …args` in a sandbox of shop(), which must succeed. */
+export const addStep = async (cli: CliSandbox['cli'], flow: string, ...args: string[]): Promise<CliResult> =>
+  ok(await cli(['flow', 'step', 'add', 'shop', flow, ...args]));
 
-export interface Received {
-  method: string;
-  url: string;
-  headers: IncomingMessage['headers'];
-  body: string;
-  /** Date.now() when the request had arrived whole. */
-  at: number;
-}
-
-export interface Receiver {
-  url: string;
-  received: Received[];
-  /**
-   * What the next requests are answered with (default 200 `{"ok":true}`), after `delayMs`
-   * (Infinity: never, until the receiver closes).
-   */
-  answer: (r: Received) => {
-    status: number;
-    body?: string;
-    headers?: Record<string, string>;
-    delayMs?: number;
-  };
-  waitFor(count: number, timeoutMs?: number): Promise<Received[]>;
-  close(): Promise<void>;
-}
-
-/** A callback receiver on 127.0.0.1, port from the OS, closed after the test. */
-export async function startReceiver(t: { after(fn: () => Promise<void> | void): void }): Promise<Receiver> {
-  const received: Received[] = [];
-  const receiver: Receiver = {
-    url: '',
-    received,
-    answer: () => ({ status: 200, body: '{"ok":true}', headers: { 'Content-Type': 'application/json' } }),
-    waitFor: (count, timeoutMs = 10_000) =>
-      waitUntil(() => received.length >= count && received, `${count} callback(s) received`, timeoutMs),
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
-  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const r: Received = {
-        method: req.method!,
-        url: req.url!,
-        headers: req.headers,
-        body: Buffer.concat(chunks).toString('utf8'),
-        at: Date.now(),
-      };
-      received.push(r);
-      const a = receiver.answer(r);
-      const reply = () => {
-        res.writeHead(a.status, a.headers ?? {});
-        res.end(a.body ?? '');
-      };
-      if (a.delayMs === undefined) reply();
-      else if (Number.isFinite(a.delayMs)) setTimeout(reply, a.delayMs);
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  t.after(async () => {
-    server.closeAllConnections();
-    await receiver.close();
-  });
-  return receiver;
-}
-
-/** Saves a project's endpoints and flows (those given) through the project store, as the app does. */
-export async function saveProject(
-  ctx: AppContext,
-  project: string,
-  content: { endpoints?: Endpoint[]; flows?: Flow[] },
-): Promise<void> {
-  const [stored] = await ctx.projects.find(project);
-  if (!stored) throw new Error(`no project ${project}`);
-  await ctx.projects.update(stored.key, () => ({ ...content, result: undefined }));
-}
-
-/** A flow with defaults filled in (steps given in the stored shape). */
-export function flow(id: string, steps: Flow['steps'], extra: Partial<Flow> = {}): Flow {
-  return { id, name: id, description: '', enabled: true, steps, ...extra };
-}
-
-/** Steps' triggers and actions in the stored shape. */
-export const onRequest = (endpointId: string) => ({ type: 'request' as const, endpointId });
-export const delay = (ms: number) => ({ type: 'delay' as const, ms });
-export const after = (stepId: string, delayMs = 0) => ({ type: 'after' as const, stepId, delayMs });
-export const respond = (endpointId: string) => ({ type: 'respond' as const, endpointId });
-export const proxyThrough = (endpointId: string) => ({ type: 'proxy' as const, endpointId });
-
-/** A callback action with the model's defaults. */
-export const callback = (
-  url: string,
-  extra: Partial<Extract<Flow['steps'][number]['action'], { type: 'callback' }>> = {},
-): Extract<Flow['steps'][number]['action'], { type: 'callback' }> => ({
-  type: 'callback',
-  method: 'POST',
-  url,
-  headers: {},
-  timeoutMs: 10_000,
-  retries: 0,
-  ...extra,
-});
-
-export interface Served {
-  ctx: AppContext;
-  server: RunningServer;
-  runs: MemoryRuns;
-  warnings: string[];
-  save(content: { endpoints?: Endpoint[]; flows?: Flow[] }): Promise<void>;
-}
-
-/** A project with these endpoints and flows, served on port 0; stopped after the test. */
-export async function serveFlows(
-  t: { after(fn: () => unknown): void },
-  endpoints: Endpoint[],
-  flows: Flow[],
-): Promise<Served> {
-  // The server stops before the context closes and its data directory goes.
-  const running: { server?: RunningServer } = {};
-  const { ctx, runs } = withMemoryRuns(
-    tempContext({ after: (fn) => t.after(async () => (await running.server?.stop(), fn())) }),
-  );
-  const { id } = await createProject(ctx, { name: 'flows' });
-  await saveProject(ctx, id, { endpoints, flows });
-  const warnings: string[] = [];
-  const server = await startServer(ctx, { project: id, port: 0, logger: { warn: (m) => warnings.push(m) } });
-  running.server = server;
-  return { ctx, server, runs, warnings, save: (content) => saveProject(ctx, id, content) };
-}
-
-/** POSTs JSON. */
-export const post = (url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> =>
-  fetch(url, {
-    method: 'POST',
-    body: JSON.stringify(body),
-    headers: { 'Content-Type': 'application/json', ...headers },
-  });
+/** The options of the step "accept": POST /orders answered by its own response. */
+export const ACCEPT_STEP = ['--label', 'accept', '--on', 'request:POST /orders', '--respond', 'POST /orders'];

@@ -13,7 +13,7 @@ import {
   respond,
   serveFlows,
   startReceiver,
-} from '../helpers/flows.js';
+} from '../helpers/flow-runtime.js';
 import { waitUntil } from '../helpers/wait.js';
 
 /**

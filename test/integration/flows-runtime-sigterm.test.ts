@@ -4,14 +4,22 @@ import { createContext } from '../../src/app/context.js';
 import type { FlowRun } from '../../src/core/model/flow.js';
 import { tempDir } from '../helpers/cli.js';
 import { endpointOf } from '../helpers/endpoint.js';
-import { after, callback, delay, flow, onRequest, saveProject, startReceiver } from '../helpers/flows.js';
+import {
+  after,
+  callback,
+  delay,
+  flow,
+  onRequest,
+  saveProject,
+  startReceiver,
+} from '../helpers/flow-runtime.js';
 import { makeProject, startServe } from '../helpers/server.js';
 import { waitUntil } from '../helpers/wait.js';
 
 /**
  * A spawned `mockdev serve` (dist/: `npm run build` first) stopped by SIGTERM with flow steps
  * pending: it exits without waiting for a delay, and every step not done is stored as cancelled
- * (read back from the run store in this process).
+ * (read back from the SQLite run store in this process).
  */
 describe('flows at run time: SIGTERM', () => {
   it('records pending steps as cancelled and exits without waiting for them', async (t) => {
@@ -47,14 +55,7 @@ describe('flows at run time: SIGTERM', () => {
       ['/first'],
     );
 
-    // Until the SQLite run store lands (its placeholder throws), the rest cannot be read back.
     const list = () => ctx.flowRuns.list(id, { limit: 10 });
-    try {
-      await list();
-    } catch (e) {
-      if (String(e).includes('not built yet')) return t.skip('the flow run store is not built yet');
-      throw e;
-    }
     const run: FlowRun = await waitUntil(async () => (await list())[0], 'the run to be stored');
     assert.equal(run.status, 'cancelled');
     assert.deepEqual(

@@ -11,7 +11,7 @@ import {
   respond,
   serveFlows,
   startReceiver,
-} from '../helpers/flows.js';
+} from '../helpers/flow-runtime.js';
 
 /**
  * Flows at run time over real surfaces: a server started through startServer on port 0, a real

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { Endpoint } from '../../src/core/model/endpoint.js';
@@ -97,5 +97,39 @@ describe('README examples: response variations', () => {
       ],
     );
     assert.equal(e.mode, 'sequential');
+  });
+});
+
+describe('README examples: flows', () => {
+  it('every "mockdev flow" example runs as written, in order (those that need a running server aside)', async (t) => {
+    const lines = readmeCommands('mockdev ').filter(
+      (l) =>
+        l.startsWith('mockdev flow ') || l.startsWith('mockdev endpoint add Payments -m POST -p /orders'),
+    );
+    const needServer = (l: string) => /^mockdev flow (run|wait) /.test(l);
+    assert.ok(lines.filter((l) => !needServer(l)).length >= 14, `found ${lines.length} examples`);
+    const { cli, dir } = cliSandbox(t, 'mockdev-readme-');
+    assert.equal((await cli(['project', 'create', 'Payments'])).code, 0);
+    writeFileSync(
+      join(dir, 'order-webhook.json'),
+      JSON.stringify({
+        name: 'heartbeat',
+        steps: [
+          {
+            trigger: { type: 'delay', ms: 1000 },
+            action: { type: 'callback', url: 'https://example.com/beat' },
+          },
+        ],
+      }),
+    );
+    for (const line of lines.filter((l) => !needServer(l))) {
+      const r = await cli(shellArgs(line));
+      assert.equal(r.code, 0, `${line}\n${r.stderr}`);
+    }
+    const flows = json<{ name: string }[]>(await cli(['flow', 'list', 'Payments', '--json']));
+    assert.deepEqual(
+      flows.map((f) => f.name),
+      ['heartbeat'],
+    );
   });
 });

@@ -1,4 +1,5 @@
 import * as http from 'node:http';
+import { callbackUrlProblem } from '../../core/flows.js';
 import { FLOW_DEPTH_HEADER } from '../../core/model/limits.js';
 import { maskMarks, stripMarks } from '../../core/templates/marks.js';
 import type { CompiledCallback, Text } from './compile.js';
@@ -35,19 +36,6 @@ export type SendCallback = (
   signal: AbortSignal,
 ) => Promise<CallbackAnswer>;
 
-/** Why a rendered callback URL cannot be called, or undefined. */
-export function renderedUrlProblem(url: string): string | undefined {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return 'is not an absolute URL (it must start with http:// or https://)';
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
-    return `must be an http: or https: URL, not ${parsed.protocol}`;
-  return parsed.hostname ? undefined : 'must name a host';
-}
-
 const render = (t: Text, context: object): string => (typeof t === 'string' ? t : t.render(context as never));
 
 /**
@@ -60,7 +48,7 @@ export function renderCallback(c: CompiledCallback, context: object, depth: numb
   const rendered = render(c.url, context).trim();
   const url = stripMarks(rendered);
   const shownUrl = maskMarks(rendered);
-  const problem = renderedUrlProblem(url);
+  const problem = callbackUrlProblem(url, { rendered: true });
   if (problem)
     throw new Error(
       `the callback URL rendered to ${JSON.stringify(shownUrl.slice(0, 200))}, which ${problem}`,

@@ -5,7 +5,7 @@ import type { Flow } from '../../core/model/flow.js';
 import type { NewRequestRecord, RequestLogWriter } from '../../core/ports.js';
 import { listen } from '../../http/listen.js';
 import { endpointOf } from '../../../test/helpers/endpoint.js';
-import { callback, delay, flow, memoryRuns, onRequest, respond } from '../../../test/helpers/flows.js';
+import { callback, delay, flow, memoryRuns, onRequest, respond } from '../../../test/helpers/flow-runtime.js';
 import { waitUntil } from '../../../test/helpers/wait.js';
 import { compileProject, type CompiledProject } from '../compile.js';
 import { createMockHandler } from '../handler.js';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Flow, FlowRun } from '../../core/model/flow.js';
 import { SECRET_MASK } from '../../core/model/credentials.js';
-import { after, callback, delay, flow, onRequest, respond } from '../../../test/helpers/flows.js';
+import { after, callback, delay, flow, onRequest, respond } from '../../../test/helpers/flow-runtime.js';
 import type { CallbackAnswer, CallbackRequest, SendCallback } from './callback.js';
 import { compileFlow } from './compile.js';
 import { headerObject, KeptBody, RUN_BODY_KEPT_BYTES } from './context.js';
@@ -320,7 +320,7 @@ describe('flow runs: callback templates', () => {
     assert.equal(s1!.status, 'failed');
     assert.equal(
       s1!.reason,
-      'the callback URL rendered to "/hook", which is not an absolute URL (it must start with http:// or https://)',
+      'the callback URL rendered to "/hook", which must be an absolute URL such as https://example.com/hook',
     );
     assert.match(s2!.reason!, /must be an http: or https: URL, not ftp:$/);
   });

@@ -17,6 +17,7 @@ import {
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
+import { flow } from '../../../test/contract/project-flows.contract.js';
 import { endpoint, projectFile, rejectsWithCode } from '../../../test/contract/project-store.contract.js';
 import { readLock, removeStale, withLock } from './lock.js';
 import { FolderProjectStore } from './project-store.js';
@@ -193,6 +194,39 @@ describe('FolderProjectStore', () => {
       readdirSync(key).filter((f) => f.endsWith('.tmp') || f.endsWith('.lock')),
       [],
     );
+  });
+
+  it('writes flows.json once a project has flows, and a folder project’s removal leaves none behind', async () => {
+    const outside = mkdtempSync(join(root, 'flows-'));
+    writeFileSync(join(outside, 'README.md'), 'mine');
+    const { key } = await store.create(projectFile('Flowing'), [endpoint(1)], {
+      folder: { path: outside, cwd: root },
+    });
+    assert.equal(existsSync(join(key, 'flows.json')), false, 'none until it has flows');
+    await store.update(key, () => ({ flows: [flow(1)], result: undefined }));
+    assert.deepEqual(JSON.parse(readFileSync(join(key, 'flows.json'), 'utf8')), [flow(1)]);
+    await store.remove(key);
+    assert.deepEqual(readdirSync(outside), ['README.md']);
+  });
+
+  it('reports a corrupt flows.json by name (CORRUPT_FILE) and never overwrites it', async () => {
+    const { key } = await store.create(projectFile('Broken flows'), [], { flows: [flow(1)] });
+    writeFileSync(join(key, 'flows.json'), '[{"id": ');
+    await rejectsWithCode(store.read(key), 'CORRUPT_FILE', /flows\.json is not valid JSON/);
+    await rejectsWithCode(store.find('Broken flows'), 'CORRUPT_FILE', /flows\.json/);
+    await rejectsWithCode(
+      store.update(key, () => ({ flows: [], result: 1 })),
+      'CORRUPT_FILE',
+      /flows\.json/,
+    );
+    assert.equal(readFileSync(join(key, 'flows.json'), 'utf8'), '[{"id": ', 'untouched');
+    writeFileSync(
+      join(key, 'flows.json'),
+      JSON.stringify([{ ...flow(1), steps: [{ id: 's', trigger: {} }] }]),
+    );
+    await rejectsWithCode(store.read(key), 'CORRUPT_FILE', /flows\.json has an invalid value at 0\.steps\.0/);
+    const { unreadable } = await store.list();
+    assert.ok(unreadable.some((u) => u.error.code === 'CORRUPT_FILE' && u.file === join(key, 'flows.json')));
   });
 });
 

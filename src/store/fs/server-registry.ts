@@ -21,6 +21,9 @@ export const STOP_REQUEST_POLL_MS = 200;
 
 type ServerKey = Pick<ServerRecord, 'pid' | 'port'>;
 
+/** Run requests this process made (requestRun), so that their files sort in the order made. */
+let runRequests = 0;
+
 /**
  * Running servers, one JSON file per server under <data>/servers/<pid>-<port>.json (one process
  * may run several; a `<pid>.json` of an earlier mockdev is read too). A record whose process is
@@ -75,11 +78,13 @@ export class FileServerRegistry implements ServerRegistry {
   }
 
   requestRun(record: ServerRecord, request: FlowRunRequest): boolean {
-    if (!this.isRunning(record)) return false;
+    // Its record gone, a server takes no more requests (its process may live on: `mockdev ui`, tests).
+    if (!this.isRunning(record) || !existsSync(this.fileFor(record))) return false;
     const dir = this.runsDirFor(record);
     try {
       mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR });
-      const name = `${Date.now().toString(36).padStart(9, '0')}-${request.runId}.json`;
+      // Time, then this process's count: several requests within one millisecond keep their order.
+      const name = `${Date.now().toString(36).padStart(9, '0')}-${(++runRequests).toString(36).padStart(8, '0')}-${request.runId}.json`;
       writeFileSync(join(dir, `${name}.tmp`), JSON.stringify(request), { mode: PRIVATE_FILE });
       // Renamed whole: the host never reads half a request.
       renameSync(join(dir, `${name}.tmp`), join(dir, name));

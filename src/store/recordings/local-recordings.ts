@@ -6,6 +6,7 @@ import type {
   RecordingWriterOptions,
 } from '../../core/ports.js';
 import { ioCause } from '../../core/io-errors.js';
+import { BatchWriter } from '../batch-writer.js';
 import { storeFailure } from '../failure.js';
 import type { RecordingDatabase } from './database.js';
 
@@ -82,11 +83,8 @@ export class LocalRecordings implements RecordingStore {
   }
 }
 
-class BatchRecordingWriter implements RecordingWriter {
+class BatchRecordingWriter extends BatchWriter implements RecordingWriter {
   private queue: NewRecording[] = [];
-  private timer: NodeJS.Timeout | undefined;
-  private flushing: Promise<void> | undefined;
-  private closed = false;
   private failing = false;
   lost = 0;
 
@@ -94,7 +92,9 @@ class BatchRecordingWriter implements RecordingWriter {
     private readonly options: RecordingWriterOptions,
     private readonly db: () => Promise<RecordingDatabase>,
     private readonly file: string,
-  ) {}
+  ) {
+    super(FLUSH_MS);
+  }
 
   push(recording: NewRecording): void {
     if (this.closed || this.queue.length >= QUEUE_MAX) {
@@ -107,10 +107,7 @@ class BatchRecordingWriter implements RecordingWriter {
       return;
     }
     this.queue.push(recording);
-    this.timer ??= setTimeout(() => {
-      this.timer = undefined;
-      void this.flush();
-    }, FLUSH_MS);
+    this.schedule();
   }
 
   private lose(n: number, why: string): void {
@@ -118,22 +115,11 @@ class BatchRecordingWriter implements RecordingWriter {
     this.options.onWarning?.(`Lost ${n} recording${n === 1 ? '' : 's'}: ${why}`);
   }
 
-  /**
-   * Stores what is queued; one run at a time (a call during a run shares it). The run is cleared
-   * in a `finally` that runs after it was assigned, never before: a run over an empty queue that
-   * cleared itself synchronously would leave a settled promise behind and stop every later flush.
-   */
-  private flush(): Promise<void> {
-    if (this.flushing) return this.flushing;
-    if (this.queue.length === 0) return Promise.resolve();
-    const run = this.drain().finally(() => {
-      if (this.flushing === run) this.flushing = undefined;
-    });
-    this.flushing = run;
-    return run;
+  protected waiting(): number {
+    return this.queue.length;
   }
 
-  private async drain(): Promise<void> {
+  protected async drain(): Promise<void> {
     while (this.queue.length) {
       const batch = this.queue.slice(0, BATCH_MAX);
       try {
@@ -154,21 +140,10 @@ class BatchRecordingWriter implements RecordingWriter {
           this.lose(this.queue.length, 'they could not be stored before the server stopped');
           this.queue = [];
         } else {
-          this.timer ??= setTimeout(() => {
-            this.timer = undefined;
-            void this.flush();
-          }, 200);
+          this.schedule(200);
         }
         return;
       }
     }
-  }
-
-  async close(): Promise<void> {
-    this.closed = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.flushing;
-    await this.flush();
   }
 }

@@ -100,6 +100,11 @@ export class RequestDatabase {
     this.insertResponseStmt = this.db.prepare('INSERT INTO responses (hash, headers, body) VALUES (?, ?, ?)');
   }
 
+  /** The open connection, for the tables kept beside the requests (flow runs: store/flow-runs). */
+  get connection(): Database.Database {
+    return this.db;
+  }
+
   private insertStatement(rows: number): Database.Statement {
     let stmt = this.insertStmts.get(rows);
     if (!stmt) {

@@ -23,8 +23,8 @@ export class LocalRequestLog implements RequestLogStore {
     this.spoolDir = spoolDirOf(file);
   }
 
-  /** The database, opened on first use. */
-  private db(): Promise<RequestDatabase> {
+  /** The database, opened on first use; the flow runs are kept in it too (store/flow-runs). */
+  db(): Promise<RequestDatabase> {
     return (this.database ??= import('./database.js').then(({ RequestDatabase }) => {
       this.opened = new RequestDatabase(this.file, this.spoolDir);
       return this.opened;

@@ -11,9 +11,12 @@ import { after, describe, it } from 'node:test';
 import { MockdevError } from '../../core/errors.js';
 import { parseRequestFilters } from '../../core/model/request.js';
 import { record } from '../../../test/helpers/records.js';
+import { flowRun } from '../../../test/helpers/flow-runs.js';
+import { FlowRunTable, toRunRow } from '../flow-runs/table.js';
 import { RequestDatabase } from './database.js';
 import { RecordBatch } from './frame.js';
 import { spoolDirOf } from './local-request-log.js';
+import { SCHEMA_VERSION } from './schema.js';
 import { SpoolWriter } from './spool.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mockdev-schema-'));
@@ -46,13 +49,41 @@ describe('request log schema versions', () => {
     return file;
   };
 
+  /** The tables beside `requests` that schemas 5 and 6 had, and the start of an INSERT of a record. */
+  const SCHEMA_5_TABLES = `CREATE TABLE responses (id INTEGER PRIMARY KEY, hash TEXT, headers TEXT NOT NULL, body BLOB);
+      CREATE UNIQUE INDEX responses_hash ON responses (hash);
+      CREATE TABLE spool (key TEXT PRIMARY KEY, offset INTEGER NOT NULL) WITHOUT ROWID;
+      INSERT INTO requests (project_id, ts, method, target, headers, status, duration_ms, res_headers, res_body)`;
+
+  it('upgrades a schema 6 log keeping its records: flow runs are kept beside them, and find them', () => {
+    const file = oldLog(
+      6,
+      `ALTER TABLE requests ADD COLUMN variation_id TEXT; ALTER TABLE requests ADD COLUMN variation_name TEXT;
+      ${SCHEMA_5_TABLES}
+        VALUES ('p', 7, 'POST', '/orders', '', 202, 1, '{}', 'ok');`,
+    );
+    const db = new RequestDatabase(file, spoolDirOf(file));
+    try {
+      assert.equal(db.connection.pragma('user_version', { simple: true }), SCHEMA_VERSION);
+      const [r] = db.list('p', parseRequestFilters({}));
+      assert.deepEqual([r!.path, r!.status, r!.response.body], ['/orders', 202, 'ok']);
+      const runs = new FlowRunTable(db.connection);
+      runs.save(
+        [toRunRow(flowRun(1, { projectId: 'p', request: { method: 'POST', url: '/orders', ts: 7 } }))],
+        10,
+      );
+      const [run] = runs.list('p', undefined, 10);
+      runs.resolveRequests([run!]);
+      assert.equal(run!.requestId, r!.id);
+    } finally {
+      db.close();
+    }
+  });
+
   it('upgrades a schema 5 log keeping its records: they answered with no variation logged', () => {
     const file = oldLog(
       5,
-      `CREATE TABLE responses (id INTEGER PRIMARY KEY, hash TEXT, headers TEXT NOT NULL, body BLOB);
-      CREATE UNIQUE INDEX responses_hash ON responses (hash);
-      CREATE TABLE spool (key TEXT PRIMARY KEY, offset INTEGER NOT NULL) WITHOUT ROWID;
-      INSERT INTO requests (project_id, ts, method, target, headers, status, duration_ms, res_headers, res_body)
+      `${SCHEMA_5_TABLES}
         VALUES ('p', 1, 'GET', '/old', '', 404, 1, '{}', 'gone');`,
     );
     const db = new RequestDatabase(file, spoolDirOf(file));

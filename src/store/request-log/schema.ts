@@ -1,9 +1,9 @@
 import type Database from 'better-sqlite3';
 import { MockdevError } from '../../core/errors.js';
 
-/** The request log's tables and their versioning (PRAGMA user_version). */
+/** The request log's tables (and the flow runs kept beside it) and their versioning (PRAGMA user_version). */
 
-export const SCHEMA_VERSION = 6;
+export const SCHEMA_VERSION = 7;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS requests (
@@ -39,17 +39,33 @@ CREATE TABLE IF NOT EXISTS spool (
   key    TEXT PRIMARY KEY,
   offset INTEGER NOT NULL
 ) WITHOUT ROWID;
+-- A flow run's triggering request is found by its time (then project, method and target).
+CREATE INDEX IF NOT EXISTS requests_ts ON requests (ts);
+-- The runs of flows (store/flow-runs): a run is replaced whole at each save, taking a new seq
+-- (never reused: AUTOINCREMENT), which is what FlowRunStore.since() follows.
+CREATE TABLE IF NOT EXISTS flow_runs (
+  seq        INTEGER PRIMARY KEY AUTOINCREMENT,
+  id         TEXT    NOT NULL UNIQUE,
+  project_id TEXT    NOT NULL,
+  flow_id    TEXT    NOT NULL,
+  started_at INTEGER NOT NULL,
+  data       TEXT    NOT NULL
+);
+CREATE INDEX IF NOT EXISTS flow_runs_project ON flow_runs (project_id, started_at);
+CREATE INDEX IF NOT EXISTS flow_runs_flow ON flow_runs (project_id, flow_id, started_at);
 `;
 
 /**
  * The step from each earlier schema mockdev released to the next; an upgrade runs every step
  * from the file's schema on. Schema 4 had a `pending` table that its readers always emptied
  * first, and stored responses without a hash; schema 5 did not log which variation answered;
+ * schema 6 had no flow runs (SCHEMA's CREATE ... IF NOT EXISTS adds them and their indexes);
  * schemas below 4 were never released.
  */
 const UPGRADES: Record<number, string> = {
   4: 'DROP TABLE IF EXISTS pending; ALTER TABLE responses ADD COLUMN hash TEXT;',
   5: 'ALTER TABLE requests ADD COLUMN variation_id TEXT; ALTER TABLE requests ADD COLUMN variation_name TEXT;',
+  6: '',
 };
 
 /** Refuses (closing it, changing nothing) a log this mockdev cannot read or upgrade. */
