@@ -162,7 +162,7 @@ export async function startServer(ctx: AppContext, input: StartServerInput = {})
       onWarning: (m) => logger.warn?.(m),
     }));
   let closing = false;
-  // Flows (docs/flows-runtime.md): compiled with the endpoints; runs stored beside the request log,
+  // Flows (docs/flows.md, "At run time"): compiled with the endpoints; runs stored beside the request log,
   // the writer opened when a first run starts.
   const flows = new FlowEngine({
     projectId,

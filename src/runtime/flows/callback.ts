@@ -6,7 +6,7 @@ import type { CompiledCallback, Text } from './compile.js';
 import { RUN_BODY_KEPT_BYTES } from './context.js';
 
 /**
- * A callback step's outbound request (docs/flows-runtime.md): its texts rendered, its URL checked,
+ * A callback step's outbound request (docs/flows.md, "At run time"): its texts rendered, its URL checked,
  * sent with node's HTTP client within its timeout; the answer's body kept up to
  * RUN_BODY_KEPT_BYTES (the rest read and dropped).
  */

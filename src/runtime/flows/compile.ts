@@ -6,7 +6,7 @@ import type { CompiledEndpoint } from '../compile.js';
 import type { Exchange } from '../exchange.js';
 
 /**
- * Flows compiled for serving, once per (re)load (docs/flows-runtime.md): each enabled flow's
+ * Flows compiled for serving, once per (re)load (docs/flows.md, "At run time"): each enabled flow's
  * steps with their callback templates compiled, and per endpoint what flows do to its requests:
  * the endpoint whose responses answer them (a `respond` or `proxy` step), and the flows whose
  * `request` trigger names it (each starts a run after the response was sent and logged).

@@ -3,7 +3,7 @@ import type { LoggedResponse } from '../../core/ports.js';
 import { markSecrets, registerOriginal } from '../../core/templates/marks.js';
 
 /**
- * What a run keeps of the requests and answers its templates read (docs/flows-runtime.md), and
+ * What a run keeps of the requests and answers its templates read (docs/flows.md, "At run time"), and
  * the context a callback template renders with: `params`, `query`, `headers`, `body` of the
  * triggering request, `response` (the response sent), `env`, `tunnel.url`, `run.id` and
  * `steps.<label-or-id>` (each completed step's answer). Bodies are kept up to RUN_BODY_KEPT_BYTES:

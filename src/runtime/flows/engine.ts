@@ -20,7 +20,7 @@ import { KeptBody, loggedAnswer } from './context.js';
 import { Run, STOPPED, type RunHost, type TriggeringRequest } from './run.js';
 
 /**
- * The flows of one running server (docs/flows-runtime.md): compiled with the endpoints at each
+ * The flows of one running server (docs/flows.md, "At run time"): compiled with the endpoints at each
  * (re)load (EndpointSource calls `compile`), they start runs on requests (the pipeline's flow
  * stage, after the response was sent and logged), at the server's start and when a flow is
  * enabled (`begin`, `compile`), and by hand (`requestRun`); disabling or deleting a flow cancels

@@ -11,7 +11,7 @@ import {
 } from './context.js';
 
 /**
- * One run of a flow (docs/flows-runtime.md): its steps fired as their triggers say (a `request`
+ * One run of a flow (docs/flows.md, "At run time"): its steps fired as their triggers say (a `request`
  * step by the request that started the run, a `delay` step `ms` after the start, an `after` step
  * `delayMs` after the step it names completed), each change saved. A step that finally fails
  * skips every step after it (transitively by `after`); one that cannot fire in this run (a
