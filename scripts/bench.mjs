@@ -7,7 +7,10 @@
 // BENCH_SKIP_VARIATIONS=1 skips it), the same endpoint with a templated body (path parameter,
 // environment variable and one fake first name; issue 12; BENCH_SKIP_TEMPLATES=1 skips it), and a
 // count check that every
-// request of the mockdev run is in the request log (retention raised above the run's count).
+// request of the mockdev run is in the request log (retention raised above the run's count), and an
+// endpoint whose every request starts a flow run with one callback to a local receiver, with the
+// count of callbacks received (issue 21, scripts/bench-flows.mjs; BENCH_SKIP_FLOWS=1 skips it,
+// BENCH_ONLY_FLOWS=1 runs only it).
 //
 // Cold start: exec -> first 200 answer of `mockdev serve` beside the bare server (median of
 // BENCH_COLD_RUNS, default 7, alternating), polled every 5 ms from this process.
@@ -24,7 +27,8 @@
 //      BENCH_IMPORT_RUNS (5), BENCH_GITHUB_DOC=<file> to use a copy of api.github.com.json at hand,
 //      BENCH_ONLY_API=1 to run only the admin API measurement, BENCH_SKIP_API=1 to skip it,
 //      BENCH_API_CALLS (20), BENCH_ONLY_UI=1 to run only the web UI measurement, BENCH_SKIP_UI=1
-//      to skip it, BENCH_UI_RUNS (7).
+//      to skip it, BENCH_UI_RUNS (7), BENCH_ONLY_FLOWS=1 to run only the flow measurement,
+//      BENCH_SKIP_FLOWS=1 to skip it.
 //
 // Web UI (issue 14, scripts/bench-ui.mjs): dist/ui's size gzipped (budget 250 KB) and the time
 // to the first interactive screen in chromium (target 1 s).
@@ -41,6 +45,7 @@ import { generateKeyPairSync, sign } from 'node:crypto';
 import { measureGithubImport, median } from './bench-import.mjs';
 import { measureAdminApi } from './bench-api.mjs';
 import { measureUi } from './bench-ui.mjs';
+import { measureFlows } from './bench-flows.mjs';
 import { createMeasurer } from './bench-measure.mjs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -67,7 +72,7 @@ process.on('exit', cleanup);
 process.on('SIGINT', () => process.exit(130));
 
 const env = { ...process.env, MOCKDEV_DATA_DIR: dataDir, MOCKDEV_LOG_LEVEL: 'warn' };
-const { LOADGEN, TASKSET, startServer, stopServer, measure, measurePair, freePort } = createMeasurer({
+const measurer = createMeasurer({
   env,
   children,
   root,
@@ -75,12 +80,15 @@ const { LOADGEN, TASKSET, startServer, stopServer, measure, measurePair, freePor
   WARMUP,
   CONNS,
 });
+const { LOADGEN, TASKSET, startServer, stopServer, measure, measurePair, freePort } = measurer;
+const onlyFlows = process.env.BENCH_ONLY_FLOWS === '1';
 const require = createRequire(import.meta.url);
 const mockdev = (...args) => execFileSync(process.execPath, [cli, ...args], { env, encoding: 'utf8' });
 
 // ---------------------------------------------------------------- web UI
 let uiLines;
 if (
+  !onlyFlows &&
   process.env.BENCH_SKIP_UI !== '1' &&
   process.env.BENCH_ONLY_IMPORT !== '1' &&
   process.env.BENCH_ONLY_API !== '1'
@@ -94,6 +102,7 @@ if (
 // ---------------------------------------------------------------- admin API
 let apiLines;
 if (
+  !onlyFlows &&
   process.env.BENCH_SKIP_API !== '1' &&
   process.env.BENCH_ONLY_IMPORT !== '1' &&
   process.env.BENCH_ONLY_UI !== '1'
@@ -107,6 +116,7 @@ if (
 // ---------------------------------------------------------------- import
 let importLine;
 if (
+  !onlyFlows &&
   process.env.BENCH_SKIP_IMPORT !== '1' &&
   process.env.BENCH_ONLY_API !== '1' &&
   process.env.BENCH_ONLY_UI !== '1'
@@ -230,6 +240,17 @@ writeFileSync(join(templatedDir, 'endpoints.json'), JSON.stringify(templatedEndp
 console.log(
   `mockdev bench: ${DURATION}s at ${CONNS} keep-alive connections on GET ${PATH} (warm-up ${WARMUP}s)`,
 );
+const flowBench = (plain) => measureFlows({ cli, dataDir, mockdev, measurer, children, plain });
+if (onlyFlows) {
+  const flows = await flowBench(undefined);
+  console.log(
+    `load generator: ${LOADGEN}; pinning: ${TASKSET ? 'server core 0, load and receiver core 1' : 'none'}`,
+  );
+  const { name, rps, p99Ms, errors } = flows.row;
+  console.log(`${name}: ${Math.round(rps)} req/s, p99 ${p99Ms.toFixed(2)} ms, errors ${errors || '0'}`);
+  for (const line of flows.lines) console.log(line);
+  process.exit(flows.ok ? 0 : 1);
+}
 console.log(
   `load generator: ${LOADGEN}; pinning: ${TASKSET ? 'server core 0, load core 1' : 'none (taskset not found)'}; node ${process.version}`,
 );
@@ -337,6 +358,12 @@ if (process.env.BENCH_SKIP_TEMPLATES !== '1') {
   await stopServer(tm);
 }
 
+let flowsRes;
+if (process.env.BENCH_SKIP_FLOWS !== '1') {
+  flowsRes = await flowBench(mRes);
+  results.push(flowsRes.row);
+}
+
 let bigRes;
 if (process.env.BENCH_SKIP_1000 !== '1') {
   const gPort = await freePort();
@@ -419,6 +446,7 @@ if (templatedRes) {
       `its own row vs the plain row: ${(templatedRes.rps / mRes.rps).toFixed(3)}x, p99 ${f(templatedRes.p99Ms, 2)} ms`,
   );
 }
+if (flowsRes) for (const line of flowsRes.lines) console.log(line);
 if (bigRes) {
   console.log(
     `1,000 endpoints vs 4: req/s ${(bigRes.rps / mRes.rps).toFixed(3)}x, CPU per request ${(bigRes.cpuUsPerReq / mRes.cpuUsPerReq).toFixed(3)}x, RSS idle ${f(bigRes.idleRssMiB)} MiB, peak under load ${f(bigRes.rssMiB)} MiB (target < 100)`,
@@ -434,4 +462,4 @@ console.log(
 if (importLine) console.log(importLine);
 if (apiLines) for (const line of apiLines) console.log(line);
 if (uiLines) for (const line of uiLines) console.log(line);
-process.exitCode = countOk ? 0 : 1;
+process.exitCode = countOk && (flowsRes?.ok ?? true) ? 0 : 1;

@@ -6,6 +6,7 @@ import type { Project } from '../core/model/project.js';
 import type { ServerRecord } from '../core/model/server.js';
 import type { NewRequestRecord, RecordingWriter, StoredProject, Subscription } from '../core/ports.js';
 import { EndpointSource, type TemplateEnvironment } from '../runtime/endpoint-source.js';
+import { FlowEngine } from '../runtime/flows/engine.js';
 import { activeEnvironment } from './environments.js';
 import { createMockHandler } from '../runtime/handler.js';
 import { listen } from '../http/listen.js';
@@ -161,12 +162,26 @@ export async function startServer(ctx: AppContext, input: StartServerInput = {})
       onWarning: (m) => logger.warn?.(m),
     }));
   let closing = false;
+  // Flows (docs/flows.md, "At run time"): compiled with the endpoints; runs stored beside the request log,
+  // the writer opened when a first run starts.
+  const flows = new FlowEngine({
+    projectId,
+    openWriter: () =>
+      ctx.flowRuns.openWriter({
+        projectId,
+        limit: settings.requestLogLimit,
+        onWarning: (m) => logger.warn?.(m),
+      }),
+    warn: (m) => logger.warn?.(m),
+  });
   const source = await EndpointSource.open({
     projects: ctx.projects,
     key: stored.key,
     bodyLimitBytes: settings.requestBodyLimitBytes,
     proxy: { record: (r) => recorder().push(r), closing: () => closing },
     initial: stored.endpoints,
+    initialFlows: stored.flows,
+    flows,
     environment: input.environment ?? (() => activeEnvironment(ctx, projectId)),
     onTemplateError: (m) => logger.warn?.(m),
     onWarning: (m) => logger.warn?.(m),
@@ -228,18 +243,24 @@ export async function startServer(ctx: AppContext, input: StartServerInput = {})
   const stopped = new Promise<void>((r) => (resolveStopped = r));
   let stopping: Promise<void> | undefined;
   let stopRequests: Subscription | undefined;
+  // Runs of flows that no request starts, and runs asked for by hand (`flow run`, the UI).
+  flows.begin();
+  const runRequests = ctx.servers.onRunRequest(record, (request) => flows.requestRun(request));
   const stop = (): Promise<void> =>
     (stopping ??= (async () => {
       // Pending delays end now: everything in flight is answered (with Connection: close).
       closing = true;
       handler.beginStop();
+      // Flow steps not fired yet are cancelled now; callbacks in flight get FLOW_STOP_GRACE_MS.
+      flows.beginStop();
+      runRequests.close();
       server.close();
       server.closeIdleConnections();
       // Requests whose body is still arriving get a bounded time, then their connections go.
       await Promise.race([handler.idle(), sleep(STOP_GRACE_MS, undefined, { ref: false })]);
       server.closeAllConnections();
       source.close();
-      await writer.close();
+      await Promise.all([writer.close(), flows.stop()]);
       // Recordings are pushed just after their response: let those of the last ones arrive.
       await new Promise((r) => setImmediate(r));
       await recordings?.close();

@@ -1,7 +1,7 @@
 import { compileRoutes, type CompiledRoutes } from '../core/match/router.js';
 import type { Endpoint } from '../core/model/endpoint.js';
 import type { ResponseFields } from '../core/model/variation-response.js';
-import type { LoggedVariation } from '../core/ports.js';
+import type { LoggedVariation, NewRequestRecord } from '../core/ports.js';
 import { buildAnswer, problemAnswer, type Answer } from './answer.js';
 import { MockdevError } from '../core/errors.js';
 import type { Exchange } from './exchange.js';
@@ -48,6 +48,11 @@ export interface CompiledEndpoint {
   readsJson?: boolean;
   /** What cannot work as stored (a rule whose pattern the engine refuses: it never matches). */
   warnings?: string[];
+  /**
+   * Set when a `request` trigger of an enabled flow names the endpoint (flows/compile.ts): starts
+   * the runs of a request, after its response was sent and logged. Unset: no flow, no cost.
+   */
+  startRuns?: (exchange: Exchange, record: NewRequestRecord) => void;
 }
 
 export interface CompiledProject {
@@ -162,13 +167,25 @@ export function compileEndpoint(
   };
 }
 
+/**
+ * What flows change in the compiled endpoints (flows/compile.ts wireFlows): given them and how to
+ * compile an endpoint, the endpoints to serve.
+ */
+export type WithFlows = (
+  compiled: CompiledEndpoint[],
+  compileAs: (e: Endpoint) => CompiledEndpoint,
+) => CompiledEndpoint[];
+
 export function compileProject(
   endpoints: Endpoint[],
   bodyLimitBytes: number,
   proxy: Omit<ProxyOptions, 'bodyLimitBytes'> = {},
   templates: TemplateOptions = {},
+  withFlows?: WithFlows,
 ): CompiledProject {
-  const compiled = endpoints.map((e) => compileEndpoint(e, bodyLimitBytes, proxy, templates));
+  const compileOne = (e: Endpoint) => compileEndpoint(e, bodyLimitBytes, proxy, templates);
+  let compiled = endpoints.map(compileOne);
+  if (withFlows) compiled = withFlows(compiled, compileOne);
   const warnings = compiled.flatMap((c) => (c.enabled ? (c.warnings ?? []) : []));
   return { routes: compileRoutes(compiled), endpoints, cache: new Map(), warnings };
 }

@@ -1,7 +1,9 @@
 import { MockdevError } from '../core/errors.js';
 import type { Endpoint } from '../core/model/endpoint.js';
+import type { Flow } from '../core/model/flow.js';
 import type { ProjectStore, Subscription } from '../core/ports.js';
-import { compileProject, type CompiledProject } from './compile.js';
+import { compileProject, type CompiledEndpoint, type CompiledProject } from './compile.js';
+import { flowsMentionFaker, flowTemplateTexts } from './flows/compile.js';
 import type { ProxyOptions } from './proxy.js';
 import {
   fakerLoaded,
@@ -19,6 +21,10 @@ export interface EndpointSourceOptions {
   proxy?: Omit<ProxyOptions, 'bodyLimitBytes'>;
   /** Endpoints already read (the start-up read): compiled without reading again. */
   initial: Endpoint[];
+  /** The flows read with them (none when omitted). */
+  initialFlows?: Flow[];
+  /** Compiles the flows with the endpoints at each load (the server's flow engine); unset: flows are not served. */
+  flows?: FlowCompiler;
   /**
    * The variables templates see as `{{env.KEY}}` and the values of the secrets among them (the
    * log masks those), read at start (see EndpointSource.open) and at each reload. Default: none.
@@ -37,6 +43,16 @@ export interface EndpointSourceOptions {
   onWarning?: (message: string) => void;
   /** The project was deleted (still gone after a grace period, so an editor's save is not mistaken for it). */
   onGone?: () => void;
+}
+
+/** What compiles a project's flows into its endpoints (runtime/flows/engine.ts). */
+export interface FlowCompiler {
+  compile(
+    flows: readonly Flow[],
+    endpoints: CompiledEndpoint[],
+    compileAs: (e: Endpoint) => CompiledEndpoint,
+    env: TemplateEnvironment,
+  ): CompiledEndpoint[];
 }
 
 /** What templates see of the environment: its variables, and which values are secrets. */
@@ -61,21 +77,22 @@ function templateTexts(e: Endpoint): string[] {
   return [...texts(e), ...e.variations.flatMap(texts), ...(e.proxy ? [e.proxy.target] : [])];
 }
 
-/** Whether any template of these endpoints uses fake data (the library must be loaded first). */
-export function needsFaker(endpoints: Endpoint[]): boolean {
+/** Whether any template of these endpoints (or flows) uses fake data (the library must be loaded first). */
+export function needsFaker(endpoints: Endpoint[], flows: readonly Flow[] = []): boolean {
   if (fakerLoaded()) return false;
-  return endpoints.some((e) => templateTexts(e).some(mentionsFaker));
+  return endpoints.some((e) => templateTexts(e).some(mentionsFaker)) || flowsMentionFaker(flows);
 }
 
-/** Whether any template of these endpoints reads the environment (`env.…`, or the whole context). */
-export function readsEnvironment(endpoints: Endpoint[]): boolean {
-  return endpoints.some((e) => templateTexts(e).some(readsEnv));
+/** Whether any template of these endpoints (or flows) reads the environment (`env.…`, or the whole context). */
+export function readsEnvironment(endpoints: Endpoint[], flows: readonly Flow[] = []): boolean {
+  return endpoints.some((e) => templateTexts(e).some(readsEnv)) || flowTemplateTexts(flows).some(readsEnv);
 }
 
 const isGone = (e: unknown) => e instanceof MockdevError && e.code === 'PROJECT_NOT_FOUND';
 
 /**
- * Live reload: the endpoints of the served project as they are now, whoever changed them (CLI,
+ * Live reload: the endpoints of the served project as they are now (and its flows, compiled with
+ * them by the server's flow engine, `flows`), whoever changed them (CLI,
  * MCP, an editor). The store's change feed marks them dirty as soon as it hears of a change; the
  * next request waits for the project to be read again and compiled (so a change made before a
  * request was sent is seen by that request), and without traffic a short timer reloads anyway
@@ -99,7 +116,7 @@ export class EndpointSource {
    */
   static async open(options: EndpointSourceOptions): Promise<EndpointSource> {
     const initialEnvironment = options.environment ? await options.environment() : NO_ENVIRONMENT;
-    if (needsFaker(options.initial)) await loadFaker();
+    if (needsFaker(options.initial, options.flows ? options.initialFlows : [])) await loadFaker();
     return new EndpointSource({ ...options, initialEnvironment });
   }
 
@@ -107,7 +124,7 @@ export class EndpointSource {
 
   constructor(private readonly options: EndpointSourceOptions) {
     this.environment = options.initialEnvironment ?? NO_ENVIRONMENT;
-    this.compiled = this.compile(options.initial);
+    this.compiled = this.compile(options.initial, options.initialFlows ?? []);
     this.subscription = options.projects.watch(() => this.markDirty(), { key: options.key });
     this.current = this.current.bind(this);
     if (options.environment) {
@@ -138,13 +155,18 @@ export class EndpointSource {
   /** The compile warnings said last: a reload repeats only new ones. */
   private compileWarnings = new Set<string>();
 
-  private compile(endpoints: Endpoint[]): CompiledProject {
-    this.usesEnvironment = readsEnvironment(endpoints);
-    const compiled = compileProject(endpoints, this.options.bodyLimitBytes, this.options.proxy, {
-      env: this.environment.variables,
-      secrets: this.environment.secrets,
-      onError: this.options.onTemplateError,
-    });
+  private compile(endpoints: Endpoint[], flows: readonly Flow[]): CompiledProject {
+    const flowCompiler = this.options.flows;
+    if (!flowCompiler) flows = [];
+    this.usesEnvironment = readsEnvironment(endpoints, flows);
+    const environment = this.environment;
+    const compiled = compileProject(
+      endpoints,
+      this.options.bodyLimitBytes,
+      this.options.proxy,
+      { env: environment.variables, secrets: environment.secrets, onError: this.options.onTemplateError },
+      flowCompiler && ((c, compileAs) => flowCompiler.compile(flows, c, compileAs, environment)),
+    );
     for (const w of compiled.warnings) if (!this.compileWarnings.has(w)) this.options.onWarning?.(w);
     this.compileWarnings = new Set(compiled.warnings);
     return compiled;
@@ -181,11 +203,11 @@ export class EndpointSource {
   private async reload(): Promise<void> {
     this.dirty = false;
     try {
-      const { endpoints } = await this.options.projects.read(this.options.key);
+      const { endpoints, flows } = await this.options.projects.read(this.options.key);
       // The last good endpoints serve until the variables are read and faker is loaded.
       if (this.options.environment) this.environment = await this.options.environment();
-      if (needsFaker(endpoints)) await loadFaker();
-      this.compiled = this.compile(endpoints);
+      if (needsFaker(endpoints, this.options.flows ? flows : [])) await loadFaker();
+      this.compiled = this.compile(endpoints, flows);
       this.warned = undefined;
       this.options.onReload?.(endpoints);
     } catch (e) {

@@ -1,27 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Endpoint } from '../core/model/endpoint.js';
 import type { NewRequestRecord, RequestLogWriter } from '../core/ports.js';
 import { buildAnswer } from './answer.js';
 import { compileProject, type CompiledProject } from './compile.js';
 import { createMockHandler, type MockHandler } from './handler.js';
 import { listen, type Listening } from '../http/listen.js';
+import { endpointOf } from '../../test/helpers/endpoint.js';
 
-const endpoint = (id: string, extra: Partial<Endpoint> = {}): Endpoint => ({
-  id,
-  name: id,
-  method: 'GET',
-  path: `/${id}`,
-  status: 200,
-  headers: {},
-  body: `{"id":"${id}"}`,
-  contentType: 'application/json',
-  delay: 0,
-  enabled: true,
-  kind: 'mock',
-  variations: [],
-  ...extra,
-});
+const endpoint = endpointOf;
 
 /** A body sent in chunks (no Content-Length). */
 const chunked = (text: string): ReadableStream<Uint8Array> =>

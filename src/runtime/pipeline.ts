@@ -11,6 +11,10 @@ import { largeBody, parseBodyAhead, type Exchange } from './exchange.js';
  * The mock server's response pipeline. Every request passes the same named stages:
  *
  *   match   -> the endpoint for method and path (cached per target), HEAD falling back to GET
+ *   flow    -> an endpoint a flow's `request` trigger names (flows/): answered by the endpoint its
+ *              respond/proxy step names (that endpoint's choice, compiled in its place at each
+ *              load, so the stages below need nothing of flows), and after `log` the runs it
+ *              starts, in the background. An endpoint no flow names has no flow stage at all
  *   parse   -> only for a body over 64 KiB that the endpoint reads as JSON (a body rule, a template
  *              reading `body`): parsed ahead in slices, other requests served in between
  *              (core/sliced-json.ts); a smaller one is parsed when first read, at most once
@@ -20,7 +24,8 @@ import { largeBody, parseBodyAhead, type Exchange } from './exchange.js';
  *   produce -> the answer: a static one as precompiled, or one produced for this request
  *   send    -> written to the socket; an answer node refuses becomes a 500, never a crash
  *   log     -> the record of what was actually sent, to the request log writer
- *   after   -> after-response hooks (debug lines now; flows and contract checks later)
+ *   after   -> after-response hooks (debug lines; contract checks later), then the flow stage's
+ *              runs (startRuns: the run reads the record's `ts` and the response as logged)
  *
  * A static answer goes through match, choose, send and log without allocating anything but the
  * exchange and its log record.
@@ -136,6 +141,9 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     };
     log.push(record);
     for (let i = 0; i < after.length; i++) after[i]!(ex, record);
+    // ---- flow: the runs this request starts (set only on endpoints a flow names)
+    const endpoint = ex.endpoint;
+    if (endpoint !== null && endpoint.startRuns !== undefined) endpoint.startRuns(ex, record);
     done();
   };
 
