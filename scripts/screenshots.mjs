@@ -3,7 +3,8 @@
 // docs/screenshots/<screen>-<theme>.png (the README shows them). It seeds a data dir of its own
 // (a project "Shop" with a tree of endpoints, variations, a recording proxy, logged requests,
 // a Pro license, an environment and two flows, one with a run), runs the built `mockdev ui` on it and drives chromium
-// through the same harness as the browser tests. Run `npm run build` first.
+// through the same harness as the browser tests. Run `npm run build` first. Screen names as
+// arguments take only those (`npm run screenshots -- flows`).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
@@ -11,6 +12,8 @@ import { openUiSession } from '../test/helpers/browser.ts';
 import { testSigner } from '../test/helpers/license.ts';
 
 const root = new URL('..', import.meta.url).pathname;
+// `npm run screenshots -- flows flow-runs`: only those screens (both themes).
+const only = process.argv.slice(2);
 const out = join(root, 'docs', 'screenshots');
 mkdirSync(out, { recursive: true });
 
@@ -135,7 +138,7 @@ try {
           type: 'callback',
           url: `${upstreamUrl}/hooks/users`,
           headers: { 'Content-Type': 'application/json' },
-          body: '{"user":{{response.body.id}},"name":"{{body.name}}"}',
+          body: '{"user":"{{response.body.id}}","name":"{{body.name}}"}',
           retries: 2,
         },
       },
@@ -194,13 +197,17 @@ try {
   for (const theme of ['light', 'dark']) {
     await api('PATCH', '/settings', { theme });
     for (const [name, path] of screens) {
+      if (only.length && !only.includes(name)) continue;
       await s.open(path);
       await page.locator('main h1, main h2').first().waitFor();
       // The request log and the recordings with one item's detail open (its path is a button).
       if (name === 'requests' || name === 'recordings')
         await page.getByRole('row').nth(1).getByRole('button').first().click();
       if (name === 'flow-runs')
-        await page.getByRole('heading', { name: /^Runs of / }).evaluate((h) => h.scrollIntoView());
+        await page
+          .locator('.run')
+          .last()
+          .evaluate((run) => run.scrollIntoView({ block: 'end' }));
       if (name === 'import') {
         await page
           .getByLabel('cURL command')
