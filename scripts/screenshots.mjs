@@ -2,8 +2,9 @@
 // `npm run screenshots`: a picture of every screen of the web UI, light and dark, into
 // docs/screenshots/<screen>-<theme>.png (the README shows them). It seeds a data dir of its own
 // (a project "Shop" with a tree of endpoints, variations, a recording proxy, logged requests,
-// a Pro license and an environment), runs the built `mockdev ui` on it and drives chromium
-// through the same harness as the browser tests. Run `npm run build` first.
+// a Pro license, an environment and two flows, one with a run), runs the built `mockdev ui` on it and drives chromium
+// through the same harness as the browser tests. Run `npm run build` first. Screen names as
+// arguments take only those (`npm run screenshots -- flows`).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
@@ -11,6 +12,8 @@ import { openUiSession } from '../test/helpers/browser.ts';
 import { testSigner } from '../test/helpers/license.ts';
 
 const root = new URL('..', import.meta.url).pathname;
+// `npm run screenshots -- flows flow-runs`: only those screens (both themes).
+const only = process.argv.slice(2);
 const out = join(root, 'docs', 'screenshots');
 mkdirSync(out, { recursive: true });
 
@@ -117,6 +120,40 @@ try {
   const endpoints = await api('GET', `/projects/${shop.id}/endpoints`);
   const one = endpoints.find((e) => e.name === 'One user');
   const proxy = endpoints.find((e) => e.name === 'inventory');
+  // Flows: one that answers POST /api/users and then calls a webhook with the new user's id
+  // (the upstream stands in for the client's receiver), and one disabled.
+  const flow = await api('POST', `/projects/${shop.id}/flows`, {
+    name: 'New user webhook',
+    description: 'Answer the sign-up, then tell the CRM',
+    steps: [
+      {
+        label: 'created',
+        trigger: { type: 'request', endpointId: 'POST /api/users' },
+        action: { type: 'respond', endpointId: 'POST /api/users' },
+      },
+      {
+        label: 'notify',
+        trigger: { type: 'after', stepId: 'created', delayMs: 200 },
+        action: {
+          type: 'callback',
+          url: `${upstreamUrl}/hooks/users`,
+          headers: { 'Content-Type': 'application/json' },
+          body: '{"user":"{{response.body.id}}","name":"{{body.name}}"}',
+          retries: 2,
+        },
+      },
+    ],
+  });
+  await api('POST', `/projects/${shop.id}/flows`, {
+    name: 'Nightly stock push',
+    enabled: false,
+    steps: [
+      {
+        trigger: { type: 'delay', ms: 60000 },
+        action: { type: 'callback', method: 'PUT', url: `${upstreamUrl}/stock` },
+      },
+    ],
+  });
   const server = await api('PUT', `/projects/${shop.id}/server`, { port: 0 });
   for (const [method, path, body] of [
     ['GET', '/api/users'],
@@ -132,6 +169,12 @@ try {
       body,
       headers: body ? { 'Content-Type': 'application/json' } : {},
     }).then((r) => r.text());
+  // The flow's run ended (its callback answered) before the pictures are taken.
+  for (let i = 0; i < 100; i++) {
+    const runs = await api('GET', `/projects/${shop.id}/flow-runs?flow=${flow.id}`);
+    if (runs.length && runs.every((r) => r.status !== 'running')) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
   await api('PUT', `/projects/${shop.id}/tree-state`, { expanded: ['/api', '/api/users', '/inventory'] });
 
   const screens = [
@@ -142,7 +185,8 @@ try {
     ['import', `/projects/${shop.id}/import`],
     ['export', `/projects/${shop.id}/export`],
     ['environments', `/projects/${shop.id}/environments`],
-    ['flows', `/projects/${shop.id}/flows`],
+    ['flows', `/projects/${shop.id}/flows?edit=${flow.id}`],
+    ['flow-runs', `/projects/${shop.id}/flows?edit=${flow.id}`],
     ['contract', `/projects/${shop.id}/contract`],
     ['tunnels', `/projects/${shop.id}/tunnels`],
     ['settings', '/settings'],
@@ -153,11 +197,17 @@ try {
   for (const theme of ['light', 'dark']) {
     await api('PATCH', '/settings', { theme });
     for (const [name, path] of screens) {
+      if (only.length && !only.includes(name)) continue;
       await s.open(path);
       await page.locator('main h1, main h2').first().waitFor();
       // The request log and the recordings with one item's detail open (its path is a button).
       if (name === 'requests' || name === 'recordings')
         await page.getByRole('row').nth(1).getByRole('button').first().click();
+      if (name === 'flow-runs')
+        await page
+          .locator('.run')
+          .last()
+          .evaluate((run) => run.scrollIntoView({ block: 'end' }));
       if (name === 'import') {
         await page
           .getByLabel('cURL command')

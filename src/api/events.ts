@@ -7,8 +7,16 @@ import type { ApiEvent, ApiStream, EventHub } from './route.js';
  * and starts its sources (watchers.ts) when the first client subscribes.
  */
 
-/** The event types; `flow-run` is reserved for the flows feature. */
-export const EVENT_TYPES = ['request', 'projects', 'endpoints', 'server', 'settings', 'flow-run'] as const;
+/** The event types (`flow-run`: a run of a flow each time it is saved, watchers.ts). */
+export const EVENT_TYPES = [
+  'request',
+  'projects',
+  'endpoints',
+  'flows',
+  'server',
+  'settings',
+  'flow-run',
+] as const;
 
 /** Events kept for replay. */
 export const EVENT_BUFFER_SIZE = 1000;

@@ -9,10 +9,12 @@ import type { EventHub } from './route.js';
  *
  *   request             the request log, polled by cursor (RequestLogStore.since): one indexed
  *                       query per tick, whatever the number of projects and records
- *   projects/endpoints  the project store's change feed (ProjectStore.watch: a stat of two files
- *                       per project), for the data directory and for each folder project the
+ *   projects/endpoints/ the project store's change feed (ProjectStore.watch: a stat of its files
+ *   flows               per project), for the data directory and for each folder project the
  *                       store knows; only a project that changed is read, to tell a change of
- *                       its settings from one of its endpoints
+ *                       its settings from one of its endpoints or of its flows
+ *   flow-run            the flow run store, polled by cursor (FlowRunStore.since): each run as it
+ *                       is saved (started, a step done, ended), of any server of any process
  *   server              the server registry, polled
  *   settings            the settings, polled (one small file): every setting, when one changed
  */
@@ -20,6 +22,8 @@ import type { EventHub } from './route.js';
 export interface WatcherOptions {
   /** How often the request log is polled (ms). */
   requestPollMs?: number;
+  /** How often the flow run store is polled (ms). */
+  flowRunPollMs?: number;
   /** How often the server registry is polled (ms). */
   serverPollMs?: number;
   /** How often the settings are read (ms). */
@@ -31,7 +35,7 @@ export interface WatcherOptions {
 /** How often the folder projects the store knows are looked up (ms). */
 const FOLDER_LOOKUP_MS = 5000;
 
-/** Records read per query; a tick reads until it has caught up. */
+/** Records (or runs) read per query; a tick reads until it has caught up. */
 const REQUEST_BATCH = 500;
 
 const digest = (value: unknown): string => createHash('sha1').update(JSON.stringify(value)).digest('base64');
@@ -63,14 +67,19 @@ function poll(
   };
 }
 
-function watchRequests(
-  ctx: AppContext,
-  publish: EventHub['publish'],
+/**
+ * A cursor-polled source (RequestLogStore.since, FlowRunStore.since): from the first tick on,
+ * each item saved since is published; a tick reads until it has caught up. (Without a cursor,
+ * `since` answers nothing and the cursor of now: a failed first read starts from the next tick.)
+ */
+function watchCursor<T>(
+  since: (cursor: string | undefined, limit: number) => Promise<{ items: T[]; cursor: string }>,
+  publish: (item: T) => void,
   everyMs: number,
   onError: (e: unknown) => void,
 ): () => Promise<void> {
-  // From now on: what was logged before the first subscriber is in the request log, not news.
-  let cursor: Promise<string | undefined> = ctx.requests.since(undefined, 0).then(
+  // From now on: what was saved before the first subscriber is in the store, not news.
+  let cursor: Promise<string | undefined> = since(undefined, 0).then(
     (r) => r.cursor,
     (e: unknown) => (onError(e), undefined),
   );
@@ -79,10 +88,10 @@ function watchRequests(
     async () => {
       let at = await cursor;
       for (;;) {
-        const { records, cursor: next } = await ctx.requests.since(at, REQUEST_BATCH);
-        for (const r of records) publish('request', r);
+        const { items, cursor: next } = await since(at, REQUEST_BATCH);
+        for (const item of items) publish(item);
         cursor = Promise.resolve((at = next));
-        if (records.length < REQUEST_BATCH) return;
+        if (items.length < REQUEST_BATCH) return;
       }
     },
     onError,
@@ -94,8 +103,8 @@ function watchProjects(
   publish: EventHub['publish'],
   onError: (e: unknown) => void,
 ): () => Promise<void> {
-  // What each project looked like when last seen: its settings and its endpoints, hashed.
-  const seen = new Map<string, { project: string; endpoints: string }>();
+  // What each project looked like when last seen: its settings, endpoints and flows, hashed.
+  const seen = new Map<string, { project: string; endpoints: string; flows: string }>();
   let queue = Promise.resolve();
   const handle = async (change: ProjectChange): Promise<void> => {
     const { projectId } = change;
@@ -111,7 +120,11 @@ function watchProjects(
     }
     // updatedAt moves with every change, endpoints' included: the settings are the rest.
     const { updatedAt: _stamp, ...settings } = stored.project;
-    const now = { project: digest(settings), endpoints: digest(stored.endpoints) };
+    const now = {
+      project: digest(settings),
+      endpoints: digest(stored.endpoints),
+      flows: digest(stored.flows),
+    };
     const before = seen.get(projectId);
     seen.set(projectId, now);
     const name = stored.project.name;
@@ -119,6 +132,8 @@ function watchProjects(
     if (before?.project !== now.project) publish('projects', { projectId, name, change: 'updated' });
     if (before?.endpoints !== now.endpoints)
       publish('endpoints', { projectId, name, change: 'updated', count: stored.endpoints.length });
+    if (before?.flows !== now.flows)
+      publish('flows', { projectId, name, change: 'updated', count: stored.flows.length });
   };
   const enqueue = (change: ProjectChange): void => {
     queue = queue.then(() => handle(change)).catch(onError);
@@ -232,7 +247,18 @@ export function startWatchers(
   const onError = (e: unknown): void =>
     options.onWarning?.(`Live events: ${e instanceof Error ? e.message : String(e)}`);
   const stops = [
-    watchRequests(ctx, publish, options.requestPollMs ?? 250, onError),
+    watchCursor(
+      (at, limit) => ctx.requests.since(at, limit).then((r) => ({ items: r.records, cursor: r.cursor })),
+      (record) => publish('request', record),
+      options.requestPollMs ?? 250,
+      onError,
+    ),
+    watchCursor(
+      (at, limit) => ctx.flowRuns.since(at, limit).then((r) => ({ items: r.runs, cursor: r.cursor })),
+      (run) => publish('flow-run', run),
+      options.flowRunPollMs ?? 250,
+      onError,
+    ),
     watchProjects(ctx, publish, onError),
     watchServers(ctx, publish, options.serverPollMs ?? 500, onError),
     watchSettings(ctx, publish, options.settingsPollMs ?? 1000, onError),

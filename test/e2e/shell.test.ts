@@ -43,11 +43,12 @@ describe('web UI shell (served by mockdev ui)', () => {
       'Import',
       'Export',
       'Environments',
+      'Flows',
       'Settings',
       'License',
     ])
       await nav.getByRole('link', { name, exact: true }).waitFor();
-    for (const name of ['Flows', 'Contract', 'Tunnels', 'TLS']) {
+    for (const name of ['Contract', 'Tunnels', 'TLS']) {
       await nav.getByRole('link', { name: new RegExp(`^${name}`) }).click();
       await s.page.getByRole('note').getByText('Not built yet.').waitFor();
       await assertAccessibleInBothThemes(s.page, `the ${name} screen`);

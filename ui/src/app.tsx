@@ -9,6 +9,7 @@ import { navigate, projectPath, useLocation } from './router';
 import { EndpointsScreen } from './screens/endpoints';
 import { EnvironmentsScreen } from './screens/environments';
 import { ExportScreen } from './screens/export';
+import { FlowsScreen } from './screens/flows';
 import { ImportScreen } from './screens/import';
 import { LicenseScreen } from './screens/license';
 import { NotBuiltScreen } from './screens/not-built';
@@ -27,6 +28,7 @@ const PROJECT_SCREEN_COMPONENTS: Record<string, ProjectScreen> = {
   import: ImportScreen,
   export: ExportScreen,
   environments: EnvironmentsScreen,
+  flows: FlowsScreen,
 };
 
 const LAST_PROJECT = 'mockdev.lastProject';

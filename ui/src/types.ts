@@ -12,6 +12,7 @@ export type { ProjectDetail } from '../../src/core/model/project';
 export type { RequestRecord } from '../../src/core/model/request';
 export type { Recording } from '../../src/core/model/recording';
 export type { TreeState } from '../../src/core/model/ui-state';
+export type { Flow, FlowRun, FlowRunStep } from '../../src/core/model/flow';
 
 /** A project in GET /projects: a folder project carries its folder. */
 export type ProjectListing = Project & { dir?: string };

@@ -12,6 +12,8 @@ import { serverRoutes } from './servers.js';
 import { sessionRoutes } from './session.js';
 import { requestRoutes } from './requests.js';
 import { eventRoutes } from './events.js';
+import { flowRoutes } from './flows.js';
+import { flowRunRoutes } from './flow-runs.js';
 import { uiStateRoutes } from './ui-state.js';
 
 /**
@@ -31,6 +33,8 @@ export const ALL_ROUTES: readonly Route[] = [
   ...licenseRoutes,
   ...serverRoutes,
   ...requestRoutes,
+  ...flowRoutes,
+  ...flowRunRoutes,
   ...eventRoutes,
   ...uiStateRoutes,
 ];

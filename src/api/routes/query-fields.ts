@@ -8,11 +8,12 @@ export const queryFlag = (description: string) =>
     .transform((v) => v ?? false)
     .describe(description);
 
-/** A whole-number query parameter of at least `min`. */
-export const queryInt = (description: string, min = 1) =>
-  z.coerce
-    .number({ error: `must be a whole number of at least ${min}` })
-    .int(`must be a whole number of at least ${min}`)
-    .min(min, `must be a whole number of at least ${min}`)
-    .optional()
-    .describe(description);
+/** A whole-number query parameter of at least `min` (and at most `max`, when given). */
+export const queryInt = (description: string, min = 1, max?: number) => {
+  const rule =
+    max === undefined
+      ? `must be a whole number of at least ${min}`
+      : `must be a whole number from ${min} to ${max}`;
+  const n = z.coerce.number({ error: rule }).int(rule).min(min, rule);
+  return (max === undefined ? n : n.max(max, rule)).optional().describe(description);
+};

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { Settings } from '../types';
+import type { FlowRun, Settings } from '../types';
 import { API } from './client';
 
 /**
@@ -7,7 +7,7 @@ import { API } from './client';
  * first subscriber; the browser reconnects by itself and the API replays what was missed from
  * Last-Event-ID. Event data as docs/admin-api.md lists it.
  */
-export type EventName = 'request' | 'projects' | 'endpoints' | 'server' | 'settings' | 'flow-run';
+export type EventName = 'request' | 'projects' | 'endpoints' | 'flows' | 'server' | 'settings' | 'flow-run';
 
 export interface RequestEvent {
   id: string;
@@ -30,6 +30,8 @@ export interface EndpointsEvent {
   change: 'updated';
   count: number;
 }
+/** A project's flows changed (from any process): as EndpointsEvent, `count` its flows. */
+export type FlowsEvent = EndpointsEvent;
 export interface ServerEvent {
   change: 'started' | 'stopped';
   server: { projectId: string; url: string; port: number; pid: number };
@@ -38,10 +40,12 @@ export interface EventData {
   request: RequestEvent;
   projects: ProjectsEvent;
   endpoints: EndpointsEvent;
+  flows: FlowsEvent;
   server: ServerEvent;
   /** Every setting, after one changed (from any process). */
   settings: Settings;
-  'flow-run': unknown;
+  /** A run of a flow each time it is saved: started, a step changed, ended (from any server). */
+  'flow-run': FlowRun;
 }
 
 type Listener = (data: unknown) => void;
@@ -54,7 +58,15 @@ function ensureSource(): void {
   source = new EventSource(`${API}/events`, { withCredentials: true });
   source.onopen = () => statusListeners.forEach((fn) => fn(true));
   source.onerror = () => statusListeners.forEach((fn) => fn(false));
-  for (const name of ['request', 'projects', 'endpoints', 'server', 'settings', 'flow-run'] as EventName[])
+  for (const name of [
+    'request',
+    'projects',
+    'endpoints',
+    'flows',
+    'server',
+    'settings',
+    'flow-run',
+  ] as EventName[])
     source.addEventListener(name, (e) => {
       let data: unknown;
       try {

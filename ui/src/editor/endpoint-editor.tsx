@@ -6,7 +6,7 @@ import { ErrorMessage, useNotify } from '../components/notices';
 import { useShared } from '../state';
 import type { Endpoint, ProjectListing } from '../types';
 import { apiFieldProblem } from './api-problem';
-import { bodyBlocksSave, SelectField, TextField, useFocusProblem } from './fields';
+import { bodyBlocksSave, SelectField, TextField, useFocusProblem, useLeaveGuard } from './fields';
 import {
   createInput,
   endpointForm,
@@ -90,13 +90,7 @@ export function EndpointEditor({ project, endpoint, prefill, onSaved, onClose }:
     }
   }, [endpoint]);
 
-  // Leaving the page (reload, closing the tab) with unsaved changes: the browser asks.
-  useEffect(() => {
-    if (!dirty) return;
-    const ask = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', ask);
-    return () => window.removeEventListener('beforeunload', ask);
-  }, [dirty]);
+  useLeaveGuard(dirty);
 
   const isNew = !endpoint;
   const problems = endpointProblems(form, isNew);

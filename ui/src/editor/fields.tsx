@@ -22,6 +22,16 @@ export function useFocusProblem(form: RefObject<HTMLFormElement | null>): () => 
   return () => setAsked((n) => n + 1);
 }
 
+/** Leaving the page (reload, closing the tab) with unsaved changes: the browser asks first. */
+export function useLeaveGuard(dirty: boolean): void {
+  useEffect(() => {
+    if (!dirty) return;
+    const ask = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [dirty]);
+}
+
 /** Props that tie an input to the message under it (`aria-invalid` when it is a problem). */
 export function invalidProps(messageId: string, problem: string | undefined) {
   return problem ? { 'aria-invalid': true as const, 'aria-describedby': messageId } : {};
@@ -96,25 +106,35 @@ export function TextField({
   );
 }
 
-/** A labelled select of fixed options. */
+/** A labelled select of fixed options; its problem (if any) below it, as TextField's. */
 export function SelectField({
   label,
   value,
   onChange,
   options,
   disabled,
+  problem,
+  className,
 }: {
   label: string;
   value: string;
   onChange: (value: string) => void;
   options: readonly (string | [value: string, text: string])[];
   disabled?: boolean;
+  problem?: string;
+  className?: string;
 }) {
   const id = useId();
   return (
-    <div className="field">
+    <div className={`field ${className ?? ''}`}>
       <label htmlFor={id}>{label}</label>
-      <select id={id} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)}>
+      <select
+        id={id}
+        value={value}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.value)}
+        {...invalidProps(`${id}-problem`, problem)}
+      >
         {options.map((o) => {
           const [v, text] = typeof o === 'string' ? [o, o] : o;
           return (
@@ -124,6 +144,7 @@ export function SelectField({
           );
         })}
       </select>
+      <FieldMessage id={`${id}-problem`} problem={problem} />
     </div>
   );
 }
@@ -208,12 +229,15 @@ export function BodyField({
   onChange,
   contentType,
   apiProblem,
+  rows = 10,
 }: {
   label: string;
   value: string;
   onChange: (value: string) => void;
   contentType: string;
   apiProblem?: unknown;
+  /** The textarea's height in lines. */
+  rows?: number;
 }) {
   const id = useId();
   const json = isJsonContentType(contentType);
@@ -238,7 +262,7 @@ export function BodyField({
       </div>
       <textarea
         id={`${id}-text`}
-        rows={10}
+        rows={rows}
         spellCheck={false}
         value={value}
         onChange={(e) => onChange(e.target.value)}

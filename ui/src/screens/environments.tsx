@@ -1,10 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { ApiError, del, enc, post, put, query } from '../api/client';
 import { useData } from '../api/use-data';
 import { useConfirm } from '../components/confirm';
+import { CreateByName } from '../components/create-by-name';
 import { Link } from '../components/link';
 import { ErrorMessage, useNotify } from '../components/notices';
+import { RowAction } from '../components/row-action';
 import { TableHead } from '../components/table-head';
+import { useAction } from '../components/use-action';
 import { EnvironmentEditor } from '../environments/environment-editor';
 import '../environments/environments.css';
 import type { EnvironmentList, EnvironmentView, ListedEnvironment } from '../import/types';
@@ -19,24 +22,13 @@ export function EnvironmentsScreen({ project }: ProjectScreenProps) {
   const confirm = useConfirm();
   const list = useData<EnvironmentList>(`/projects/${enc(project.id)}/environments`);
   const [editing, setEditing] = useState<string>();
-  const [busy, setBusy] = useState(false);
 
   const gated =
     list.error instanceof ApiError && list.error.code === 'LICENSE_REQUIRED' ? list.error : undefined;
   const envs = list.data?.environments ?? [];
   const open = envs.find((e) => e.id === editing);
 
-  const act = async (what: string, run: () => Promise<unknown>) => {
-    setBusy(true);
-    try {
-      await run();
-    } catch (e) {
-      notify.error(e, what);
-    } finally {
-      setBusy(false);
-      list.reload();
-    }
-  };
+  const { busy, act } = useAction(list.reload);
 
   const activate = (env: ListedEnvironment) =>
     act(`Could not activate ${env.name}`, async () => {
@@ -124,45 +116,35 @@ export function EnvironmentsScreen({ project }: ProjectScreenProps) {
                   )}
                 </td>
                 <td className="row-actions">
-                  <button type="button" aria-label={`Edit ${env.name}`} onClick={() => setEditing(env.id)}>
-                    Edit
-                  </button>
+                  <RowAction verb="Edit" item={env.name} onClick={() => setEditing(env.id)} />
                   {env.active ? (
-                    <button
-                      type="button"
+                    <RowAction
+                      verb="Deactivate"
+                      item={env.name}
                       disabled={busy}
-                      aria-label={`Deactivate ${env.name}`}
-                      onClick={() => void deactivate(env)}
-                    >
-                      Deactivate
-                    </button>
+                      onClick={() => deactivate(env)}
+                    />
                   ) : (
-                    <button
-                      type="button"
+                    <RowAction
+                      verb="Activate"
+                      item={env.name}
                       disabled={busy}
-                      aria-label={`Activate ${env.name}`}
-                      onClick={() => void activate(env)}
-                    >
-                      Activate
-                    </button>
+                      onClick={() => activate(env)}
+                    />
                   )}
-                  <button
-                    type="button"
+                  <RowAction
+                    verb="Duplicate"
+                    item={env.name}
                     disabled={busy}
-                    aria-label={`Duplicate ${env.name}`}
-                    onClick={() => void duplicate(env)}
-                  >
-                    Duplicate
-                  </button>
-                  <button
-                    type="button"
+                    onClick={() => duplicate(env)}
+                  />
+                  <RowAction
+                    verb="Delete"
+                    item={env.name}
                     disabled={busy}
-                    className="danger"
-                    aria-label={`Delete ${env.name}`}
-                    onClick={() => void remove(env)}
-                  >
-                    Delete
-                  </button>
+                    danger
+                    onClick={() => remove(env)}
+                  />
                 </td>
               </tr>
             ))}
@@ -187,36 +169,17 @@ function CreateEnvironment(props: {
   onCreated: (e: EnvironmentView) => void;
 }) {
   const notify = useNotify();
-  const [name, setName] = useState('');
   const [scope, setScope] = useState<'project' | 'global'>('project');
-  const [error, setError] = useState<unknown>();
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
-      const env =
-        scope === 'project'
-          ? await post<EnvironmentView>(`/projects/${enc(props.projectId)}/environments`, {
-              name: name.trim(),
-            })
-          : await post<EnvironmentView>('/environments', { name: name.trim() });
-      setName('');
-      notify.info(`Created ${env.name}`);
-      props.onCreated(env);
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
+  const create = async (name: string) => {
+    const env =
+      scope === 'project'
+        ? await post<EnvironmentView>(`/projects/${enc(props.projectId)}/environments`, { name })
+        : await post<EnvironmentView>('/environments', { name });
+    notify.info(`Created ${env.name}`);
+    props.onCreated(env);
   };
   return (
-    <form className="toolbar" aria-label="New environment" onSubmit={(e) => void submit(e)}>
-      <label>
-        New environment name
-        <input value={name} onChange={(e) => setName(e.target.value)} />
-      </label>
+    <CreateByName what="environment" create={create}>
       <label>
         Scope
         <select value={scope} onChange={(e) => setScope(e.target.value as 'project' | 'global')}>
@@ -224,10 +187,6 @@ function CreateEnvironment(props: {
           <option value="global">Global (every project)</option>
         </select>
       </label>
-      <button type="submit" className="primary" disabled={busy || name.trim() === ''}>
-        Create environment
-      </button>
-      <ErrorMessage error={error} />
-    </form>
+    </CreateByName>
   );
 }

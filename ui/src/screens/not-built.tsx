@@ -5,11 +5,6 @@ import type { ProjectListing } from '../types';
  * and says what it will do and that it is not built, instead of being missing.
  */
 const FEATURES: Record<string, { title: string; what: string; cli: string }> = {
-  flows: {
-    title: 'Flows',
-    what: 'Flows run steps when a request hits an endpoint, after a delay, or after another step: return a mock response, send an HTTP callback, or wait. The list will have an Enabled toggle, a step editor with the three triggers and three actions, and each flow\u2019s run history.',
-    cli: 'mockdev flow',
-  },
   contract: {
     title: 'Contract testing',
     what: 'Contract testing validates the logged requests against an OpenAPI document and lists each violation, with the coverage of its operations.',

@@ -22,7 +22,7 @@ export const PROJECT_SCREENS: ScreenEntry[] = [
   { key: 'import', label: 'Import', built: true },
   { key: 'export', label: 'Export', built: true },
   { key: 'environments', label: 'Environments', built: true },
-  { key: 'flows', label: 'Flows', built: false },
+  { key: 'flows', label: 'Flows', built: true },
   { key: 'contract', label: 'Contract', built: false },
   { key: 'tunnels', label: 'Tunnels', built: false },
 ];
