@@ -307,8 +307,10 @@ export interface FlowRunWriterOptions {
 /** A server's side of the flow runs: takes each run as it changes, never blocking. */
 export interface FlowRunWriter {
   /**
-   * The run as it is now (a later save of the same id replaces it). Never throws, never blocks;
-   * stored in batches off the request path, readable within about 100 ms. The object is copied.
+   * The run has changed (a later save of the same id replaces it). Never throws, never blocks;
+   * stored in batches off the request path, readable within about 100 ms. The writer keeps the
+   * object until its batch is stored and stores it as it is then: save it again after every
+   * change, and never reuse the object for another run.
    */
   save(run: FlowRun): void;
   /** Saves that could not be stored (each reported through onWarning). */

@@ -21,7 +21,7 @@ import {
 
 /** What a run needs from the server it runs in. */
 export interface RunHost {
-  /** Stores the run as it is now (the writer copies it). */
+  /** Stores the run as it is now (the writer keeps it until its batch is written: save after each change). */
   save(run: FlowRun): void;
   send: SendCallback;
   /** The wait before a callback's first retry; each later one doubles it. */

@@ -90,12 +90,13 @@ export class LocalFlowRuns implements FlowRunStore {
 }
 
 /**
- * A server's writer: each save is copied (as its JSON) into a queue keyed by run id, so that
- * the saves of one run between two flushes are stored once, as the last; the queue is stored in
- * one transaction on an unref'd timer, off the request path.
+ * A server's writer: each saved run waits in a queue keyed by run id and is copied (as its JSON)
+ * when the queue is stored, so the saves of one run between two flushes cost one copy and one
+ * row (a run is saved three times or more within a millisecond: started, its callback made, its
+ * step done); the queue is stored in one transaction on an unref'd timer, off the request path.
  */
 class BatchFlowRunWriter extends BatchWriter implements FlowRunWriter {
-  private readonly queue = new Map<string, RunRow>();
+  private readonly queue = new Map<string, FlowRun>();
   private failing = false;
   lost = 0;
 
@@ -111,16 +112,24 @@ class BatchFlowRunWriter extends BatchWriter implements FlowRunWriter {
     if (this.closed) return this.lose(1, `the run ${run.id} changed after the flow runs were closed`);
     if (this.queue.size >= QUEUE_MAX && !this.queue.has(run.id))
       return this.lose(1, `the run ${run.id} changed while too many were waiting to be stored`);
-    let row: RunRow;
-    try {
-      row = toRunRow(run);
-    } catch (e) {
-      return this.lose(1, `the run ${String(run?.id)} could not be copied (${(e as Error)?.message})`);
-    }
     // The last change goes last: since() gives runs in the order they last changed.
-    this.queue.delete(row.id);
-    this.queue.set(row.id, row);
+    this.queue.delete(run.id);
+    this.queue.set(run.id, run);
     this.schedule();
+  }
+
+  /** The rows of the queued runs as they are now; a run that cannot be copied is lost, said so. */
+  private rows(): RunRow[] {
+    const rows: RunRow[] = [];
+    for (const run of this.queue.values()) {
+      try {
+        rows.push(toRunRow(run));
+      } catch (e) {
+        this.lose(1, `the run ${String(run?.id)} could not be copied (${(e as Error)?.message})`);
+      }
+    }
+    this.queue.clear();
+    return rows;
   }
 
   private lose(n: number, why: string): void {
@@ -138,8 +147,7 @@ class BatchFlowRunWriter extends BatchWriter implements FlowRunWriter {
       let batch: RunRow[] = [];
       try {
         const table = await this.table();
-        batch = [...this.queue.values()];
-        this.queue.clear();
+        batch = this.rows();
         table.save(batch, this.options.limit);
         this.failing = false;
       } catch (e) {
