@@ -380,10 +380,7 @@ export interface ServerRegistry {
 }
 
 /** A run of a flow asked for by hand: the id it will be recorded under, and the flow. */
-export interface FlowRunRequest {
-  runId: string;
-  flowId: string;
-}
+export type FlowRunRequest = { runId: string; flowId: string };
 
 export interface SettingsStore {
   /** Defaults for what is not set. A broken settings file is CORRUPT_FILE, naming it. */
