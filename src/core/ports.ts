@@ -17,6 +17,7 @@ import type { StoredLicense } from './model/license.js';
 import type { Settings } from './model/settings.js';
 import type { ActiveEnvironments, Environment } from './model/environment.js';
 import type { TreeState } from './model/ui-state.js';
+import type { TunnelRecord } from './model/tunnel.js';
 
 // ---------------------------------------------------------------- projects
 
@@ -481,6 +482,41 @@ export interface UiStateStore {
   removeProject(projectId: string): Promise<void>;
 }
 
+// ---------------------------------------------------------------- TLS files and tunnels
+
+/** A certificate and its private key, PEM. */
+export interface PemPair {
+  cert: string;
+  key: string;
+}
+
+/**
+ * The local CA and the leaf certificate (docs/tls.md): `<data dir>/tls/` here, private keys
+ * readable by the user only. Never in an error message or a log: the keys.
+ */
+export interface TlsFiles {
+  /** The folder and each file's path, for people (`tls status`, `tls trust`). */
+  readonly paths: { dir: string; ca: string; caKey: string; cert: string; key: string };
+  /** The CA, or undefined when none was made. A broken file is CORRUPT_FILE naming it. */
+  readCa(): Promise<PemPair | undefined>;
+  /** The leaf, or undefined when none was made. */
+  readLeaf(): Promise<PemPair | undefined>;
+  writeCa(pair: PemPair): Promise<void>;
+  writeLeaf(pair: PemPair): Promise<void>;
+}
+
+/**
+ * The running tunnels, one per project (docs/tunnels.md). A record whose process is gone is
+ * stale: removed when seen, never returned.
+ */
+export interface TunnelRegistry {
+  get(projectId: string): Promise<TunnelRecord | undefined>;
+  list(): Promise<TunnelRecord[]>;
+  record(tunnel: TunnelRecord): Promise<void>;
+  /** Forgets a project's tunnel (its process was stopped). */
+  remove(projectId: string): Promise<void>;
+}
+
 /** Every store a running mockdev uses. */
 export interface Stores {
   projects: ProjectStore;
@@ -493,6 +529,8 @@ export interface Stores {
   environments: EnvironmentStore;
   files: UserFiles;
   uiState: UiStateStore;
+  tls: TlsFiles;
+  tunnels: TunnelRegistry;
   /** Releases what the stores hold open (database handles, watchers). */
   close(): void;
 }

@@ -10,3 +10,5 @@ export * from './recording.js';
 export * from './environment.js';
 export * from './environment-views.js';
 export * from './flow.js';
+export * from './tls.js';
+export * from './tunnel.js';

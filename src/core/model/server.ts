@@ -21,5 +21,9 @@ export const ServerRecordSchema = z.object({
    * its host watches for (ServerRegistry.onStopRequest), never a signal that would end the host.
    */
   stopByRequest: z.boolean().optional(),
+  /** Served over HTTPS (HTTP/1.1 and HTTP/2 on one port): `url` is https. */
+  tls: z.boolean().optional(),
+  /** The public URL of the tunnel started with the server (`serve --tunnel`). */
+  tunnelUrl: z.string().optional(),
 });
 export type ServerRecord = z.infer<typeof ServerRecordSchema>;

@@ -60,6 +60,10 @@ export const dataPaths = (dataDir: string) => ({
   servers: join(dataDir, 'servers'),
   /** <project id>.json: what the web UI keeps per project (the tree's expanded folders). */
   uiState: join(dataDir, 'ui-state'),
+  /** The local CA and the leaf certificate: ca.pem, ca-key.pem, cert.pem, key.pem (keys 0600). */
+  tls: join(dataDir, 'tls'),
+  /** <project id>.json: the running tunnel of each project. */
+  tunnels: join(dataDir, 'tunnels'),
 });
 
 const errno = (e: unknown): string | undefined => (e as NodeJS.ErrnoException).code;
