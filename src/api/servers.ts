@@ -54,7 +54,7 @@ export function createServerHost(apiCtx: AppContext, logger: ServerLogger = {}):
           logger,
           stopByRequest: true,
           ...(credentials && { tls: { cert: credentials.cert, key: credentials.key } }),
-          ...(options.tunnel && { tunnel: options.tunnel }),
+          ...(options.tunnel && { tunnel: { provider: options.tunnel } }),
         });
         servers.set(id, running);
         // Stopped by `mockdev stop`, or because its project was deleted: no longer ours.
