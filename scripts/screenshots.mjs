@@ -2,7 +2,8 @@
 // `npm run screenshots`: a picture of every screen of the web UI, light and dark, into
 // docs/screenshots/<screen>-<theme>.png (the README shows them). It seeds a data dir of its own
 // (a project "Shop" with a tree of endpoints, variations, a recording proxy, logged requests,
-// a Pro license, an environment and two flows, one with a run), runs the built `mockdev ui` on it and drives chromium
+// a Pro license, an environment, two flows (one with a run), a CA and a leaf, and a tunnel
+// through the tests' stand-in cloudflared), runs the built `mockdev ui` on it and drives chromium
 // through the same harness as the browser tests. Run `npm run build` first. Screen names as
 // arguments take only those (`npm run screenshots -- flows`).
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -25,7 +26,12 @@ await new Promise((r) => upstream.listen(0, '127.0.0.1', r));
 const upstreamUrl = `http://127.0.0.1:${upstream.address().port}`;
 
 const signer = testSigner();
-const env = { MOCKDEV_LICENSE_PUBLIC_KEY: signer.publicKeyPem, MOCKDEV_LICENSE_URL: undefined };
+const env = {
+  MOCKDEV_LICENSE_PUBLIC_KEY: signer.publicKeyPem,
+  MOCKDEV_LICENSE_URL: undefined,
+  // The tests' stand-in cloudflared: a tunnel with a quick-tunnel URL, and no network.
+  MOCKDEV_CLOUDFLARED_PATH: join(root, 'test', 'fixtures', 'cloudflared'),
+};
 const must = async (r) => {
   if (r.code !== 0) throw new Error(r.stderr);
   return r;
@@ -176,6 +182,9 @@ try {
     await new Promise((r) => setTimeout(r, 100));
   }
   await api('PUT', `/projects/${shop.id}/tree-state`, { expanded: ['/api', '/api/users', '/inventory'] });
+  // TLS: the CA and a leaf with one more name; a tunnel to Shop's server.
+  await api('POST', '/tls/generate', { hosts: ['shop.test'] });
+  await api('POST', `/projects/${shop.id}/tunnel`, {});
 
   const screens = [
     ['projects', '/projects'],
@@ -224,6 +233,8 @@ try {
   }
   await api('PATCH', '/settings', { theme: 'system' });
 } finally {
+  // The tunnel's process ends with the pictures, whatever failed.
+  await api('DELETE', '/projects/Shop/tunnel').catch(() => undefined);
   await s.close();
   upstream.close();
 }
