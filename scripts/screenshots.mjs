@@ -30,7 +30,7 @@ const env = {
   MOCKDEV_LICENSE_PUBLIC_KEY: signer.publicKeyPem,
   MOCKDEV_LICENSE_URL: undefined,
   // The tests' stand-in cloudflared: a tunnel with a quick-tunnel URL, and no network.
-  MOCKDEV_CLOUDFLARED_PATH: join(root, 'test', 'fixtures', 'cloudflared'),
+  MOCKDEV_CLOUDFLARED_PATH: join(root, 'test', 'fixtures', 'tunnels', 'cloudflared'),
 };
 const must = async (r) => {
   if (r.code !== 0) throw new Error(r.stderr);

@@ -9,7 +9,7 @@ import { http } from '../helpers/ui.js';
 import { waitUntil } from '../helpers/wait.js';
 
 /** The tests' stand-in `cloudflared` (test/fixtures). */
-const STAND_IN_CLOUDFLARED = fileURLToPath(new URL('../fixtures/cloudflared', import.meta.url));
+const STAND_IN_CLOUDFLARED = fileURLToPath(new URL('../fixtures/tunnels/cloudflared', import.meta.url));
 const signer = testSigner();
 const LICENSE_ENV = { MOCKDEV_LICENSE_PUBLIC_KEY: signer.publicKeyPem, MOCKDEV_LICENSE_URL: undefined };
 interface Tunnel {
