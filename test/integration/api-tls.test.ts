@@ -4,18 +4,28 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { readFileSync } from 'node:fs';
+import { get as httpsGet } from 'node:https';
+import type { ApiServices } from '../../src/api/route.js';
+import { createApiServices } from '../../src/api/services.js';
 import { apiSandbox, type ApiSandbox } from '../helpers/api.js';
 import type { AfterHook } from '../helpers/cli-inprocess.js';
 import { testSigner } from '../helpers/license.js';
+import { makeProject } from '../helpers/server.js';
 
 type Json = Record<string, unknown>;
 const signer = testSigner();
 
 /** The API over a data dir that trusts this test's signing key; with `pro`, a license activated. */
 async function tlsApi(t: AfterHook, pro = true): Promise<ApiSandbox> {
+  const services: ApiServices = {};
   const api = apiSandbox(t, {
+    services,
     env: { MOCKDEV_LICENSE_PUBLIC_KEY: signer.publicKeyPem, HOME: '/nonexistent-home' },
   });
+  const own = createApiServices(api.ctx);
+  Object.assign(services, own);
+  t.after(() => own.close());
   if (pro) {
     const r = await api.call('POST', '/api/v1/license/activate', { body: { key: signer.key() } });
     assert.equal(r.status, 200, r.body);
@@ -61,6 +71,32 @@ describe('admin API: TLS', () => {
     assert.equal(newCa.status, 201, newCa.body);
     assert.equal((newCa.json as { caCreated: boolean }).caCreated, true);
     assert.notEqual(((newCa.json as { status: Json }).status.ca as Json).fingerprint256, ca.fingerprint256);
+  });
+
+  it('serves a project over HTTPS with the generated leaf (PUT …/server with tls: true)', async (t) => {
+    const api = await tlsApi(t);
+    await makeProject(api.dataDir, 'shop', [{ path: '/ping', body: '{"pong":true}' }]);
+    const none = await api.call('PUT', '/api/v1/projects/shop/server', { body: { port: 0, tls: true } });
+    assert.ok(none.status >= 400 && none.status < 500, none.body);
+    assert.match((none.json as Json).detail as string, /tls generate/, 'no leaf yet: says how to make one');
+
+    const made = await api.call('POST', '/api/v1/tls/generate', { body: {} });
+    assert.equal(made.status, 201, made.body);
+    const started = await api.call('PUT', '/api/v1/projects/shop/server', { body: { port: 0, tls: true } });
+    assert.equal(started.status, 201, started.body);
+    const server = started.json as Json;
+    assert.equal(server.tls, true);
+    assert.match(server.url as string, /^https:\/\/127\.0\.0\.1:\d+$/);
+    const ca = readFileSync(((made.json as { status: Json }).status.ca as Json).path as string, 'utf8');
+    const answer = await new Promise<string>((resolve, reject) => {
+      const req = httpsGet(`${server.url as string}/ping`, { ca, servername: 'localhost' }, (res) => {
+        let text = '';
+        res.setEncoding('utf8').on('data', (d: string) => (text += d));
+        res.on('end', () => resolve(text));
+      });
+      req.on('error', reject);
+    });
+    assert.equal(answer, '{"pong":true}', 'the CA verifies the leaf, and the mock answers');
   });
 
   it('refuses to generate without a license (403 LICENSE_REQUIRED), and writes nothing', async (t) => {
