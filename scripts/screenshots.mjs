@@ -6,7 +6,8 @@
 // through the tests' stand-in cloudflared), runs the built `mockdev ui` on it and drives chromium
 // through the same harness as the browser tests. Run `npm run build` first. Screen names as
 // arguments take only those (`npm run screenshots -- flows`).
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { openUiSession } from '../test/helpers/browser.ts';
@@ -25,12 +26,21 @@ const upstream = createServer((req, res) => {
 await new Promise((r) => upstream.listen(0, '127.0.0.1', r));
 const upstreamUrl = `http://127.0.0.1:${upstream.address().port}`;
 
+/** The stand-in copied to a temp folder (the picture shows where the program is), removed at the end. */
+const binDir = mkdtempSync(join(tmpdir(), 'mockdev-screenshots-'));
+function standInCloudflared() {
+  const bin = join(binDir, 'cloudflared');
+  copyFileSync(join(root, 'test', 'fixtures', 'tunnels', 'cloudflared'), bin);
+  chmodSync(bin, 0o755);
+  return bin;
+}
+
 const signer = testSigner();
 const env = {
   MOCKDEV_LICENSE_PUBLIC_KEY: signer.publicKeyPem,
   MOCKDEV_LICENSE_URL: undefined,
   // The tests' stand-in cloudflared: a tunnel with a quick-tunnel URL, and no network.
-  MOCKDEV_CLOUDFLARED_PATH: join(root, 'test', 'fixtures', 'tunnels', 'cloudflared'),
+  MOCKDEV_CLOUDFLARED_PATH: standInCloudflared(),
 };
 const must = async (r) => {
   if (r.code !== 0) throw new Error(r.stderr);
@@ -237,4 +247,5 @@ try {
   await api('DELETE', '/projects/Shop/tunnel').catch(() => undefined);
   await s.close();
   upstream.close();
+  rmSync(binDir, { recursive: true, force: true });
 }
