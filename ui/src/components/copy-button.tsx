@@ -20,3 +20,15 @@ export function CopyButton({ text, what }: { text: string; what: string }) {
     </button>
   );
 }
+
+/** A command to run, as a code block, with its copy button (`what` names it for the button). */
+export function CommandLine({ command, what }: { command: string; what: string }) {
+  return (
+    <div className="command-line">
+      <pre>
+        <code>{command}</code>
+      </pre>
+      <CopyButton text={command} what={what} />
+    </div>
+  );
+}

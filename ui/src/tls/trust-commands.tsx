@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { query } from '../api/client';
 import { useData } from '../api/use-data';
-import { CopyButton } from '../components/copy-button';
+import { CommandLine } from '../components/copy-button';
 import { ErrorMessage } from '../components/notices';
 import type { TrustInstructions, TrustTarget } from '../types';
 
@@ -49,15 +49,11 @@ export function TrustCommands() {
             <li key={i}>
               <p>{step.title}</p>
               {step.commands.map((command, j) => (
-                <div className="tls-command" key={j}>
-                  <pre>
-                    <code>{command}</code>
-                  </pre>
-                  <CopyButton
-                    text={command}
-                    what={`command ${j + 1} of step ${i + 1} (${TARGETS[shown.target]})`}
-                  />
-                </div>
+                <CommandLine
+                  key={j}
+                  command={command}
+                  what={`command ${j + 1} of step ${i + 1} (${TARGETS[shown.target]})`}
+                />
               ))}
             </li>
           ))}

@@ -1,4 +1,4 @@
-import { CopyButton } from '../components/copy-button';
+import { CommandLine } from '../components/copy-button';
 import { TableHead } from '../components/table-head';
 import type { TunnelProviderCheck } from '../types';
 
@@ -26,15 +26,11 @@ export function ProviderChecks({ checks }: { checks: TunnelProviderCheck[] }) {
                 <div className="tunnel-install">
                   <p>To install {c.provider}:</p>
                   {c.install.commands.map((command, i) => (
-                    <div className="tls-command" key={i}>
-                      <pre>
-                        <code>{command}</code>
-                      </pre>
-                      <CopyButton
-                        text={command}
-                        what={`the command${c.install!.commands.length > 1 ? ` ${i + 1}` : ''} installing ${c.provider}`}
-                      />
-                    </div>
+                    <CommandLine
+                      key={i}
+                      command={command}
+                      what={`the command${c.install!.commands.length > 1 ? ` ${i + 1}` : ''} installing ${c.provider}`}
+                    />
                   ))}
                   <a href={c.install.page} target="_blank" rel="noreferrer">
                     {c.provider}’s download page
