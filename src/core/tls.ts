@@ -45,8 +45,9 @@ export function sanOf(host: string): SanEntry {
   if (ip === 6) return { type: 'ip', value: shortIpv6(bare) };
   const name = given.toLowerCase().replace(/\.$/, '');
   const labels = (name.startsWith('*.') ? name.slice(2) : name).split('.');
-  if (name.length > 0 && name.length <= 253 && labels.every((l) => LABEL.test(l)))
-    return { type: 'dns', value: name };
+  // A last label of digits only is no name (RFC 1123): an address written wrong (10.0.0.256).
+  const ok = name.length <= 253 && labels.every((l) => LABEL.test(l)) && !/^\d+$/.test(labels.at(-1)!);
+  if (ok) return { type: 'dns', value: name };
   throw new MockdevError('INVALID_ARGUMENT', `Invalid --host "${host}": not a host name or an IP address`, {
     hint: 'Give a name such as api.local or *.dev.test, or an address such as 192.168.1.20 or ::1',
     details: { host },

@@ -6,8 +6,10 @@ import type { TlsOptions } from '../commands/tls.js';
 import { note, printFields, printJson, printLine } from '../output.js';
 import { cliContext } from './context.js';
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+/** Days left, or how long ago it ended (daysLeft is floored: -1 is less than a day ago). */
 const days = (n: number) =>
-  n < 0 ? `expired ${-n} day${n === -1 ? '' : 's'} ago` : `${n} day${n === 1 ? '' : 's'} left`;
+  n >= 0 ? `${plural(n, 'day')} left` : n === -1 ? 'expired today' : `expired ${plural(-n - 1, 'day')} ago`;
 
 function printCertificate(title: string, c: CertificateInfo): void {
   printLine(`${title}: ${c.path}`);

@@ -184,7 +184,7 @@ async function nssChecks(caPem: string, o: Required<TrustCheckOptions>): Promise
         store: 'nss',
         location: join(home, '.pki', 'nssdb'),
         status: 'unknown',
-        detail: 'no NSS database found (no Chromium or Firefox profile here)',
+        detail: 'no NSS database found: no Chromium or Firefox profile here',
       },
     ];
   const certutil = await findProgram('certutil', o.env);
