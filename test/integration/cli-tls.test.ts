@@ -182,3 +182,14 @@ describe('tls trust', () => {
     );
   });
 });
+
+describe('tls (the built binary)', () => {
+  it('generates with the bundled X.509 library and reports the status', async (t) => {
+    const { spawn, dataDir } = await proSandbox(t);
+    const made = await spawn(['tls', 'generate', '--host', 'spawned.test']);
+    assert.equal(made.code, 0, made.stderr);
+    const s = TlsStatusSchema.parse(JSON.parse((await spawn(['tls', 'status', '--json'])).stdout));
+    assert.equal(s.ca!.path, tlsFiles(dataDir).ca);
+    assert.deepEqual(s.leaf!.sans, ['localhost', '127.0.0.1', '::1', 'spawned.test']);
+  });
+});

@@ -12,9 +12,15 @@ const DAY_MS = 86_400_000;
 const SKEW_MS = 60_000;
 const KEY = { keyType: 'ec', curve: 'P-256', algorithm: 'sha256' } as const;
 
+/** selfsigned's generate, loaded on first use (a CommonJS module: bundled, it is the default export's). */
+async function generator(): Promise<typeof import('selfsigned').generate> {
+  const mod = await import('selfsigned');
+  return (mod.default ?? mod).generate;
+}
+
 /** The CA: "mockdev development CA", valid CA_VALID_DAYS, for signing certificates only. */
 export async function makeCa(now = Date.now()): Promise<PemPair> {
-  const { generate } = await import('selfsigned');
+  const generate = await generator();
   const made = await generate(
     [
       { name: 'commonName', value: CA_COMMON_NAME },
@@ -42,7 +48,7 @@ export async function makeLeaf(
   sans: SanEntry[],
   options: { now?: number; caNotAfter?: Date } = {},
 ): Promise<PemPair> {
-  const { generate } = await import('selfsigned');
+  const generate = await generator();
   const now = options.now ?? Date.now();
   const end = now + LEAF_VALID_DAYS * DAY_MS;
   const first = sans.find((s) => s.type === 'dns') ?? sans[0];
