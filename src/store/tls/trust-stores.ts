@@ -59,43 +59,40 @@ function programFailure(name: string, r: ProgramResult, timeoutMs: number): stri
   return `${name} failed (exit ${r.code})${said ? `: ${said.slice(0, 200)}` : ''}`;
 }
 
+/** A check's result for one store and location. */
+const verdict =
+  (store: TrustCheck['store'], location: string) =>
+  (status: TrustCheck['status'], detail: string): TrustCheck => ({ store, location, status, detail });
+
 /** The system store: each Linux CA bundle present, and SSL_CERT_FILE when set. */
 async function systemChecks(caPem: string, o: Required<TrustCheckOptions>): Promise<TrustCheck[]> {
-  if (o.platform !== 'linux')
+  if (o.platform !== 'linux') {
+    const where = o.platform === 'darwin' ? 'the macOS keychains' : 'the Windows certificate store';
     return [
-      {
-        store: 'system',
-        location: o.platform === 'darwin' ? 'the macOS keychains' : 'the Windows certificate store',
-        status: 'unknown',
-        detail: 'not read by mockdev on this system; "mockdev tls trust" prints how to add the CA',
-      },
+      verdict('system', where)(
+        'unknown',
+        'not read by mockdev on this system; "mockdev tls trust" prints how to add the CA',
+      ),
     ];
+  }
   const files = [...(o.env.SSL_CERT_FILE ? [o.env.SSL_CERT_FILE] : [])];
   for (const bundle of o.bundles) if (!files.includes(bundle) && (await exists(bundle))) files.push(bundle);
-  if (files.length === 0)
-    return [
-      { store: 'system', location: o.bundles.join(', '), status: 'unknown', detail: 'no CA bundle found' },
-    ];
-  return Promise.all(
-    files.map(async (file): Promise<TrustCheck> => {
-      const read = await readText(file);
-      if ('error' in read)
-        return {
-          store: 'system',
-          location: file,
-          status: 'unknown',
-          detail: `cannot read it: ${read.error}`,
-        };
-      return holdsCertificate(read.text, caPem)
-        ? { store: 'system', location: file, status: 'trusted', detail: 'the bundle holds the CA' }
-        : {
-            store: 'system',
-            location: file,
-            status: 'not-trusted',
-            detail: 'the bundle does not hold the CA',
-          };
-    }),
-  );
+  if (files.length === 0) return [verdict('system', o.bundles.join(', '))('unknown', 'no CA bundle found')];
+  return Promise.all(files.map((file) => fileCheck(verdict('system', file), file, caPem, 'the bundle')));
+}
+
+/** Whether a file of PEM certificates holds the CA; unknown when it cannot be read. */
+async function fileCheck(
+  says: ReturnType<typeof verdict>,
+  file: string,
+  caPem: string,
+  what: string,
+): Promise<TrustCheck> {
+  const read = await readText(file);
+  if ('error' in read) return says('unknown', `cannot read it: ${read.error}`);
+  return holdsCertificate(read.text, caPem)
+    ? says('trusted', `${what} holds the CA`)
+    : says('not-trusted', `${what} does not hold the CA`);
 }
 
 /** The NSS databases: ~/.pki/nssdb and each Firefox profile holding one. */
@@ -124,120 +121,59 @@ async function nssCheck(
   o: Required<TrustCheckOptions>,
 ): Promise<TrustCheck> {
   const run = (args: string[]) => runProgram(certutil, ['-d', `sql:${db}`, ...args], o);
+  const says = verdict('nss', db);
   const listed = await run(['-L']);
-  if (listed.code !== 0)
-    return {
-      store: 'nss',
-      location: db,
-      status: 'unknown',
-      detail: programFailure('certutil', listed, o.timeoutMs),
-    };
+  if (listed.code !== 0) return says('unknown', programFailure('certutil', listed, o.timeoutMs));
   const line = listed.stdout.split('\n').find((l) => l.trimEnd().startsWith(CA_COMMON_NAME));
-  if (!line)
-    return {
-      store: 'nss',
-      location: db,
-      status: 'not-trusted',
-      detail: `no certificate named "${CA_COMMON_NAME}"`,
-    };
+  if (!line) return says('not-trusted', `no certificate named "${CA_COMMON_NAME}"`);
   const exported = await run(['-L', '-a', '-n', CA_COMMON_NAME]);
-  if (exported.code !== 0)
-    return {
-      store: 'nss',
-      location: db,
-      status: 'unknown',
-      detail: programFailure('certutil', exported, o.timeoutMs),
-    };
+  if (exported.code !== 0) return says('unknown', programFailure('certutil', exported, o.timeoutMs));
   if (!holdsCertificate(exported.stdout, caPem))
-    return {
-      store: 'nss',
-      location: db,
-      status: 'not-trusted',
-      detail: `"${CA_COMMON_NAME}" there is another certificate (an earlier CA)`,
-    };
+    return says('not-trusted', `"${CA_COMMON_NAME}" there is another certificate (an earlier CA)`);
   const flags = line.trim().split(/\s+/).pop() ?? '';
   return flags.split(',')[0]?.includes('C')
-    ? { store: 'nss', location: db, status: 'trusted', detail: `trust flags ${flags}` }
-    : {
-        store: 'nss',
-        location: db,
-        status: 'not-trusted',
-        detail: `present, but not trusted for TLS servers (flags ${flags})`,
-      };
+    ? says('trusted', `trust flags ${flags}`)
+    : says('not-trusted', `present, but not trusted for TLS servers (flags ${flags})`);
 }
 
 async function nssChecks(caPem: string, o: Required<TrustCheckOptions>): Promise<TrustCheck[]> {
   const home = o.env.HOME ?? homedir();
   if (o.platform === 'win32')
-    return [
-      {
-        store: 'nss',
-        location: 'Firefox profiles',
-        status: 'unknown',
-        detail: 'not read by mockdev on Windows',
-      },
-    ];
+    return [verdict('nss', 'Firefox profiles')('unknown', 'not read by mockdev on Windows')];
   const dbs = await nssDatabases(home, o.platform);
   if (dbs.length === 0)
     return [
-      {
-        store: 'nss',
-        location: join(home, '.pki', 'nssdb'),
-        status: 'unknown',
-        detail: 'no NSS database found: no Chromium or Firefox profile here',
-      },
+      verdict('nss', join(home, '.pki', 'nssdb'))(
+        'unknown',
+        'no NSS database found: no Chromium or Firefox profile here',
+      ),
     ];
   const certutil = await findProgram('certutil', o.env);
-  if (!certutil)
-    return dbs.map((db) => ({
-      store: 'nss',
-      location: db,
-      status: 'unknown',
-      detail:
-        'certutil is missing (Debian, Ubuntu: libnss3-tools; Fedora: nss-tools; macOS: brew install nss)',
-    }));
+  const missing =
+    'certutil is missing (Debian, Ubuntu: libnss3-tools; Fedora: nss-tools; macOS: brew install nss)';
+  if (!certutil) return dbs.map((db) => verdict('nss', db)('unknown', missing));
   return Promise.all(dbs.map((db) => nssCheck(certutil, db, caPem, o)));
 }
 
 /** Node: NODE_EXTRA_CA_CERTS naming a file that holds the CA. */
 async function nodeCheck(caPem: string, env: NodeJS.ProcessEnv): Promise<TrustCheck> {
   const file = env.NODE_EXTRA_CA_CERTS;
-  if (!file)
-    return {
-      store: 'node',
-      location: 'NODE_EXTRA_CA_CERTS',
-      status: 'not-trusted',
-      detail: 'NODE_EXTRA_CA_CERTS is not set',
-    };
-  const location = `NODE_EXTRA_CA_CERTS=${file}`;
-  const read = await readText(file);
-  if ('error' in read)
-    return { store: 'node', location, status: 'unknown', detail: `cannot read it: ${read.error}` };
-  return holdsCertificate(read.text, caPem)
-    ? { store: 'node', location, status: 'trusted', detail: 'the file holds the CA' }
-    : { store: 'node', location, status: 'not-trusted', detail: 'the file does not hold the CA' };
+  if (!file) return verdict('node', 'NODE_EXTRA_CA_CERTS')('not-trusted', 'NODE_EXTRA_CA_CERTS is not set');
+  return fileCheck(verdict('node', `NODE_EXTRA_CA_CERTS=${file}`), file, caPem, 'the file');
 }
 
 /** Java: the default cacerts, listed by keytool, holding the CA's SHA-256 fingerprint. */
 async function javaCheck(fingerprint256: string, o: Required<TrustCheckOptions>): Promise<TrustCheck> {
-  const location = 'the JDK cacerts';
+  const says = verdict('java', 'the JDK cacerts');
   const keytool =
     (o.env.JAVA_HOME && (await findProgram('keytool', { PATH: join(o.env.JAVA_HOME, 'bin') }))) ||
     (await findProgram('keytool', o.env));
-  if (!keytool)
-    return { store: 'java', location, status: 'unknown', detail: 'keytool is missing (no Java here)' };
+  if (!keytool) return says('unknown', 'keytool is missing (no Java here)');
   const listed = await runProgram(keytool, ['-list', '-cacerts', '-storepass', 'changeit'], o);
-  if (listed.code !== 0)
-    return {
-      store: 'java',
-      location,
-      status: 'unknown',
-      detail: programFailure('keytool', listed, o.timeoutMs),
-    };
-  const wanted = fingerprint256.toUpperCase();
-  return listed.stdout.toUpperCase().includes(wanted)
-    ? { store: 'java', location, status: 'trusted', detail: `listed by ${keytool}` }
-    : { store: 'java', location, status: 'not-trusted', detail: `not listed by ${keytool}` };
+  if (listed.code !== 0) return says('unknown', programFailure('keytool', listed, o.timeoutMs));
+  return listed.stdout.toUpperCase().includes(fingerprint256.toUpperCase())
+    ? says('trusted', `listed by ${keytool}`)
+    : says('not-trusted', `not listed by ${keytool}`);
 }
 
 /** Every store's check, run side by side; the CA given as PEM and by its SHA-256 fingerprint. */
