@@ -15,6 +15,7 @@ import { registerLicense } from './commands/license.js';
 import { registerList } from './commands/list.js';
 import { registerMcp } from './commands/mcp.js';
 import { registerUi } from './commands/ui.js';
+import { registerTunnel } from './commands/tunnel.js';
 import { registerProject } from './commands/project.js';
 import { registerRecording } from './commands/recording.js';
 import { registerRequests } from './commands/requests.js';
@@ -47,6 +48,7 @@ const REGISTRARS: [name: string, register: (program: Command) => void][] = [
   ['mcp', registerMcp],
   ['ui', registerUi],
   ['environment', registerEnvironment],
+  ['tunnel', registerTunnel],
   ['license', registerLicense],
   ['settings', registerSettings],
   ['completion', registerCompletion],
