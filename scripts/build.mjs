@@ -94,7 +94,8 @@ const { metafile } = await build({
     },
   ],
 });
-if (!metafile.outputs[HOLDER_OUT]) throw new Error(`${HOLDER_OUT} was not built: ngrok tunnels would not start`);
+if (!metafile.outputs[HOLDER_OUT])
+  throw new Error(`${HOLDER_OUT} was not built: ngrok tunnels would not start`);
 if (!metafile.outputs[WORKER_OUT]?.inputs[WORKER_IN]) {
   throw new Error(`${WORKER_IN} is not in ${WORKER_OUT}: the worker would not find itself`);
 }

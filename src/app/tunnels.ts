@@ -89,7 +89,9 @@ export async function startServerTunnel(
       throw new MockdevError(
         'CONFLICT',
         `"${stored.project.name}" already has a tunnel (${running.url}, pid ${running.pid}) to port ${running.port}, not to this server's port ${input.port}`,
-        { hint: `Stop it first (mockdev tunnel stop ${stored.project.name}), or serve on port ${running.port}` },
+        {
+          hint: `Stop it first (mockdev tunnel stop ${stored.project.name}), or serve on port ${running.port}`,
+        },
       );
     return { tunnel: running, stop: async () => undefined };
   }
@@ -156,7 +158,7 @@ async function refuseGuarded(ctx: AppContext, port: number, named: boolean): Pro
       'INVALID_ARGUMENT',
       `Port ${port} is ${what}: the admin API and the MCP server are never tunnelled, they would give anyone on the internet control of mockdev`,
       {
-        hint: 'Tunnel a mock server (its port, or none to use the project\'s running server) or an app of your own',
+        hint: "Tunnel a mock server (its port, or none to use the project's running server) or an app of your own",
         details: { field: 'port', value: port },
       },
     );

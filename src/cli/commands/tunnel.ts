@@ -28,14 +28,20 @@ Environment:
 
   tunnel
     .command('start')
-    .description("start a tunnel to the project's running mock server (or to -P PORT) and print its public URL")
+    .description(
+      "start a tunnel to the project's running mock server (or to -P PORT) and print its public URL",
+    )
     .argument('<PROJECT>', 'project id, name or folder')
     .option('-p, --provider <PROVIDER>', `${TUNNEL_PROVIDERS.join(' | ')} (default: cloudflared)`)
     .option('-P, --port <PORT>', "the local port to tunnel to (default: the project's running server)")
     .option('--json', 'print the tunnel as JSON')
     .addHelpText(
       'after',
-      examples('mockdev tunnel start my-api', 'mockdev tunnel start my-api -p ngrok', 'mockdev tunnel start my-api -P 8080'),
+      examples(
+        'mockdev tunnel start my-api',
+        'mockdev tunnel start my-api -p ngrok',
+        'mockdev tunnel start my-api -P 8080',
+      ),
     )
     .action(async (project: string, opts: TunnelStartOptions) => (await handlers()).start(project, opts));
 

@@ -39,7 +39,8 @@ export async function serve(project: string | undefined, opts: ServeOptions): Pr
   printLine(
     `Serving "${running.project.name}" at ${running.url} (${endpoints.length} endpoint${endpoints.length === 1 ? '' : 's'})`,
   );
-  if (running.record.tunnelUrl) printLine(`Public URL: ${running.record.tunnelUrl} (tunnel; stops with the server)`);
+  if (running.record.tunnelUrl)
+    printLine(`Public URL: ${running.record.tunnelUrl} (tunnel; stops with the server)`);
   printLine();
   printTable(
     endpoints,

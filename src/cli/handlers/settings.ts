@@ -98,10 +98,10 @@ export async function update(opts: SettingsUpdateOptions & { json?: boolean }): 
     rest.ngrokAuthtoken = (
       await readStdin('--ngrok-authtoken', 'echo "$TOKEN" | mockdev settings update --ngrok-authtoken -')
     ).split(/\r?\n/)[0]!;
-  else if (rest.ngrokAuthtoken !== undefined && clearable(rest.ngrokAuthtoken) !== null)
-    log.warn(
-      'A token given on the command line is visible in the process list: prefer --ngrok-authtoken - (stdin) or NGROK_AUTHTOKEN',
-    );
+  const onCommandLine =
+    opts.ngrokAuthtoken !== undefined &&
+    opts.ngrokAuthtoken !== '-' &&
+    clearable(opts.ngrokAuthtoken) !== null;
   const patch = settingsPatch(rest);
   if (Object.keys(patch).length === 0) {
     throw new MockdevError('INVALID_ARGUMENT', 'Nothing to update', {
@@ -109,6 +109,10 @@ export async function update(opts: SettingsUpdateOptions & { json?: boolean }): 
     });
   }
   const s = await updateSettings(cliContext(), patch, { name: (key) => FLAGS[key] ?? key });
+  if (onCommandLine)
+    log.warn(
+      'A token given on the command line is visible in the process list: prefer --ngrok-authtoken - (stdin) or NGROK_AUTHTOKEN',
+    );
   if (json) printJson(s);
   else print(s);
 }

@@ -20,7 +20,11 @@ export async function start(project: string, opts: TunnelStartOptions): Promise<
     port: toInt(opts.port, '--port'),
   });
   if (opts.json) return printJson({ ...shown(tunnel), alreadyRunning });
-  printLine(alreadyRunning ? `A tunnel is already running: ${describe(tunnel)}` : `Tunnel started: ${describe(tunnel)}`);
+  printLine(
+    alreadyRunning
+      ? `A tunnel is already running: ${describe(tunnel)}`
+      : `Tunnel started: ${describe(tunnel)}`,
+  );
   printLine(tunnel.url);
 }
 
@@ -35,7 +39,9 @@ export async function stop(project: string, opts: { json?: boolean }): Promise<v
   const stopped = await stopTunnel(cliContext(), project);
   if (opts.json) return printJson(stopped ? { stopped: true, ...shown(stopped) } : { stopped: false });
   printLine(
-    stopped ? `Stopped the tunnel ${stopped.url} (pid ${stopped.pid})` : `No tunnel is running for "${project}".`,
+    stopped
+      ? `Stopped the tunnel ${stopped.url} (pid ${stopped.pid})`
+      : `No tunnel is running for "${project}".`,
   );
 }
 

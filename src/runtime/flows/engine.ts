@@ -248,7 +248,15 @@ export class FlowEngine {
     id = newId(),
   ): void {
     const run = new Run(
-      { id, projectId: this.options.projectId, flow, startedBy, trigger, env: this.env, tunnelUrl: this.options.tunnel?.url ?? '' },
+      {
+        id,
+        projectId: this.options.projectId,
+        flow,
+        startedBy,
+        trigger,
+        env: this.env,
+        tunnelUrl: this.options.tunnel?.url ?? '',
+      },
       this.host,
     );
     this.runs.add(run);

@@ -14,14 +14,17 @@ import { runDetached, type TunnelProvider } from './provider.js';
  *   INF |  https://some-random-words.trycloudflare.com                                               |
  */
 
-const DOWNLOAD_PAGE = 'https://developers.cloudflare.com/cloudflare-one/connections/connect-networks/downloads/';
+const DOWNLOAD_PAGE =
+  'https://developers.cloudflare.com/cloudflare-one/connections/connect-networks/downloads/';
 
 /**
  * The first https://<name>.trycloudflare.com in cloudflared's output: the quick tunnel's URL.
  * The service's own API (https://api.trycloudflare.com, named in its errors) is not one.
  */
 export function findQuickTunnelUrl(output: string): string | undefined {
-  const m = /https:\/\/(?!api\.)[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.trycloudflare\.com(?![a-z0-9.-])/i.exec(output);
+  const m = /https:\/\/(?!api\.)[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.trycloudflare\.com(?![a-z0-9.-])/i.exec(
+    output,
+  );
   return m?.[0].toLowerCase();
 }
 
@@ -73,7 +76,9 @@ function versionOf(file: string, env: NodeJS.ProcessEnv): Promise<string> {
     execFile(file, ['--version'], { env, timeout: 10_000, windowsHide: true }, (error, stdout, stderr) => {
       const text = `${stdout}\n${stderr}`.trim();
       const version = /version\s+(\S+)/i.exec(text)?.[1];
-      done(version ?? (error ? `unknown (${error.message.split('\n')[0]})` : text.split('\n')[0] || 'unknown'));
+      done(
+        version ?? (error ? `unknown (${error.message.split('\n')[0]})` : text.split('\n')[0] || 'unknown'),
+      );
     });
   });
 }

@@ -23,7 +23,10 @@ export async function holdTunnel(input: HoldInput): Promise<boolean> {
     return false;
   }
   try {
-    const listener = await loaded.library.forward({ addr: `127.0.0.1:${input.port}`, authtoken: input.authtoken });
+    const listener = await loaded.library.forward({
+      addr: `127.0.0.1:${input.port}`,
+      authtoken: input.authtoken,
+    });
     const url = listener.url();
     if (!url) {
       input.write('ngrok opened no public URL');

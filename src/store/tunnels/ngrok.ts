@@ -24,9 +24,13 @@ function holderArgs(): string[] {
     const file = fileURLToPath(new URL(rel, self));
     if (existsSync(file)) return [file];
   }
-  throw new MockdevError('INTERNAL', 'The ngrok tunnel holder (tunnel-holder.js) is missing from this installation', {
-    hint: 'Reinstall mockdev (or run "npm run build")',
-  });
+  throw new MockdevError(
+    'INTERNAL',
+    'The ngrok tunnel holder (tunnel-holder.js) is missing from this installation',
+    {
+      hint: 'Reinstall mockdev (or run "npm run build")',
+    },
+  );
 }
 
 /** An ngrok provider over a library loader (the real one by default; tests give a stand-in). */
@@ -49,7 +53,9 @@ export function ngrokProvider(load: () => Promise<LoadedNgrok> = loadNgrok): Tun
           available: false,
           detail: loaded,
           install: {
-            commands: ['npm install -g --include=optional mockdev   # reinstall with the optional @ngrok/ngrok'],
+            commands: [
+              'npm install -g --include=optional mockdev   # reinstall with the optional @ngrok/ngrok',
+            ],
             page: LIBRARY_PAGE,
           },
         };

@@ -36,6 +36,10 @@ export function hasEnded(pid: number): boolean {
   }
 }
 
+/** Whether the process recorded (pid and start time) still runs: not gone, not reused, no zombie. */
+export const isRunning = (pid: number, procStart?: string): boolean =>
+  isSameProcessAlive(pid, procStart) && !hasEnded(pid);
+
 /** Waits until the process has ended, at most `ms`; whether it has. */
 export async function waitGone(pid: number, ms: number): Promise<boolean> {
   const deadline = Date.now() + ms;
@@ -52,7 +56,7 @@ export async function waitGone(pid: number, ms: number): Promise<boolean> {
  * longer the process that was recorded (`procStart`). Resolves with whether it ran.
  */
 export async function stopTree(pid: number, graceMs: number, procStart?: string): Promise<boolean> {
-  if (!isSameProcessAlive(pid, procStart)) return false;
+  if (!isRunning(pid, procStart)) return false;
   signalTree(pid, 'SIGTERM');
   if (!(await waitGone(pid, graceMs))) {
     signalTree(pid, 'SIGKILL');

@@ -104,7 +104,10 @@ export async function runDetached(run: DetachedRun): Promise<StartedTunnel> {
     closeSync(fd);
   }
   child.on('error', (e) => (exited ??= `could not be started (${e.message})`));
-  child.on('exit', (code, signal) => (exited ??= signal ? `was ended by ${signal}` : `exited with code ${code}`));
+  child.on(
+    'exit',
+    (code, signal) => (exited ??= signal ? `was ended by ${signal}` : `exited with code ${code}`),
+  );
   child.unref();
   const pid = child.pid;
   const deadline = Date.now() + run.timeoutMs;
@@ -115,7 +118,8 @@ export async function runDetached(run: DetachedRun): Promise<StartedTunnel> {
       return { url, pid: pid!, procStart: processStartTime(pid!) };
     if (exited !== undefined || pid === undefined || Date.now() >= deadline) {
       const why =
-        exited ?? `gave no public URL within ${Math.round(run.timeoutMs / 100) / 10} s (MOCKDEV_TUNNEL_TIMEOUT_MS)`;
+        exited ??
+        `gave no public URL within ${Math.round(run.timeoutMs / 100) / 10} s (MOCKDEV_TUNNEL_TIMEOUT_MS)`;
       if (pid !== undefined) {
         if (exited === undefined) await stopTree(pid, 1000);
         else signalTree(pid, 'SIGKILL'); // what it started, if anything outlived it
@@ -125,7 +129,9 @@ export async function runDetached(run: DetachedRun): Promise<StartedTunnel> {
       throw new MockdevError(
         'IO_ERROR',
         `${run.what} ${why}${quoted ? `. Its last output: ${quoted}` : ' (it printed nothing)'}`,
-        { hint: 'Check the network and the output above, then try again; "mockdev tunnel install" checks the provider' },
+        {
+          hint: 'Check the network and the output above, then try again; "mockdev tunnel install" checks the provider',
+        },
       );
     }
     await sleep(100);

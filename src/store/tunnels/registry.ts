@@ -5,9 +5,9 @@ import { TunnelRecordSchema, type GuardedPort, type TunnelRecord } from '../../c
 import type { Subscription, TunnelRegistry } from '../../core/ports.js';
 import { dataPaths } from '../fs/data-dir.js';
 import { ioError, readFolderNames, writeJsonAtomic } from '../fs/json-file.js';
-import { isSameProcessAlive, processStartTime } from '../fs/process.js';
+import { processStartTime } from '../fs/process.js';
 import { PRIVATE_DIR } from '../fs/private.js';
-import { stopTree } from './process-tree.js';
+import { isRunning, stopTree } from './process-tree.js';
 
 /** What a stale tunnel of a server gone gets before SIGKILL (it forwards to nothing anyway). */
 const ORPHAN_GRACE_MS = 1000;
@@ -81,8 +81,8 @@ export class FileTunnelRegistry implements TunnelRegistry {
     } catch {
       record = undefined; // written atomically: an unreadable one is broken, not half-written
     }
-    if (record && isSameProcessAlive(record.pid, record.procStart)) {
-      if (record.serverPid === undefined || isSameProcessAlive(record.serverPid, undefined)) return record;
+    if (record && isRunning(record.pid, record.procStart)) {
+      if (record.serverPid === undefined || isRunning(record.serverPid)) return record;
       // Its server is gone (killed): the tunnel would forward to nothing.
       await stopTree(record.pid, ORPHAN_GRACE_MS, record.procStart);
     }
@@ -133,7 +133,7 @@ export class FileTunnelRegistry implements TunnelRegistry {
         guard &&
         Number.isInteger(guard.port) &&
         Number.isInteger(guard.pid) &&
-        isSameProcessAlive(guard.pid, guard.procStart)
+        isRunning(guard.pid, guard.procStart)
       )
         out.push({ port: guard.port, what: String(guard.what), pid: guard.pid });
       else await fs.rm(file, { force: true }).catch(() => undefined);
