@@ -4,7 +4,7 @@ import { MockdevError } from '../../core/errors.js';
 import { TunnelRecordSchema, type GuardedPort, type TunnelRecord } from '../../core/model/tunnel.js';
 import type { Subscription, TunnelRegistry } from '../../core/ports.js';
 import { dataPaths } from '../fs/data-dir.js';
-import { ioError, readFolderNames, writeJsonAtomic } from '../fs/json-file.js';
+import { ioError, readFolderNames, readJsonFile, writeJsonAtomic } from '../fs/json-file.js';
 import { processStartTime } from '../fs/process.js';
 import { PRIVATE_DIR } from '../fs/private.js';
 import { isRunning, stopTree } from './process-tree.js';
@@ -66,21 +66,17 @@ export class FileTunnelRegistry implements TunnelRegistry {
   }
 
   async get(projectId: string): Promise<TunnelRecord | undefined> {
-    const file = this.fileFor(projectId);
-    let text: string;
+    let raw: unknown;
     try {
-      text = await fs.readFile(file, 'utf8');
+      raw = await readJsonFile(this.fileFor(projectId));
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      throw ioError(`Could not read ${file}`, e);
+      // Written atomically: an unreadable one is broken, not half-written, and is dropped.
+      if (!(e instanceof MockdevError && e.code === 'CORRUPT_FILE')) throw e;
+      raw = null;
     }
-    let record: TunnelRecord | undefined;
-    try {
-      const parsed = TunnelRecordSchema.safeParse(JSON.parse(text));
-      record = parsed.success && parsed.data.projectId === projectId ? parsed.data : undefined;
-    } catch {
-      record = undefined; // written atomically: an unreadable one is broken, not half-written
-    }
+    if (raw === undefined) return undefined;
+    const parsed = TunnelRecordSchema.safeParse(raw);
+    const record = parsed.success && parsed.data.projectId === projectId ? parsed.data : undefined;
     if (record && isRunning(record.pid, record.procStart)) {
       if (record.serverPid === undefined || isRunning(record.serverPid)) return record;
       // Its server is gone (killed): the tunnel would forward to nothing.
