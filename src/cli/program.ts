@@ -16,6 +16,7 @@ import { registerList } from './commands/list.js';
 import { registerMcp } from './commands/mcp.js';
 import { registerUi } from './commands/ui.js';
 import { registerTls } from './commands/tls.js';
+import { registerTunnel } from './commands/tunnel.js';
 import { registerProject } from './commands/project.js';
 import { registerRecording } from './commands/recording.js';
 import { registerRequests } from './commands/requests.js';
@@ -49,6 +50,7 @@ const REGISTRARS: [name: string, register: (program: Command) => void][] = [
   ['ui', registerUi],
   ['tls', registerTls],
   ['environment', registerEnvironment],
+  ['tunnel', registerTunnel],
   ['license', registerLicense],
   ['settings', registerSettings],
   ['completion', registerCompletion],
