@@ -52,10 +52,14 @@ const validators = await openApiValidators();
 // by its own URL: its code must stay in that file, not move into a shared chunk.
 const WORKER_OUT = 'dist/cli/openapi-worker.js';
 const WORKER_IN = 'src/app/openapi-worker.ts';
+// The process that holds an ngrok tunnel (src/store/tunnels/ngrok-holder.ts) is run by path:
+// dist/cli/tunnel-holder.js, beside the bundle (ngrok.ts looks for it there).
+const HOLDER_OUT = 'dist/cli/tunnel-holder.js';
+const HOLDER_IN = 'src/store/tunnels/ngrok-holder.ts';
 
 const { metafile } = await build({
   absWorkingDir: root,
-  entryPoints: { main: 'src/cli/main.ts', 'openapi-worker': WORKER_IN },
+  entryPoints: { main: 'src/cli/main.ts', 'openapi-worker': WORKER_IN, 'tunnel-holder': HOLDER_IN },
   metafile: true,
   outdir: 'dist/cli',
   chunkNames: 'chunks/[name]-[hash]',
@@ -64,7 +68,8 @@ const { metafile } = await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  external: ['better-sqlite3'],
+  // @ngrok/ngrok (optional) carries a native agent: loaded from node_modules when a tunnel needs it.
+  external: ['better-sqlite3', '@ngrok/ngrok'],
   // Bundled CommonJS dependencies (commander, the MCP SDK's) call require(): give ES modules one.
   banner: {
     js: "import { createRequire as __mockdevCreateRequire } from 'node:module'; const require = __mockdevCreateRequire(import.meta.url);",
@@ -89,6 +94,8 @@ const { metafile } = await build({
     },
   ],
 });
+if (!metafile.outputs[HOLDER_OUT])
+  throw new Error(`${HOLDER_OUT} was not built: ngrok tunnels would not start`);
 if (!metafile.outputs[WORKER_OUT]?.inputs[WORKER_IN]) {
   throw new Error(`${WORKER_IN} is not in ${WORKER_OUT}: the worker would not find itself`);
 }

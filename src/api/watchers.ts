@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AppContext } from '../app/context.js';
 import { withUptime } from '../app/server.js';
+import { maskSettings } from '../core/model/settings.js';
 import type { ProjectChange, Subscription } from '../core/ports.js';
 import type { EventHub } from './route.js';
 
@@ -238,7 +239,7 @@ function watchSettings(
         return;
       }
       const now = digest(settings);
-      if ((await last) !== now) publish('settings', settings);
+      if ((await last) !== now) publish('settings', maskSettings(settings));
       last = Promise.resolve(now);
     },
     onError,

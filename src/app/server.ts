@@ -13,6 +13,9 @@ import { listen } from '../http/listen.js';
 import type { AfterResponse } from '../runtime/pipeline.js';
 import type { AppContext } from './context.js';
 import { resolveProject, toProject } from './projects.js';
+import type { TunnelProviderName } from '../core/model/tunnel.js';
+import type { TunnelUrl } from '../runtime/templated.js';
+import { startServerTunnel, tunnelUrlOf } from './tunnels.js';
 
 export interface ServerLogger {
   info?: (message: string) => void;
@@ -40,6 +43,11 @@ export interface StartServerInput {
    * request this process watches for, not by a signal that would end the process.
    */
   stopByRequest?: boolean;
+  /**
+   * (Pro) Starts a tunnel with the server (`serve --tunnel`): once it listens, before it is
+   * registered (its record has `tunnelUrl`); stopped with it. Failing, the server is not started.
+   */
+  tunnel?: { provider?: TunnelProviderName };
 }
 
 export interface RunningServer {
@@ -164,8 +172,11 @@ export async function startServer(ctx: AppContext, input: StartServerInput = {})
   let closing = false;
   // Flows (docs/flows.md, "At run time"): compiled with the endpoints; runs stored beside the request log,
   // the writer opened when a first run starts.
+  // {{tunnel.url}}: the project's tunnel, read at start, at each reload and now and then.
+  const tunnelUrl: TunnelUrl = { url: '' };
   const flows = new FlowEngine({
     projectId,
+    tunnel: tunnelUrl,
     openWriter: () =>
       ctx.flowRuns.openWriter({
         projectId,
@@ -182,6 +193,7 @@ export async function startServer(ctx: AppContext, input: StartServerInput = {})
     initial: stored.endpoints,
     initialFlows: stored.flows,
     flows,
+    tunnel: { current: tunnelUrl, read: () => tunnelUrlOf(ctx, projectId) },
     environment: input.environment ?? (() => activeEnvironment(ctx, projectId)),
     onTemplateError: (m) => logger.warn?.(m),
     onWarning: (m) => logger.warn?.(m),
@@ -219,6 +231,22 @@ export async function startServer(ctx: AppContext, input: StartServerInput = {})
     logger.warn?.(
       `"${stored.project.name}" is already served at ${other.url} (pid ${other.pid}); this second server at ${url} logs to the same request log`,
     );
+  let tunnel: Awaited<ReturnType<typeof startServerTunnel>> | undefined;
+  if (input.tunnel) {
+    try {
+      tunnel = await startServerTunnel(ctx, stored, {
+        provider: input.tunnel.provider,
+        port: listening.port,
+        serverPid: process.pid,
+      });
+    } catch (e) {
+      server.close();
+      source.close();
+      await writer.close();
+      throw e;
+    }
+    tunnelUrl.url = tunnel.tunnel.url;
+  }
   const record: ServerRecord = {
     pid: process.pid,
     projectId,
@@ -229,10 +257,12 @@ export async function startServer(ctx: AppContext, input: StartServerInput = {})
     url,
     startedAt: new Date().toISOString(),
     ...(input.stopByRequest ? { stopByRequest: true } : {}),
+    ...(tunnel ? { tunnelUrl: tunnel.tunnel.url } : {}),
   };
   try {
     await ctx.servers.register(record);
   } catch (e) {
+    await tunnel?.stop();
     server.close();
     source.close();
     await writer.close();
@@ -270,6 +300,7 @@ export async function startServer(ctx: AppContext, input: StartServerInput = {})
         );
       }
       stopRequests?.close();
+      await tunnel?.stop().catch((e: unknown) => logger.warn?.(`The tunnel did not stop: ${String(e)}`));
       await ctx.servers.unregister(record);
       resolveStopped();
     })());

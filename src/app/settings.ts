@@ -1,11 +1,12 @@
 import { MockdevError } from '../core/errors.js';
 import { SettingsPatchSchema } from '../core/model/settings-patch.js';
-import type { Settings } from '../core/model/settings.js';
-import { parseInput, shownValue } from '../core/validate.js';
+import { maskSettings, type Settings } from '../core/model/settings.js';
+import { isSensitiveAt, parseInput, shownValue } from '../core/validate.js';
 import type { AppContext } from './context.js';
 
-/** The settings (defaults for what is not set). */
-export const readSettings = (ctx: Pick<AppContext, 'settings'>): Promise<Settings> => ctx.settings.read();
+/** The settings (defaults for what is not set), secrets masked. */
+export const readSettings = async (ctx: Pick<AppContext, 'settings'>): Promise<Settings> =>
+  maskSettings(await ctx.settings.read());
 
 export interface UpdateSettingsOptions {
   /** How the adapter names a setting in a message (`--default-port`); default: its own name. */
@@ -26,7 +27,7 @@ export function checkSettingsPatch(patch: unknown, options: UpdateSettingsOption
     const given = (patch as Record<string, unknown>)[String(key)];
     throw new MockdevError(
       'INVALID_ARGUMENT',
-      `Invalid ${options.name(String(key))}${shownValue(given)}: ${issue.message}`,
+      `Invalid ${options.name(String(key))}${isSensitiveAt(SettingsPatchSchema, [key]) ? '' : shownValue(given)}: ${issue.message}`,
       {
         details: { field: String(key) },
       },
@@ -41,9 +42,9 @@ export function checkSettingsPatch(patch: unknown, options: UpdateSettingsOption
   return data as Partial<Settings>;
 }
 
-/** Changes the settings given (checked first); the others stay as they are. Returns all of them. */
+/** Changes the settings given (checked first); the others stay as they are. Returns all of them, secrets masked. */
 export const updateSettings = async (
   ctx: Pick<AppContext, 'settings'>,
   patch: unknown,
   options: UpdateSettingsOptions = {},
-): Promise<Settings> => ctx.settings.update(checkSettingsPatch(patch, options));
+): Promise<Settings> => maskSettings(await ctx.settings.update(checkSettingsPatch(patch, options)));

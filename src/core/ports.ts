@@ -17,7 +17,7 @@ import type { StoredLicense } from './model/license.js';
 import type { Settings } from './model/settings.js';
 import type { ActiveEnvironments, Environment } from './model/environment.js';
 import type { TreeState } from './model/ui-state.js';
-import type { TunnelRecord } from './model/tunnel.js';
+import type { GuardedPort, TunnelRecord } from './model/tunnel.js';
 
 // ---------------------------------------------------------------- projects
 
@@ -515,6 +515,13 @@ export interface TunnelRegistry {
   record(tunnel: TunnelRecord): Promise<void>;
   /** Forgets a project's tunnel (its process was stopped). */
   remove(projectId: string): Promise<void>;
+  /**
+   * Marks the port of a running `mockdev ui` or `mcp --http` as never tunnelled, until the
+   * subscription is closed (or the process is gone).
+   */
+  guardPort(guard: GuardedPort): Promise<Subscription>;
+  /** The guarded ports of running processes (those of processes gone are removed when seen). */
+  guardedPorts(): Promise<GuardedPort[]>;
 }
 
 /** Every store a running mockdev uses. */

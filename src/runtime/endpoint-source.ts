@@ -5,6 +5,7 @@ import type { ProjectStore, Subscription } from '../core/ports.js';
 import { compileProject, type CompiledEndpoint, type CompiledProject } from './compile.js';
 import { flowsMentionFaker, flowTemplateTexts } from './flows/compile.js';
 import type { ProxyOptions } from './proxy.js';
+import type { TunnelUrl } from './templated.js';
 import {
   fakerLoaded,
   loadFaker,
@@ -37,6 +38,12 @@ export interface EndpointSourceOptions {
    * or edited by any process), when the endpoints use it. Default 1000 ms.
    */
   environmentPollMs?: number;
+  /**
+   * The project's tunnel URL (`{{tunnel.url}}`): `current` is what templates read when they
+   * render; `read` gets it again (the tunnel registry's record of the project), at start, at
+   * each reload and every `environmentPollMs`, so a tunnel started or stopped meanwhile is seen.
+   */
+  tunnel?: { current: TunnelUrl; read: () => Promise<string> };
   /** A template failed for a request (it was answered 500). */
   onTemplateError?: (message: string) => void;
   onReload?: (endpoints: Endpoint[]) => void;
@@ -116,6 +123,7 @@ export class EndpointSource {
    */
   static async open(options: EndpointSourceOptions): Promise<EndpointSource> {
     const initialEnvironment = options.environment ? await options.environment() : NO_ENVIRONMENT;
+    if (options.tunnel) options.tunnel.current.url = await options.tunnel.read();
     if (needsFaker(options.initial, options.flows ? options.initialFlows : [])) await loadFaker();
     return new EndpointSource({ ...options, initialEnvironment });
   }
@@ -130,6 +138,22 @@ export class EndpointSource {
     if (options.environment) {
       this.envPoll = setInterval(() => void this.checkEnvironment(), options.environmentPollMs ?? 1000);
       this.envPoll.unref();
+    }
+    if (options.tunnel) {
+      this.tunnelPoll = setInterval(() => void this.readTunnel(), options.environmentPollMs ?? 1000);
+      this.tunnelPoll.unref();
+    }
+  }
+
+  private tunnelPoll: NodeJS.Timeout | undefined;
+  /** Reads the tunnel URL again; templates see it from their next render (nothing recompiles). */
+  private async readTunnel(): Promise<void> {
+    const tunnel = this.options.tunnel;
+    if (!tunnel || this.closed) return;
+    try {
+      tunnel.current.url = await tunnel.read();
+    } catch {
+      // kept as it was: the next read may work
     }
   }
 
@@ -164,7 +188,12 @@ export class EndpointSource {
       endpoints,
       this.options.bodyLimitBytes,
       this.options.proxy,
-      { env: environment.variables, secrets: environment.secrets, onError: this.options.onTemplateError },
+      {
+        env: environment.variables,
+        secrets: environment.secrets,
+        onError: this.options.onTemplateError,
+        tunnel: this.options.tunnel?.current,
+      },
       flowCompiler && ((c, compileAs) => flowCompiler.compile(flows, c, compileAs, environment)),
     );
     for (const w of compiled.warnings) if (!this.compileWarnings.has(w)) this.options.onWarning?.(w);
@@ -206,6 +235,7 @@ export class EndpointSource {
       const { endpoints, flows } = await this.options.projects.read(this.options.key);
       // The last good endpoints serve until the variables are read and faker is loaded.
       if (this.options.environment) this.environment = await this.options.environment();
+      await this.readTunnel();
       if (needsFaker(endpoints, this.options.flows ? flows : [])) await loadFaker();
       this.compiled = this.compile(endpoints, flows);
       this.warned = undefined;
@@ -250,5 +280,6 @@ export class EndpointSource {
     if (this.settle) clearTimeout(this.settle);
     if (this.goneCheck) clearTimeout(this.goneCheck);
     if (this.envPoll) clearInterval(this.envPoll);
+    if (this.tunnelPoll) clearInterval(this.tunnelPoll);
   }
 }

@@ -107,7 +107,12 @@ function compileTargetForward(e: Endpoint, options: ProxyOptions): Forward {
     const answer = templateFailure(e, error, options.bodyLimitBytes);
     return () => Promise.resolve(answer);
   }
-  const context = contextFor(e, options.templates?.env ?? {}, template.tracked ? secrets : []);
+  const context = contextFor(
+    e,
+    options.templates?.env ?? {},
+    template.tracked ? secrets : [],
+    options.templates?.tunnel,
+  );
   const byTarget = new Map<string, Forward>();
   return (ex) => {
     let forward: Forward | undefined;

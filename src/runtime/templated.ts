@@ -25,7 +25,15 @@ export interface TemplateOptions {
   secrets?: string[];
   /** Told of a template that failed for a request (the request is answered 500). */
   onError?: (message: string) => void;
+  /** The project's tunnel URL (`{{tunnel.url}}`), read when rendering: set as the tunnel changes. */
+  tunnel?: TunnelUrl;
 }
+
+/** Where the served project's public tunnel URL is kept: one object per server, its `url` updated in place. */
+export interface TunnelUrl {
+  url: string;
+}
+const NO_TUNNEL: TunnelUrl = Object.freeze({ url: '' });
 
 const decode = (s: string): string => {
   if (s.indexOf('%') === -1 && s.indexOf('+') === -1) return s;
@@ -49,14 +57,22 @@ class RequestContext implements TemplateContext {
   // what Handlebars reads).
   readonly #ex: Exchange;
   readonly #parts: UrlParts;
+  readonly #tunnel: TunnelUrl;
   #p: Record<string, string> | undefined;
   #q: Record<string, string> | undefined;
   #h: Record<string, string> | undefined;
   #raw: string | undefined;
-  constructor(ex: Exchange, env: Record<string, string>, parts: UrlParts, plainEnv?: Record<string, string>) {
+  constructor(
+    ex: Exchange,
+    env: Record<string, string>,
+    parts: UrlParts,
+    tunnel: TunnelUrl,
+    plainEnv?: Record<string, string>,
+  ) {
     this.#ex = ex;
     this.env = env;
     this.#parts = parts;
+    this.#tunnel = tunnel;
     this.method = ex.method;
     const q = ex.url.indexOf('?');
     this.path = q === -1 ? ex.url : ex.url.slice(0, q);
@@ -95,6 +111,9 @@ class RequestContext implements TemplateContext {
   }
   get request(): TemplateContext['request'] {
     return new WireMockRequest(this, this.#ex.url);
+  }
+  get tunnel(): TunnelUrl {
+    return this.#tunnel;
   }
 }
 
@@ -176,11 +195,12 @@ export function contextFor(
   e: Pick<Endpoint, 'method' | 'path'>,
   env: Record<string, string>,
   secrets: readonly string[] = [],
+  tunnel: TunnelUrl = NO_TUNNEL,
 ): (ex: Exchange) => TemplateContext {
   const parts = urlParts(e);
-  if (secrets.length === 0) return (ex) => new RequestContext(ex, env, parts);
+  if (secrets.length === 0) return (ex) => new RequestContext(ex, env, parts, tunnel);
   const marked = markSecrets(env, secrets);
-  return (ex) => new RequestContext(ex, marked, parts, env);
+  return (ex) => new RequestContext(ex, marked, parts, tunnel, env);
 }
 
 type ResponseFields = Pick<Endpoint, 'status' | 'statusText' | 'headers' | 'body' | 'contentType'>;
@@ -250,7 +270,7 @@ export function templatePlan(
   );
   const tracked = templates.some((t) => t.tracked);
   const readsJson = templates.some((t) => t.parsesBody);
-  const context = contextFor(e, options.env ?? {}, tracked ? secrets : []);
+  const context = contextFor(e, options.env ?? {}, tracked ? secrets : [], options.tunnel);
   const render = (t: Template | string, ctx: TemplateContext) => (typeof t === 'string' ? t : t.render(ctx));
   const fail = (failure: unknown): Answer => {
     const error = tracked ? maskedError(failure) : failure;

@@ -9,6 +9,7 @@ import { FileSettingsStore } from './fs/settings-store.js';
 import { FileUiStateStore } from './fs/ui-state-store.js';
 import { LocalUserFiles } from './fs/user-files.js';
 import { FileTlsFiles } from './fs/tls-files.js';
+import { FileTunnelRegistry } from './tunnels/registry.js';
 import { LocalFlowRuns } from './flow-runs/local-flow-runs.js';
 import { LocalRecordings } from './recordings/local-recordings.js';
 import { LocalRequestLog } from './request-log/local-request-log.js';
@@ -46,24 +47,11 @@ export function openLocalStores(dataDir: string, options: LocalStoreOptions): St
     files: new LocalUserFiles(options.cwd),
     uiState: new FileUiStateStore(dataDir),
     tls: new FileTlsFiles(dataDir),
-    tunnels: placeholderTunnels(),
+    tunnels: new FileTunnelRegistry(dataDir),
     close: () => {
       flowRuns.close();
       requests.close();
       recordings.close();
     },
-  };
-}
-
-/** PLACEHOLDER until the tunnel registry lands (issue 22): every call says so. */
-function placeholderTunnels(): import('../core/ports.js').TunnelRegistry {
-  const no = (): never => {
-    throw new Error('the tunnel registry is not built yet');
-  };
-  return {
-    get: async () => no(),
-    list: async () => no(),
-    record: async () => no(),
-    remove: async () => no(),
   };
 }

@@ -23,6 +23,7 @@ const DEFAULTS = {
   requestLogLimit: 10_000,
   requestBodyLimitBytes: 1024 * 1024,
   requestSizeLimitBytes: 10 * 1024 * 1024,
+  ngrokAuthtoken: null,
 };
 
 describe('settings', () => {
@@ -85,6 +86,7 @@ describe('settings', () => {
       requestLogLimit: 500,
       requestBodyLimitBytes: 2048,
       requestSizeLimitBytes: 52_428_800,
+      ngrokAuthtoken: null,
     };
     assert.deepEqual(JSON.parse(r.stdout), expected);
     assert.deepEqual(JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8')), expected);

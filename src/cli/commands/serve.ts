@@ -4,6 +4,8 @@ import { examples } from '../help.js';
 export interface ServeOptions {
   port?: string;
   host?: string;
+  /** `--tunnel` alone: the default provider. */
+  tunnel?: string | true;
 }
 
 const handlers = () => import('../handlers/server.js');
@@ -16,9 +18,19 @@ export function registerServe(program: Command): void {
     .argument('[PROJECT_ID]', 'project id, name or folder (default: the project in the current folder)')
     .option('-p, --port <PORT>', "port, 1024-65535, or 0 for any free port (default: the project's port)")
     .option('--host <HOST>', 'address to bind (default: 127.0.0.1)')
+    .option(
+      '--tunnel [PROVIDER]',
+      '(Pro) also start a public tunnel, cloudflared (default) or ngrok, stopped with the server',
+    )
     .addHelpText(
       'after',
-      examples('mockdev serve', 'mockdev serve my-api -p 4000', 'mockdev serve ./my-api --host 0.0.0.0'),
+      examples(
+        'mockdev serve',
+        'mockdev serve my-api -p 4000',
+        'mockdev serve ./my-api --host 0.0.0.0',
+        'mockdev serve my-api --tunnel',
+        'mockdev serve my-api --tunnel ngrok',
+      ),
     )
     .action(async (project: string | undefined, opts: ServeOptions) =>
       (await handlers()).serve(project, opts),

@@ -15,6 +15,7 @@ export interface SettingsUpdateOptions {
   requestLogLimit?: string;
   requestBodyLimit?: string;
   requestSizeLimit?: string;
+  ngrokAuthtoken?: string;
 }
 
 const handlers = () => import('../handlers/settings.js');
@@ -68,11 +69,16 @@ export function registerSettings(program: Command): void {
       '--request-size-limit <BYTES>',
       'largest request body a mock server takes, whole, for templates and rules; larger: 413 (default 10485760)',
     )
+    .option(
+      '--ngrok-authtoken <TOKEN>',
+      'the ngrok auth token for "tunnel start -p ngrok" (a secret, shown masked); "-" reads it from stdin, "none" clears it',
+    )
     .option('--json', 'print the settings as JSON')
     .addHelpText(
       'after',
       examples(
         'mockdev settings update --theme dark --default-port 4000',
+        'echo "$MY_NGROK_TOKEN" | mockdev settings update --ngrok-authtoken -',
         'mockdev settings update --confirm-before-delete false',
         'mockdev settings update --mcp-port 3200 --mcp-logging-mode errors',
         'mockdev settings update --request-size-limit 52428800',

@@ -7,6 +7,7 @@ import type { McpOptions } from '../commands/mcp.js';
 import { currentIo } from '../io.js';
 import { enabled, log } from '../log.js';
 import { packageVersion } from '../../core/version.js';
+import { guardFromTunnels } from '../../app/tunnels.js';
 import { cliContext } from './context.js';
 import { listenPort, serverToken } from './listening.js';
 
@@ -67,6 +68,14 @@ export async function mcp(opts: McpOptions): Promise<void> {
     token,
     log: (line) => currentIo().stderr.write(`${line}\n`),
   });
+  // The MCP server is never tunnelled: `tunnel start -P` refuses this port while it runs.
+  let guard;
+  try {
+    guard = await guardFromTunnels(ctx, { port: running.port, what: 'mockdev mcp --http' });
+  } catch (e) {
+    await running.close();
+    throw e;
+  }
   if (token !== undefined) log.info('Every request needs "Authorization: Bearer <token>".');
   log.info(
     `mockdev MCP server listening on ${running.url} (Streamable HTTP; legacy SSE on ${running.url}/sse)`,
@@ -79,6 +88,7 @@ export async function mcp(opts: McpOptions): Promise<void> {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);
   });
+  guard.close();
   await running.close();
   log.info('MCP server stopped.');
 }

@@ -1,6 +1,7 @@
 import { listServers, startServer, stopServers, type ServerInfo } from '../../app/server.js';
 import { toInt } from '../args.js';
 import type { ServeOptions } from '../commands/serve.js';
+import type { TunnelProviderName } from '../../core/model/tunnel.js';
 import { enabled, log } from '../log.js';
 import { note, printJson, printLine, printTable } from '../output.js';
 import { cliContext } from './context.js';
@@ -22,6 +23,9 @@ export async function serve(project: string | undefined, opts: ServeOptions): Pr
     project,
     port,
     host: opts.host,
+    ...(opts.tunnel !== undefined
+      ? { tunnel: { provider: opts.tunnel === true ? undefined : (opts.tunnel as TunnelProviderName) } }
+      : {}),
     logger: {
       info: (m) => log.info(m),
       warn: (m) => log.warn(m),
@@ -35,6 +39,8 @@ export async function serve(project: string | undefined, opts: ServeOptions): Pr
   printLine(
     `Serving "${running.project.name}" at ${running.url} (${endpoints.length} endpoint${endpoints.length === 1 ? '' : 's'})`,
   );
+  if (running.record.tunnelUrl)
+    printLine(`Public URL: ${running.record.tunnelUrl} (tunnel; stops with the server)`);
   printLine();
   printTable(
     endpoints,
@@ -70,10 +76,16 @@ const serverColumns = [
   { header: 'PROJECT ID', value: (s: ServerInfo) => s.projectId },
 ];
 
+/** The public URL column, shown when a server has one (`serve --tunnel`). */
+const tunnelColumn = { header: 'PUBLIC URL', value: (s: ServerInfo) => s.tunnelUrl ?? '' };
+
 export async function status(opts: { json?: boolean }): Promise<void> {
   const servers = await listServers(cliContext());
   if (opts.json) return printJson(servers);
-  printTable(servers, serverColumns, 'No mockdev server is running.');
+  const columns = servers.some((s) => s.tunnelUrl)
+    ? [...serverColumns.slice(0, 2), tunnelColumn, ...serverColumns.slice(2)]
+    : serverColumns;
+  printTable(servers, columns, 'No mockdev server is running.');
 }
 
 export async function stop(project: string | undefined, opts: { json?: boolean }): Promise<void> {

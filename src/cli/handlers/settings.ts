@@ -4,6 +4,8 @@ import type { Settings } from '../../core/model/settings.js';
 import { toInt } from '../args.js';
 import type { SettingsUpdateOptions } from '../commands/settings.js';
 import { printFields, printJson } from '../output.js';
+import { log } from '../log.js';
+import { readStdin } from '../stdin.js';
 import { cliContext } from './context.js';
 
 /** The flag of each setting, for messages. */
@@ -21,6 +23,7 @@ const FLAGS: Record<string, string> = {
   requestLogLimit: '--request-log-limit',
   requestBodyLimitBytes: '--request-body-limit',
   requestSizeLimitBytes: '--request-size-limit',
+  ngrokAuthtoken: '--ngrok-authtoken',
 };
 
 /** A word as typed; the settings' own rules (app/settings.ts) check the value. */
@@ -39,6 +42,9 @@ function url(value: string | undefined): string | null | undefined {
   return v === '' || v.toLowerCase() === 'none' ? null : v;
 }
 
+/** A value, or none (any case) for no value. */
+const clearable = (value: string): string | null => (value.trim().toLowerCase() === 'none' ? null : value);
+
 /** The options given, as typed values (numbers, booleans); the app checks them. */
 export function settingsPatch(opts: SettingsUpdateOptions): Record<string, unknown> {
   const patch: Record<string, unknown> = {
@@ -55,6 +61,7 @@ export function settingsPatch(opts: SettingsUpdateOptions): Record<string, unkno
     requestLogLimit: toInt(opts.requestLogLimit, '--request-log-limit'),
     requestBodyLimitBytes: toInt(opts.requestBodyLimit, '--request-body-limit'),
     requestSizeLimitBytes: toInt(opts.requestSizeLimit, '--request-size-limit'),
+    ngrokAuthtoken: opts.ngrokAuthtoken === undefined ? undefined : clearable(opts.ngrokAuthtoken),
   };
   for (const key of Object.keys(patch)) if (patch[key] === undefined) delete patch[key];
   return patch;
@@ -75,6 +82,7 @@ function print(s: Settings): void {
     ['Request log limit', s.requestLogLimit],
     ['Request body limit', `${s.requestBodyLimitBytes} bytes`],
     ['Request size limit', `${s.requestSizeLimitBytes} bytes`],
+    ['ngrok auth token', s.ngrokAuthtoken ?? 'not set'],
   ]);
 }
 
@@ -86,6 +94,14 @@ export async function show(opts: { json?: boolean }): Promise<void> {
 
 export async function update(opts: SettingsUpdateOptions & { json?: boolean }): Promise<void> {
   const { json, ...rest } = opts;
+  if (rest.ngrokAuthtoken === '-')
+    rest.ngrokAuthtoken = (
+      await readStdin('--ngrok-authtoken', 'echo "$TOKEN" | mockdev settings update --ngrok-authtoken -')
+    ).split(/\r?\n/)[0]!;
+  const onCommandLine =
+    opts.ngrokAuthtoken !== undefined &&
+    opts.ngrokAuthtoken !== '-' &&
+    clearable(opts.ngrokAuthtoken) !== null;
   const patch = settingsPatch(rest);
   if (Object.keys(patch).length === 0) {
     throw new MockdevError('INVALID_ARGUMENT', 'Nothing to update', {
@@ -93,6 +109,10 @@ export async function update(opts: SettingsUpdateOptions & { json?: boolean }): 
     });
   }
   const s = await updateSettings(cliContext(), patch, { name: (key) => FLAGS[key] ?? key });
+  if (onCommandLine)
+    log.warn(
+      'A token given on the command line is visible in the process list: prefer --ngrok-authtoken - (stdin) or NGROK_AUTHTOKEN',
+    );
   if (json) printJson(s);
   else print(s);
 }

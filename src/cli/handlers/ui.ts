@@ -3,6 +3,7 @@ import { TOKEN_ENV } from '../../core/binding.js';
 import { DEFAULT_HOST } from '../../core/model/fields.js';
 import type { UiOptions } from '../commands/ui.js';
 import { enabled, log } from '../log.js';
+import { guardFromTunnels } from '../../app/tunnels.js';
 import { cliContext } from './context.js';
 import { listenPort, serverToken } from './listening.js';
 
@@ -60,6 +61,15 @@ export async function ui(opts: UiOptions): Promise<void> {
     await services.close();
     throw e;
   }
+  // The admin API is never tunnelled: `tunnel start -P` refuses this port while it runs.
+  let guard;
+  try {
+    guard = await guardFromTunnels(ctx, { port: running.port, what: 'mockdev ui' });
+  } catch (e) {
+    await running.close();
+    await services.close();
+    throw e;
+  }
   log.info(
     `mockdev UI and admin API on ${running.url} (API: ${running.url}/api/v1, described at ${running.url}/api/v1/openapi.json)`,
   );
@@ -71,6 +81,7 @@ export async function ui(opts: UiOptions): Promise<void> {
     process.once('SIGTERM', resolve);
   });
   log.info('Stopping the admin API and the mock servers it started…');
+  guard.close();
   await running.close();
   await services.close();
 }

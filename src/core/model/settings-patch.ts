@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { sensitive } from '../validate.js';
 import { PortSchema } from './fields.js';
 import { MCP_LOGGING_MODES, REQUEST_SIZE_LIMIT_MAX } from './settings.js';
 
@@ -49,6 +50,16 @@ const PATCH_FIELDS = {
     .max(REQUEST_SIZE_LIMIT_MAX, `must be at most ${REQUEST_SIZE_LIMIT_MAX} (1 GiB)`)
     .optional()
     .describe('The largest request body a mock server takes (413 beyond); from its next start'),
+  ngrokAuthtoken: sensitive(
+    z
+      .string()
+      .trim()
+      .min(1, 'must not be empty (null clears it)')
+      .refine((v) => !/\s/.test(v), 'must be one word, without spaces'),
+  )
+    .nullable()
+    .optional()
+    .describe('The ngrok auth token (a secret: shown masked); null clears it'),
 };
 
 /**

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { SECRET_MASK } from './credentials.js';
 import { DEFAULT_MCP_PORT, DEFAULT_UI_PORT, DEFAULT_PROJECT_PORT, PortSchema } from './fields.js';
 
 export const MCP_LOGGING_MODES = ['off', 'errors', 'all'] as const;
@@ -43,5 +44,16 @@ export const SettingsSchema = z.object({
     .min(1)
     .max(REQUEST_SIZE_LIMIT_MAX)
     .default(DEFAULT_REQUEST_SIZE_LIMIT),
+  /**
+   * The ngrok auth token tunnels through ngrok use when NGROK_AUTHTOKEN is not set. A secret:
+   * shown masked (maskSettings) by every adapter, never logged.
+   */
+  ngrokAuthtoken: z.string().nullable().default(null),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
+
+/** The settings as adapters show them: secrets (the ngrok auth token) masked. */
+export const maskSettings = (s: Settings): Settings => ({
+  ...s,
+  ngrokAuthtoken: s.ngrokAuthtoken ? SECRET_MASK : null,
+});

@@ -26,6 +26,8 @@ export const TunnelRecordSchema = z.object({
   startedAt: z.string(),
   /** Started by `serve --tunnel`: it stops with that server. */
   withServer: z.boolean().optional(),
+  /** The process of that server (`serve --tunnel`): once it is gone, the tunnel is stopped when seen. */
+  serverPid: z.number().int().optional(),
   /** Process start time (Linux /proc): tells a reused pid from the process that registered. */
   procStart: z.string().optional(),
 });
@@ -43,3 +45,11 @@ export const TunnelProviderCheckSchema = z.object({
   install: z.object({ commands: z.array(z.string()), page: z.string() }).optional(),
 });
 export type TunnelProviderCheck = z.infer<typeof TunnelProviderCheckSchema>;
+
+/** A port that is never tunnelled: that of a running `mockdev ui` (the admin API) or `mcp --http`. */
+export interface GuardedPort {
+  port: number;
+  /** What listens there, for messages: "mockdev ui", "mockdev mcp --http". */
+  what: string;
+  pid: number;
+}

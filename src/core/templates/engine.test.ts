@@ -23,6 +23,7 @@ const context = (over: Partial<TemplateContext> = {}): TemplateContext => ({
   method: 'POST',
   path: '/users/42',
   env: { API: 'http://api' },
+  tunnel: { url: '' },
   request: {
     url: '/users/42?page=2',
     path: '/users/42',

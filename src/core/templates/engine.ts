@@ -54,6 +54,8 @@ export interface TemplateContext {
   method: string;
   path: string;
   env: Record<string, string>;
+  /** The project's public tunnel URL (`{{tunnel.url}}`), empty when none runs. */
+  tunnel: { url: string };
   /** WireMock's names: request.path, request.pathSegments, request.query, request.headers, … */
   request: {
     url: string;
@@ -166,7 +168,15 @@ const COMPILE_OPTIONS = {
  * only when read, and a class instance is far cheaper to make per request than an object with
  * own getters). Only these names are allowed from a prototype; no method ever is.
  */
-export const CONTEXT_GETTERS = ['params', 'query', 'headers', 'body', 'bodyRaw', 'request'] as const;
+export const CONTEXT_GETTERS = [
+  'params',
+  'query',
+  'headers',
+  'body',
+  'bodyRaw',
+  'request',
+  'tunnel',
+] as const;
 const RUNTIME_OPTIONS = {
   allowProtoPropertiesByDefault: false,
   allowProtoMethodsByDefault: false,

@@ -13,7 +13,7 @@ import type { CompiledEndpoint } from '../compile.js';
 import type { TemplateEnvironment } from '../endpoint-source.js';
 import type { Exchange } from '../exchange.js';
 import { rawHeader } from '../pipeline.js';
-import { contextFor } from '../templated.js';
+import { contextFor, type TunnelUrl } from '../templated.js';
 import { sendCallback, type SendCallback } from './callback.js';
 import { compileFlow, wireFlows, type CompiledFlow } from './compile.js';
 import { KeptBody, loggedAnswer } from './context.js';
@@ -43,6 +43,8 @@ export interface FlowEngineOptions {
   graceMs?: number;
   /** Whether the runs' timers keep the process alive (default false: the server holds it). */
   refTimers?: boolean;
+  /** The project's tunnel URL (`{{tunnel.url}}`), as it is when a run starts. */
+  tunnel?: TunnelUrl;
 }
 
 const DEPTH_HEADER = FLOW_DEPTH_HEADER.toLowerCase();
@@ -246,7 +248,15 @@ export class FlowEngine {
     id = newId(),
   ): void {
     const run = new Run(
-      { id, projectId: this.options.projectId, flow, startedBy, trigger, env: this.env, tunnelUrl: '' },
+      {
+        id,
+        projectId: this.options.projectId,
+        flow,
+        startedBy,
+        trigger,
+        env: this.env,
+        tunnelUrl: this.options.tunnel?.url ?? '',
+      },
       this.host,
     );
     this.runs.add(run);
