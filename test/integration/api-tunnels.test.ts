@@ -95,7 +95,7 @@ describe('admin API: tunnels', () => {
     }
   });
 
-  it('says the project has no tunnel; stopping none answers null', async (t) => {
+  it('says the project has no tunnel; stopping none answers null; starting one with no server and no port is 404', async (t) => {
     const api = await tunnelApi(t);
     const none = await api.call('GET', '/api/v1/projects/shop/tunnel');
     assert.equal(none.status, 200, none.body);
@@ -103,6 +103,11 @@ describe('admin API: tunnels', () => {
     const stopped = await api.call('DELETE', '/api/v1/projects/shop/tunnel');
     assert.equal(stopped.status, 200, stopped.body);
     assert.equal(stopped.json, null);
+    // Nothing to tunnel to: no server running, and no port given.
+    const nowhere = await api.call('POST', '/api/v1/projects/shop/tunnel', { body: {} });
+    assert.equal(nowhere.status, 404, nowhere.body);
+    assert.equal(code(nowhere), 'NOT_FOUND');
+    assert.match((nowhere.json as Json).detail as string, /no running mock server.*"port" field/s);
   });
 
   it('starts a tunnel to the project’s running server, answers it again while it runs, and stops it', async (t) => {

@@ -48,7 +48,7 @@ export const tunnelRoutes: Route[] = [
     path: ONE,
     tag: TAG,
     summary: 'Start a tunnel to the project’s mock server, or to `port` (as `mockdev tunnel start`; Pro)',
-    description: `Answers once the provider has printed the public URL (within 30 s). One tunnel per project: when one runs, it is answered with \`alreadyRunning: true\`. No server running and no \`port\`: 409 \`CONFLICT\`; a provider not installed: see GET /api/v1/tunnels/providers. The port of \`mockdev ui\` or \`mcp --http\` is refused (400). ${PRO}`,
+    description: `Answers once the provider has printed the public URL (within 30 s). One tunnel per project: when one runs, it is answered with \`alreadyRunning: true\`. No server of the project running and no \`port\`: 404 \`NOT_FOUND\`, saying to start it or give the port; a provider not installed: see GET /api/v1/tunnels/providers. The port of \`mockdev ui\` or \`mcp --http\` is refused (400). ${PRO}`,
     params: PROJECT_PARAM,
     body: StartSchema.optional(),
     response: {
