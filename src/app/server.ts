@@ -40,6 +40,8 @@ export interface StartServerInput {
    * request this process watches for, not by a signal that would end the process.
    */
   stopByRequest?: boolean;
+  /** Serve HTTPS (HTTP/1.1 and HTTP/2) with this PEM pair (serverCredentials in tls.ts). */
+  tls?: { cert: string; key: string };
 }
 
 export interface RunningServer {
@@ -206,7 +208,7 @@ export async function startServer(ctx: AppContext, input: StartServerInput = {})
   });
   let listening;
   try {
-    listening = await listen(handler, { host, port });
+    listening = await listen(handler, { host, port, tls: input.tls });
   } catch (e) {
     source.close();
     await writer.close();
@@ -228,6 +230,7 @@ export async function startServer(ctx: AppContext, input: StartServerInput = {})
     port: listening.port,
     url,
     startedAt: new Date().toISOString(),
+    ...(input.tls ? { tls: true } : {}),
     ...(input.stopByRequest ? { stopByRequest: true } : {}),
   };
   try {
@@ -255,10 +258,10 @@ export async function startServer(ctx: AppContext, input: StartServerInput = {})
       flows.beginStop();
       runRequests.close();
       server.close();
-      server.closeIdleConnections();
+      listening.closeIdle();
       // Requests whose body is still arriving get a bounded time, then their connections go.
       await Promise.race([handler.idle(), sleep(STOP_GRACE_MS, undefined, { ref: false })]);
-      server.closeAllConnections();
+      listening.closeAll();
       source.close();
       await Promise.all([writer.close(), flows.stop()]);
       // Recordings are pushed just after their response: let those of the last ones arrive.
