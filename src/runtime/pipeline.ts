@@ -156,6 +156,8 @@ export function createPipeline(options: PipelineOptions): Pipeline {
       durationMs: performance.now() - ex.start,
       response: ex.method === 'HEAD' ? sent.loggedHead : sent.logged,
       variation: ex.variation,
+      httpMajor: ex.req.httpVersionMajor,
+      remoteAddress: ex.req.socket.remoteAddress,
     };
     log.push(record);
     for (let i = 0; i < after.length; i++) after[i]!(ex, record);

@@ -4,7 +4,9 @@ import { describe, it } from 'node:test';
 import { addEndpoint } from '../../src/app/endpoints.js';
 import { createProject } from '../../src/app/projects.js';
 import { startServer, type RunningServer } from '../../src/app/server.js';
+import { parseRequestFilters } from '../../src/core/model/request.js';
 import { tempDir } from '../helpers/cli.js';
+import { runCliInProcess } from '../helpers/cli-inprocess.js';
 import { tempContext } from '../helpers/context.js';
 import { curl, makeCertificate, type TestCertificate } from '../helpers/https.js';
 import { waitUntil, within } from '../helpers/wait.js';
@@ -124,5 +126,46 @@ describe('serving HTTPS (HTTP/1.1 and HTTP/2 on one port)', () => {
       [200, 'slow'],
     );
     await within(closed, 10_000, 'the idle session to be closed');
+  });
+
+  it('logs each request with its protocol and its caller (a forwarded caller from the loopback)', async (t) => {
+    const { server, cert, ctx, projectId } = await httpsServer(t, [{ path: '/who', body: 'ok' }]);
+    const url = `https://localhost:${server.port}/who`;
+    await curl(`${url}?n=1`, { ca: cert.certFile });
+    await curl(`${url}?n=2`, { ca: cert.certFile, http2: true });
+    await curl(`${url}?n=3`, {
+      ca: cert.certFile,
+      http2: true,
+      headers: ['X-Forwarded-For: 198.51.100.7, 10.0.0.2'],
+    });
+    await curl(`${url}?n=4`, {
+      ca: cert.certFile,
+      headers: ['CF-Connecting-IP: 203.0.113.50', 'X-Forwarded-For: 198.51.100.7'],
+    });
+    await server.stop();
+    const records = await ctx.requests.list(projectId, parseRequestFilters({}));
+    const byN = Object.fromEntries(records.map((r) => [r.query.n, [r.protocol, r.clientAddress]]));
+    assert.deepEqual(byN, {
+      1: ['http/1.1', '127.0.0.1'],
+      2: ['h2', '127.0.0.1'],
+      3: ['h2', '198.51.100.7'],
+      4: ['http/1.1', '203.0.113.50'],
+    });
+    const h2 = records.find((r) => r.query.n === '3')!;
+    assert.deepEqual(
+      Object.keys(h2.headers).filter((k) => k.startsWith(':')),
+      [],
+      'no pseudo-headers logged',
+    );
+    assert.equal(h2.headers.host, `localhost:${server.port}`);
+    const shown = await runCliInProcess(['requests', 'show', h2.id], { dataDir: ctx.dataDir });
+    assert.equal(shown.code, 0, shown.stderr);
+    assert.match(shown.stdout, /protocol:\s+h2/);
+    assert.match(shown.stdout, /client:\s+198\.51\.100\.7/);
+    const asJson = await runCliInProcess(['requests', 'show', h2.id, '--json'], { dataDir: ctx.dataDir });
+    assert.deepEqual(
+      [JSON.parse(asJson.stdout).protocol, JSON.parse(asJson.stdout).clientAddress],
+      ['h2', '198.51.100.7'],
+    );
   });
 });

@@ -55,6 +55,42 @@ describe('request log schema versions', () => {
       CREATE TABLE spool (key TEXT PRIMARY KEY, offset INTEGER NOT NULL) WITHOUT ROWID;
       INSERT INTO requests (project_id, ts, method, target, headers, status, duration_ms, res_headers, res_body)`;
 
+  it('upgrades a schema 7 log keeping its records: protocol and client unknown for them, logged for new ones', () => {
+    const file = oldLog(
+      7,
+      `ALTER TABLE requests ADD COLUMN variation_id TEXT; ALTER TABLE requests ADD COLUMN variation_name TEXT;
+      ${SCHEMA_5_TABLES}
+        VALUES ('p', 7, 'GET', '/before', '', 200, 1, '{}', 'old');`,
+    );
+    const db = new RequestDatabase(file, spoolDirOf(file));
+    try {
+      assert.equal(db.connection.pragma('user_version', { simple: true }), 8);
+      const [old] = db.list('p', parseRequestFilters({}));
+      assert.deepEqual(
+        [old!.path, old!.response.body, old!.protocol, old!.clientAddress],
+        ['/before', 'old', null, null],
+      );
+      const writer = new SpoolWriter(db.spoolDir, 'p', { rotateAfter: 1e9 });
+      const batch = new RecordBatch();
+      batch.add(
+        record(1, {
+          httpMajor: 2,
+          remoteAddress: '127.0.0.1',
+          rawHeaders: ['CF-Connecting-IP', '192.0.2.8'],
+        }),
+      );
+      batch.add(record(2, { httpMajor: 1, remoteAddress: '127.0.0.1' }));
+      writer.write(batch, 1000);
+      writer.close();
+      db.expand();
+      const [second, first] = db.list('p', parseRequestFilters({}));
+      assert.deepEqual([first!.protocol, first!.clientAddress], ['h2', '192.0.2.8']);
+      assert.deepEqual([second!.protocol, second!.clientAddress], ['http/1.1', '127.0.0.1']);
+    } finally {
+      db.close();
+    }
+  });
+
   it('upgrades a schema 6 log keeping its records: flow runs are kept beside them, and find them', () => {
     const file = oldLog(
       6,
