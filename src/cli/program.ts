@@ -15,6 +15,7 @@ import { registerLicense } from './commands/license.js';
 import { registerList } from './commands/list.js';
 import { registerMcp } from './commands/mcp.js';
 import { registerUi } from './commands/ui.js';
+import { registerTls } from './commands/tls.js';
 import { registerProject } from './commands/project.js';
 import { registerRecording } from './commands/recording.js';
 import { registerRequests } from './commands/requests.js';
@@ -46,6 +47,7 @@ const REGISTRARS: [name: string, register: (program: Command) => void][] = [
   ['flow', registerFlow],
   ['mcp', registerMcp],
   ['ui', registerUi],
+  ['tls', registerTls],
   ['environment', registerEnvironment],
   ['license', registerLicense],
   ['settings', registerSettings],
