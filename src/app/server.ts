@@ -8,6 +8,7 @@ import type { NewRequestRecord, RecordingWriter, StoredProject, Subscription } f
 import { EndpointSource, type TemplateEnvironment } from '../runtime/endpoint-source.js';
 import { FlowEngine } from '../runtime/flows/engine.js';
 import { activeEnvironment } from './environments.js';
+import { httpsCredentials } from './https.js';
 import { createMockHandler } from '../runtime/handler.js';
 import { listen } from '../http/listen.js';
 import type { AfterResponse } from '../runtime/pipeline.js';
@@ -40,7 +41,10 @@ export interface StartServerInput {
    * request this process watches for, not by a signal that would end the process.
    */
   stopByRequest?: boolean;
-  /** Serve HTTPS (HTTP/1.1 and HTTP/2) with this PEM pair (serverCredentials in tls.ts). */
+  /**
+   * Serve HTTPS (HTTP/1.1 and HTTP/2) with this PEM pair (httpsCredentials in https.ts). Default:
+   * the generated certificate when the project says `tls: true`, else plain HTTP.
+   */
   tls?: { cert: string; key: string };
 }
 
@@ -144,6 +148,7 @@ export async function startServer(ctx: AppContext, input: StartServerInput = {})
   if (input.port !== undefined) checkServePort(input.port);
   const [stored, settings] = await Promise.all([projectToServe(ctx, input.project), ctx.settings.read()]);
   const port = input.port ?? stored.project.port ?? settings.defaultPort;
+  const tls = input.tls ?? (stored.project.tls ? await httpsCredentials(ctx, {}, true) : undefined);
   const logger = input.logger ?? {};
   const projectId = stored.project.id;
   // A deleted project stops its server; `stop` exists only once the server listens.
@@ -208,7 +213,7 @@ export async function startServer(ctx: AppContext, input: StartServerInput = {})
   });
   let listening;
   try {
-    listening = await listen(handler, { host, port, tls: input.tls });
+    listening = await listen(handler, { host, port, tls });
   } catch (e) {
     source.close();
     await writer.close();
@@ -230,7 +235,7 @@ export async function startServer(ctx: AppContext, input: StartServerInput = {})
     port: listening.port,
     url,
     startedAt: new Date().toISOString(),
-    ...(input.tls ? { tls: true } : {}),
+    ...(tls ? { tls: true } : {}),
     ...(input.stopByRequest ? { stopByRequest: true } : {}),
   };
   try {

@@ -4,6 +4,9 @@ import { examples } from '../help.js';
 export interface ServeOptions {
   port?: string;
   host?: string;
+  tls?: boolean;
+  cert?: string;
+  key?: string;
 }
 
 const handlers = () => import('../handlers/server.js');
@@ -16,9 +19,18 @@ export function registerServe(program: Command): void {
     .argument('[PROJECT_ID]', 'project id, name or folder (default: the project in the current folder)')
     .option('-p, --port <PORT>', "port, 1024-65535, or 0 for any free port (default: the project's port)")
     .option('--host <HOST>', 'address to bind (default: 127.0.0.1)')
+    .option('--tls', 'serve HTTPS (HTTP/1.1 and HTTP/2) with the certificate "mockdev tls generate" made')
+    .option('--cert <FILE>', 'serve HTTPS with this PEM certificate (with --key)')
+    .option('--key <FILE>', 'the PEM private key of --cert')
     .addHelpText(
       'after',
-      examples('mockdev serve', 'mockdev serve my-api -p 4000', 'mockdev serve ./my-api --host 0.0.0.0'),
+      examples(
+        'mockdev serve',
+        'mockdev serve my-api -p 4000',
+        'mockdev serve ./my-api --host 0.0.0.0',
+        'mockdev serve my-api --tls',
+        'mockdev serve my-api --cert cert.pem --key key.pem',
+      ),
     )
     .action(async (project: string | undefined, opts: ServeOptions) =>
       (await handlers()).serve(project, opts),
