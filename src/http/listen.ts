@@ -2,7 +2,7 @@ import { createServer, STATUS_CODES, type RequestListener } from 'node:http';
 import type { AddressInfo, Server, Socket } from 'node:net';
 import { MockdevError } from '../core/errors.js';
 import { problemReply } from './reply.js';
-import { listenSecure, type Opened } from './secure.js';
+import type { Opened } from './secure.js';
 
 /**
  * The one place that opens a socket: the mock server, the MCP HTTP server and the admin API
@@ -35,9 +35,10 @@ export interface Listening {
 
 export const hostForUrl = (host: string): string => (host.includes(':') ? `[${host}]` : host);
 
-export function listen(handler: RequestListener, options: ListenOptions): Promise<Listening> {
+export async function listen(handler: RequestListener, options: ListenOptions): Promise<Listening> {
   let opened: Opened;
-  if (options.tls) opened = listenSecure(handler, options.tls);
+  // node:http2 and TLS are loaded only by a server that serves HTTPS (a plain start stays quick).
+  if (options.tls) opened = (await import('./secure.js')).listenSecure(handler, options.tls);
   else {
     const plain = createServer(handler);
     opened = {
