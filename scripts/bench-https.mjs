@@ -5,11 +5,9 @@
 // a few sessions for HTTP/2), pinned to core 1, the servers to core 0. Per protocol: bare,
 // mockdev, bare again (the ratio uses the mean of the two bare runs). Target: 0.85x or better.
 // `BENCH_ONLY_HTTPS=1 npm run bench` runs this alone.
-import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { get } from 'node:https';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 
 const PATH = '/api/users/42';
 const TARGET = 0.85;
@@ -27,39 +25,10 @@ const fetchTls = (url, ca) =>
     req.on('error', reject);
   });
 
-/** Spawns a server pinned to core 0 and waits until `url` answers 200. */
-async function startTls({ pin, children, env }, argv, url, ca) {
-  const { spawn } = await import('node:child_process');
-  const [cmd, ...args] = pin(0, argv);
-  const child = spawn(cmd, args, { env, stdio: ['ignore', 'ignore', 'inherit'] });
-  children.add(child);
-  child.on('exit', () => children.delete(child));
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    try {
-      if ((await fetchTls(url, ca)).status === 200) return child;
-    } catch {
-      /* not up yet */
-    }
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`${argv.join(' ')} did not start`);
-    await sleep(50);
-  }
-}
-
 /** Measures the HTTPS scenario; returns the summary lines and whether both ratios met the target. */
-export async function measureHttps({
-  cli,
-  dataDir,
-  env,
-  mockdev,
-  measurer,
-  children,
-  root,
-  CONNS,
-  DURATION,
-  WARMUP,
-}) {
-  const { pin, stopServer, freePort, cpuTicks } = measurer;
+export async function measureHttps({ cli, dataDir, mockdev, measurer, CONNS, DURATION, WARMUP }) {
+  const { nodeLoad, startServer, stopServer, freePort, cpuTicks } = measurer;
+  const status = async (url) => (await fetchTls(url, ca)).status;
   mockdev('tls', 'generate');
   const certFile = join(dataDir, 'tls', 'cert.pem');
   const keyFile = join(dataDir, 'tls', 'key.pem');
@@ -70,12 +39,7 @@ export async function measureHttps({
   const mPort = await freePort();
   const mUrl = `https://localhost:${mPort}${PATH}`;
   const serve = () =>
-    startTls(
-      { pin, children, env },
-      [process.execPath, cli, 'serve', dir, '--tls', '-p', String(mPort)],
-      mUrl,
-      ca,
-    );
+    startServer([process.execPath, cli, 'serve', dir, '--tls', '-p', String(mPort)], mUrl, 50, status);
 
   // The bare servers return exactly the bytes mockdev returns: taken from mockdev.
   let m = await serve();
@@ -105,18 +69,8 @@ server.listen(Number(port), '127.0.0.1');`,
   const bPort = await freePort();
   const bUrl = `https://localhost:${bPort}${PATH}`;
 
-  const load = (url, mode, secs) => {
-    const argv = pin(1, [
-      process.execPath,
-      join(root, 'scripts', 'bench-load-tls.mjs'),
-      url,
-      String(CONNS),
-      String(secs),
-      caFile,
-      mode,
-    ]);
-    return JSON.parse(execFileSync(argv[0], argv.slice(1), { encoding: 'utf8' }));
-  };
+  const load = (url, mode, secs) =>
+    nodeLoad('bench-load-tls.mjs', [url, String(CONNS), String(secs), caFile, mode]);
   const measure = (child, url, mode) => {
     load(url, mode, WARMUP);
     const t0 = cpuTicks(child.pid);
@@ -130,12 +84,7 @@ server.listen(Number(port), '127.0.0.1');`,
     };
   };
   const bare = async (mode) => {
-    const b = await startTls(
-      { pin, children, env },
-      [process.execPath, bareScript, String(bPort), mode],
-      bUrl,
-      ca,
-    );
+    const b = await startServer([process.execPath, bareScript, String(bPort), mode], bUrl, 50, status);
     const r = measure(b, bUrl, mode);
     await stopServer(b);
     return r;

@@ -246,8 +246,7 @@ console.log(
   `mockdev bench: ${DURATION}s at ${CONNS} keep-alive connections on GET ${PATH} (warm-up ${WARMUP}s)`,
 );
 const flowBench = (plain) => measureFlows({ cli, dataDir, mockdev, measurer, children, plain });
-const httpsBench = () =>
-  measureHttps({ cli, dataDir, env, mockdev, measurer, children, root, CONNS, DURATION, WARMUP });
+const httpsBench = () => measureHttps({ cli, dataDir, mockdev, measurer, CONNS, DURATION, WARMUP });
 if (onlyHttps) {
   console.log(
     `load generator: scripts/bench-load-tls.mjs; pinning: ${TASKSET ? 'server core 0, load core 1' : 'none'}`,

@@ -38,10 +38,15 @@ async function sandbox(t: { after(fn: () => void | Promise<void>): void }) {
   return { dir, cli, cert, asGeneratedLeaf, serve, stops };
 }
 
-const both = async (url: string, cert: TestCertificate) => {
+/** GET /ping answers pong over HTTP/1.1 and HTTP/2 (curl --cacert). */
+const answersPong = async (port: number, cert: TestCertificate) => {
+  const url = `https://localhost:${port}/ping`;
   const h1 = await curl(url, { ca: cert.certFile });
   const h2 = await curl(url, { ca: cert.certFile, http2: true });
-  return [h1.status, h1.httpVersion, h1.body, h2.status, h2.httpVersion, h2.body];
+  assert.deepEqual(
+    [h1.status, h1.httpVersion, h1.body, h2.status, h2.httpVersion, h2.body],
+    [200, '1.1', 'pong', 200, '2', 'pong'],
+  );
 };
 
 describe('serve --tls, --cert/--key, project tls and ui --tls (the built CLI)', () => {
@@ -50,8 +55,7 @@ describe('serve --tls, --cert/--key, project tls and ui --tls (the built CLI)', 
     await asGeneratedLeaf();
     const server = await serve(['shop', '--tls']);
     assert.match(server.url, /^https:\/\/127\.0\.0\.1:\d+$/);
-    const url = `https://localhost:${server.port}/ping`;
-    assert.deepEqual(await both(url, cert), [200, '1.1', 'pong', 200, '2', 'pong']);
+    await answersPong(server.port, cert);
     const status = await cli(['status', '--json']);
     const [record] = json<{ url: string; tls?: boolean }[]>(status);
     assert.deepEqual([record!.url, record!.tls], [server.url, true]);
@@ -62,14 +66,7 @@ describe('serve --tls, --cert/--key, project tls and ui --tls (the built CLI)', 
   it('serve --cert/--key serves own files; a missing file or a key of another certificate: exit 2 naming it', async (t) => {
     const { dir, cli, cert, serve } = await sandbox(t);
     const server = await serve(['shop', '--cert', cert.certFile, '--key', cert.keyFile]);
-    assert.deepEqual(await both(`https://localhost:${server.port}/ping`, cert), [
-      200,
-      '1.1',
-      'pong',
-      200,
-      '2',
-      'pong',
-    ]);
+    await answersPong(server.port, cert);
     const missing = await cli(['serve', 'shop', '-p', '0', '--cert', 'nowhere.pem', '--key', cert.keyFile]);
     assert.equal(missing.code, 2, missing.stderr);
     assert.match(missing.stderr, /nowhere\.pem/);
@@ -104,14 +101,7 @@ describe('serve --tls, --cert/--key, project tls and ui --tls (the built CLI)', 
     assert.match((await cli(['project', 'show', 'shop'])).stdout, /https:\s+yes/);
     const server = await serve(['shop']);
     assert.match(server.url, /^https:/);
-    assert.deepEqual(await both(`https://localhost:${server.port}/ping`, cert), [
-      200,
-      '1.1',
-      'pong',
-      200,
-      '2',
-      'pong',
-    ]);
+    await answersPong(server.port, cert);
     await server.stop();
     const plain = await cli(['project', 'update', 'shop', '--no-tls', '--json']);
     assert.equal(json<{ tls?: boolean }>(plain).tls, undefined);
