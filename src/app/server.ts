@@ -244,6 +244,7 @@ export async function startServer(ctx: AppContext, input: StartServerInput = {})
       tunnel = await startServerTunnel(ctx, stored, {
         provider: input.tunnel.provider,
         port: listening.port,
+        https: tls !== undefined,
         serverPid: process.pid,
       });
     } catch (e) {
