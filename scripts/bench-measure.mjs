@@ -25,8 +25,18 @@ export function createMeasurer({ env, children, root, DURATION, WARMUP, CONNS })
   }
   const LOADGEN = has('wrk') ? 'wrk' : autocannon ? 'autocannon' : 'node';
 
-  /** Spawns a server, polls `url` every `pollMs` until it answers 200 (body read); returns the child. */
-  async function startServer(argv, url, pollMs = 50) {
+  /** A GET of `url`, its body read: its status. */
+  const fetchStatus = async (url) => {
+    const res = await fetch(url);
+    await res.arrayBuffer();
+    return res.status;
+  };
+
+  /**
+   * Spawns a server, polls `url` every `pollMs` until it answers 200 (body read; `status` makes
+   * the request, e.g. over HTTPS with the bench's CA); returns the child.
+   */
+  async function startServer(argv, url, pollMs = 50, status = fetchStatus) {
     const [cmd, ...args] = pin(0, argv);
     const child = spawn(cmd, args, { env, stdio: ['ignore', 'ignore', 'inherit'] });
     children.add(child);
@@ -34,9 +44,7 @@ export function createMeasurer({ env, children, root, DURATION, WARMUP, CONNS })
     const deadline = Date.now() + 20_000;
     for (;;) {
       try {
-        const res = await fetch(url);
-        await res.arrayBuffer();
-        if (res.status === 200) return child;
+        if ((await status(url)) === 200) return child;
       } catch {
         /* not up yet */
       }
@@ -84,6 +92,12 @@ export function createMeasurer({ env, children, root, DURATION, WARMUP, CONNS })
 
   const toMs = (v, unit) => Number(v) * ({ us: 0.001, ms: 1, s: 1000 }[unit] ?? 1);
 
+  /** Runs a node load generator of scripts/ (pinned to core 1) with `args`; its JSON line. */
+  const nodeLoad = (script, args) => {
+    const argv = pin(1, [process.execPath, join(root, 'scripts', script), ...args]);
+    return JSON.parse(execFileSync(argv[0], argv.slice(1), { encoding: 'utf8' }));
+  };
+
   /** Runs the load generator; returns { requests, rps, p50Ms, p99Ms, errors }. */
   function load(url, secs) {
     if (LOADGEN === 'wrk') {
@@ -120,14 +134,7 @@ export function createMeasurer({ env, children, root, DURATION, WARMUP, CONNS })
         errors: String(out.errors || ''),
       };
     }
-    const argv = pin(1, [
-      process.execPath,
-      join(root, 'scripts', 'bench-load.mjs'),
-      url,
-      String(CONNS),
-      String(secs),
-    ]);
-    const out = JSON.parse(execFileSync(argv[0], argv.slice(1), { encoding: 'utf8' }));
+    const out = nodeLoad('bench-load.mjs', [url, String(CONNS), String(secs)]);
     return {
       requests: out.requests,
       rps: out.requests / out.durationS,
@@ -193,6 +200,7 @@ export function createMeasurer({ env, children, root, DURATION, WARMUP, CONNS })
     LOADGEN,
     TASKSET,
     pin,
+    nodeLoad,
     startServer,
     stopServer,
     cpuTicks,

@@ -10,7 +10,9 @@
 // request of the mockdev run is in the request log (retention raised above the run's count), and an
 // endpoint whose every request starts a flow run with one callback to a local receiver, with the
 // count of callbacks received (issue 21, scripts/bench-flows.mjs; BENCH_SKIP_FLOWS=1 skips it,
-// BENCH_ONLY_FLOWS=1 runs only it).
+// BENCH_ONLY_FLOWS=1 runs only it), and HTTPS: `serve --tls` against bare node:https / node:http2
+// servers with the same certificate and bytes, HTTP/1.1 and HTTP/2 (issue 22,
+// scripts/bench-https.mjs; BENCH_SKIP_HTTPS=1 skips it, BENCH_ONLY_HTTPS=1 runs only it).
 //
 // Cold start: exec -> first 200 answer of `mockdev serve` beside the bare server (median of
 // BENCH_COLD_RUNS, default 7, alternating), polled every 5 ms from this process.
@@ -28,7 +30,8 @@
 //      BENCH_ONLY_API=1 to run only the admin API measurement, BENCH_SKIP_API=1 to skip it,
 //      BENCH_API_CALLS (20), BENCH_ONLY_UI=1 to run only the web UI measurement, BENCH_SKIP_UI=1
 //      to skip it, BENCH_UI_RUNS (7), BENCH_ONLY_FLOWS=1 to run only the flow measurement,
-//      BENCH_SKIP_FLOWS=1 to skip it.
+//      BENCH_SKIP_FLOWS=1 to skip it, BENCH_ONLY_HTTPS=1 to run only the HTTPS measurement,
+//      BENCH_SKIP_HTTPS=1 to skip it.
 //
 // Web UI (issue 14, scripts/bench-ui.mjs): dist/ui's size gzipped (budget 250 KB) and the time
 // to the first interactive screen in chromium (target 1 s).
@@ -46,6 +49,7 @@ import { measureGithubImport, median } from './bench-import.mjs';
 import { measureAdminApi } from './bench-api.mjs';
 import { measureUi } from './bench-ui.mjs';
 import { measureFlows } from './bench-flows.mjs';
+import { measureHttps } from './bench-https.mjs';
 import { createMeasurer } from './bench-measure.mjs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -81,7 +85,8 @@ const measurer = createMeasurer({
   CONNS,
 });
 const { LOADGEN, TASKSET, startServer, stopServer, measure, measurePair, freePort } = measurer;
-const onlyFlows = process.env.BENCH_ONLY_FLOWS === '1';
+const onlyHttps = process.env.BENCH_ONLY_HTTPS === '1';
+const onlyFlows = process.env.BENCH_ONLY_FLOWS === '1' || onlyHttps;
 const require = createRequire(import.meta.url);
 const mockdev = (...args) => execFileSync(process.execPath, [cli, ...args], { env, encoding: 'utf8' });
 
@@ -241,6 +246,15 @@ console.log(
   `mockdev bench: ${DURATION}s at ${CONNS} keep-alive connections on GET ${PATH} (warm-up ${WARMUP}s)`,
 );
 const flowBench = (plain) => measureFlows({ cli, dataDir, mockdev, measurer, children, plain });
+const httpsBench = () => measureHttps({ cli, dataDir, mockdev, measurer, CONNS, DURATION, WARMUP });
+if (onlyHttps) {
+  console.log(
+    `load generator: scripts/bench-load-tls.mjs; pinning: ${TASKSET ? 'server core 0, load core 1' : 'none'}`,
+  );
+  const https = await httpsBench();
+  for (const line of https.lines) console.log(line);
+  process.exit(https.ok ? 0 : 1);
+}
 if (onlyFlows) {
   const flows = await flowBench(undefined);
   console.log(
@@ -364,6 +378,9 @@ if (process.env.BENCH_SKIP_FLOWS !== '1') {
   results.push(flowsRes.row);
 }
 
+let httpsRes;
+if (process.env.BENCH_SKIP_HTTPS !== '1') httpsRes = await httpsBench();
+
 let bigRes;
 if (process.env.BENCH_SKIP_1000 !== '1') {
   const gPort = await freePort();
@@ -447,6 +464,7 @@ if (templatedRes) {
   );
 }
 if (flowsRes) for (const line of flowsRes.lines) console.log(line);
+if (httpsRes) for (const line of httpsRes.lines) console.log(line);
 if (bigRes) {
   console.log(
     `1,000 endpoints vs 4: req/s ${(bigRes.rps / mRes.rps).toFixed(3)}x, CPU per request ${(bigRes.cpuUsPerReq / mRes.cpuUsPerReq).toFixed(3)}x, RSS idle ${f(bigRes.idleRssMiB)} MiB, peak under load ${f(bigRes.rssMiB)} MiB (target < 100)`,
@@ -462,4 +480,4 @@ console.log(
 if (importLine) console.log(importLine);
 if (apiLines) for (const line of apiLines) console.log(line);
 if (uiLines) for (const line of uiLines) console.log(line);
-process.exitCode = countOk && (flowsRes?.ok ?? true) ? 0 : 1;
+process.exitCode = countOk && (flowsRes?.ok ?? true) && (httpsRes?.ok ?? true) ? 0 : 1;

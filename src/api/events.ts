@@ -110,7 +110,8 @@ export function eventStream(
       res.writeHead(200, {
         'Content-Type': 'text/event-stream; charset=utf-8',
         'Cache-Control': 'no-store',
-        Connection: 'keep-alive',
+        // HTTP/2 forbids connection headers (its streams share one connection anyway).
+        ...(req.httpVersionMajor === 2 ? {} : { Connection: 'keep-alive' }),
         'X-Accel-Buffering': 'no',
       });
       res.write(`retry: ${RETRY_MS}\n\n`);

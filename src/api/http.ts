@@ -24,6 +24,8 @@ export interface AdminServerOptions {
   port: number;
   token?: string;
   onInternalError?: (e: Error) => void;
+  /** Serve HTTPS (HTTP/1.1 and HTTP/2) with this PEM pair. */
+  tls?: { cert: string; key: string };
   /** Requests outside /api/v1 (the web UI's files); 404 when absent. */
   fallback?: (req: IncomingMessage, res: ServerResponse) => void;
 }
@@ -43,7 +45,7 @@ export async function startAdminServer(options: AdminServerOptions): Promise<Run
     routes: options.routes,
     services: options.services,
     token: options.token,
-    origins: listenOrigins(options.host, () => port),
+    origins: listenOrigins(options.host, () => port, options.tls ? 'https' : 'http'),
     loopback,
     onInternalError: options.onInternalError,
   });
@@ -77,6 +79,7 @@ export async function startAdminServer(options: AdminServerOptions): Promise<Run
     host: options.host,
     port: options.port,
     what: 'the admin API',
+    tls: options.tls,
   });
   port = listening.port;
   const sockets = new Set<import('node:net').Socket>();
@@ -91,7 +94,8 @@ export async function startAdminServer(options: AdminServerOptions): Promise<Run
     close: () =>
       new Promise<void>((resolve) => {
         listening.server.close(() => resolve());
-        // Event streams never end on their own: close every connection.
+        // Event streams never end on their own: close every connection (HTTP/2 sessions too).
+        listening.closeAll();
         for (const s of sockets) s.destroy();
       }),
   };

@@ -73,7 +73,7 @@ describe('projects', () => {
     await fails(
       updateProject(ctx, 'p', {}),
       'INVALID_ARGUMENT',
-      /Nothing to update\. Give at least one of name, description or port/,
+      /Nothing to update\. Give at least one of name, description, port or tls/,
     );
     await addEndpoint(ctx, 'p', { path: '/a' });
     await fails(

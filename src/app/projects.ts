@@ -32,6 +32,7 @@ export const toProject = (stored: StoredProject): Project => ({
   description: stored.project.description,
   ...(stored.project.apiVersion !== undefined ? { apiVersion: stored.project.apiVersion } : {}),
   port: stored.project.port,
+  ...(stored.project.tls ? { tls: true } : {}),
   createdAt: stored.project.createdAt,
   updatedAt: stored.project.updatedAt,
   endpointCount: stored.endpoints.length,
@@ -299,10 +300,12 @@ export async function updateProject(
   options?: ResolveOptions,
 ): Promise<ProjectDetail> {
   const parsed = parseInput(ProjectPatchSchema, patch, 'project');
-  assertSomethingToChange(parsed, ['name', 'description', 'port']);
+  assertSomethingToChange(parsed, ['name', 'description', 'port', 'tls']);
   const target = await resolveProject(ctx, ref, options);
   return ctx.projects.update(target.key, (current) => {
     const project: ProjectFile = { ...current.project, ...parsed, updatedAt: new Date().toISOString() };
+    // HTTP is the default: project.json says only `tls: true`.
+    if (project.tls === false) delete project.tls;
     return { project, result: toProjectDetail({ ...current, project }) };
   });
 }

@@ -8,6 +8,7 @@ import type { NewRequestRecord, RecordingWriter, StoredProject, Subscription } f
 import { EndpointSource, type TemplateEnvironment } from '../runtime/endpoint-source.js';
 import { FlowEngine } from '../runtime/flows/engine.js';
 import { activeEnvironment } from './environments.js';
+import { httpsCredentials } from './https.js';
 import { createMockHandler } from '../runtime/handler.js';
 import { listen } from '../http/listen.js';
 import type { AfterResponse } from '../runtime/pipeline.js';
@@ -48,6 +49,11 @@ export interface StartServerInput {
    * registered (its record has `tunnelUrl`); stopped with it. Failing, the server is not started.
    */
   tunnel?: { provider?: TunnelProviderName };
+  /**
+   * Serve HTTPS (HTTP/1.1 and HTTP/2) with this PEM pair (httpsCredentials in https.ts). Default:
+   * the generated certificate when the project says `tls: true`, else plain HTTP.
+   */
+  tls?: { cert: string; key: string };
 }
 
 export interface RunningServer {
@@ -150,6 +156,7 @@ export async function startServer(ctx: AppContext, input: StartServerInput = {})
   if (input.port !== undefined) checkServePort(input.port);
   const [stored, settings] = await Promise.all([projectToServe(ctx, input.project), ctx.settings.read()]);
   const port = input.port ?? stored.project.port ?? settings.defaultPort;
+  const tls = input.tls ?? (stored.project.tls ? await httpsCredentials(ctx, {}, true) : undefined);
   const logger = input.logger ?? {};
   const projectId = stored.project.id;
   // A deleted project stops its server; `stop` exists only once the server listens.
@@ -218,7 +225,7 @@ export async function startServer(ctx: AppContext, input: StartServerInput = {})
   });
   let listening;
   try {
-    listening = await listen(handler, { host, port });
+    listening = await listen(handler, { host, port, tls });
   } catch (e) {
     source.close();
     await writer.close();
@@ -237,6 +244,7 @@ export async function startServer(ctx: AppContext, input: StartServerInput = {})
       tunnel = await startServerTunnel(ctx, stored, {
         provider: input.tunnel.provider,
         port: listening.port,
+        https: tls !== undefined,
         serverPid: process.pid,
       });
     } catch (e) {
@@ -256,6 +264,7 @@ export async function startServer(ctx: AppContext, input: StartServerInput = {})
     port: listening.port,
     url,
     startedAt: new Date().toISOString(),
+    ...(tls ? { tls: true } : {}),
     ...(input.stopByRequest ? { stopByRequest: true } : {}),
     ...(tunnel ? { tunnelUrl: tunnel.tunnel.url } : {}),
   };
@@ -285,10 +294,10 @@ export async function startServer(ctx: AppContext, input: StartServerInput = {})
       flows.beginStop();
       runRequests.close();
       server.close();
-      server.closeIdleConnections();
+      listening.closeIdle();
       // Requests whose body is still arriving get a bounded time, then their connections go.
       await Promise.race([handler.idle(), sleep(STOP_GRACE_MS, undefined, { ref: false })]);
-      server.closeAllConnections();
+      listening.closeAll();
       source.close();
       await Promise.all([writer.close(), flows.stop()]);
       // Recordings are pushed just after their response: let those of the last ones arrive.

@@ -42,9 +42,12 @@ export async function startTunnel(
   const provider = checkProvider(input.provider);
   const running = await ctx.tunnels.get(stored.project.id);
   if (running) return { tunnel: running, alreadyRunning: true };
-  const port = input.port === undefined ? await serverPort(ctx, stored) : checkTunnelPort(input.port);
-  await refuseGuarded(ctx, port, input.port !== undefined);
-  return { tunnel: await openTunnel(ctx, stored, provider, port), alreadyRunning: false };
+  const target =
+    input.port === undefined
+      ? await serverPort(ctx, stored)
+      : { port: checkTunnelPort(input.port), https: false };
+  await refuseGuarded(ctx, target.port, input.port !== undefined);
+  return { tunnel: await openTunnel(ctx, stored, provider, target), alreadyRunning: false };
 }
 
 /** (Pro) The project's running tunnel, or null (a record of a process gone is removed). */
@@ -79,7 +82,7 @@ export async function checkTunnelProviders(ctx: AppContext): Promise<TunnelProvi
 export async function startServerTunnel(
   ctx: AppContext,
   stored: StoredProject,
-  input: { provider?: TunnelProviderName; port: number; serverPid: number },
+  input: { provider?: TunnelProviderName; port: number; serverPid: number; https?: boolean },
 ): Promise<{ tunnel: TunnelRecord; stop: () => Promise<void> }> {
   await requirePro(ctx, 'tunnel');
   const provider = checkProvider(input.provider);
@@ -95,7 +98,13 @@ export async function startServerTunnel(
       );
     return { tunnel: running, stop: async () => undefined };
   }
-  const tunnel = await openTunnel(ctx, stored, provider, input.port, input.serverPid);
+  const tunnel = await openTunnel(
+    ctx,
+    stored,
+    provider,
+    { port: input.port, https: input.https === true },
+    input.serverPid,
+  );
   return { tunnel, stop: async () => void (await closeTunnel(ctx, stored.project.id, tunnel.pid)) };
 }
 
@@ -131,9 +140,10 @@ function checkTunnelPort(port: number): number {
 }
 
 /** The port of the project's running mock server (the first started). */
-async function serverPort(ctx: AppContext, stored: StoredProject): Promise<number> {
+/** The port of the project's running mock server, and whether it serves HTTPS. */
+async function serverPort(ctx: AppContext, stored: StoredProject): Promise<{ port: number; https: boolean }> {
   const server = (await ctx.servers.list()).find((s) => s.projectId === stored.project.id);
-  if (server) return server.port;
+  if (server) return { port: server.port, https: server.tls === true };
   throw new MockdevError('NOT_FOUND', `"${stored.project.name}" has no running mock server to tunnel to`, {
     hint: (say) =>
       `Start it first (mockdev serve ${stored.project.name}), or name the local port to tunnel to with ${say.option('port')}`,
@@ -180,16 +190,18 @@ async function openTunnel(
   ctx: AppContext,
   stored: StoredProject,
   provider: TunnelProviderName,
-  port: number,
+  target: { port: number; https: boolean },
   serverPid?: number,
 ): Promise<TunnelRecord> {
   const projectId = stored.project.id;
+  const port = target.port;
   const started = await TUNNEL_PROVIDER_MODULES[provider].start({
     env: ctx.env,
     authtoken: provider === 'ngrok' ? await ngrokToken(ctx) : undefined,
     dataDir: ctx.dataDir,
     projectId,
     port,
+    https: target.https,
     timeoutMs: startTimeout(ctx.env),
   });
   const tunnel: TunnelRecord = {

@@ -186,6 +186,13 @@ export interface NewRequestRecord {
    * response, or none (no endpoint, a proxy).
    */
   variation?: LoggedVariation | null;
+  /** The request's HTTP major version: 2 for HTTP/2, else HTTP/1.1 (node's httpVersionMajor). */
+  httpMajor?: number;
+  /**
+   * The socket's remote address (node keeps it per connection); the log derives the caller's
+   * address from it and the headers (core/client-address.ts). Absent: unknown.
+   */
+  remoteAddress?: string;
 }
 
 /** A variation as the request log keeps it: the same object for every request it answers. */

@@ -114,6 +114,14 @@ function discardRest(req: IncomingMessage): void {
  */
 export function closeAfterAnswer(res: ServerResponse): void {
   if (res.req.complete) return;
+  // HTTP/2: the stream ends, not the connection (RST_STREAM NO_ERROR, RFC 9113 8.1).
+  const stream = (res as unknown as { stream?: { close(code?: number): void } }).stream;
+  if (stream !== undefined) {
+    res.once('finish', () => {
+      if (!res.req.complete) stream.close(0);
+    });
+    return;
+  }
   res.shouldKeepAlive = false;
   res.once('finish', () => {
     if (res.req.complete) return;

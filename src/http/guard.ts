@@ -12,7 +12,8 @@ import { hostForUrl } from './listen.js';
  *   token  -> with a token, a request without it: UNAUTHORIZED (the paths `open` names excepted)
  *
  * The server's own origins are its listen URLs and the origin of the Host the request came to
- * (a page served here calls back to the address the browser used). One option widens the
+ * (a page served here calls back to the address the browser used; http or https, one port being
+ * one server). One option widens the
  * Origin rule: `loopbackOrigins` also lets in any page of this machine (an http(s) origin on a
  * loopback name, any port), for MCP's browser clients such as an inspector on its own port.
  */
@@ -90,7 +91,8 @@ export function isLoopbackOrigin(origin: string): boolean {
 export function createGuard(options: GuardOptions): (headers: Headers, path: string) => void {
   const { what } = options;
   const ownOrigin = (origin: string, host: string | undefined): boolean =>
-    options.origins().includes(origin) || (host !== undefined && origin === `http://${host}`);
+    options.origins().includes(origin) ||
+    (host !== undefined && (origin === `http://${host}` || origin === `https://${host}`));
   return (headers, path) => {
     const host = headers.host;
     if (options.loopback && !hostAllowed(host))
@@ -129,12 +131,16 @@ export function flatHeaders(raw: Record<string, string | string[] | undefined>):
  * The origins of a server listening on `host` (its port read when asked: 0 until it listens):
  * the loopback names at its port, and the bind address itself when it is not the loopback.
  */
-export function listenOrigins(host: string, port: () => number): () => string[] {
+export function listenOrigins(
+  host: string,
+  port: () => number,
+  scheme: 'http' | 'https' = 'http',
+): () => string[] {
   const named = hostForUrl(host);
   return () => {
     const p = port();
-    const own = [`http://127.0.0.1:${p}`, `http://localhost:${p}`, `http://[::1]:${p}`];
-    if (!isLoopbackHost(host)) own.push(`http://${named}:${p}`);
+    const own = [`${scheme}://127.0.0.1:${p}`, `${scheme}://localhost:${p}`, `${scheme}://[::1]:${p}`];
+    if (!isLoopbackHost(host)) own.push(`${scheme}://${named}:${p}`);
     return own;
   };
 }

@@ -1,11 +1,13 @@
-import { createServer, STATUS_CODES, type RequestListener, type Server } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { createServer, STATUS_CODES, type RequestListener } from 'node:http';
+import type { AddressInfo, Server, Socket } from 'node:net';
 import { MockdevError } from '../core/errors.js';
 import { problemReply } from './reply.js';
+import type { Opened } from './secure.js';
 
 /**
  * The one place that opens a socket: the mock server, the MCP HTTP server and the admin API
- * listen through it (TLS options join here). Malformed requests get a 400 (431 for oversized
+ * listen through it. With `tls`, HTTPS: HTTP/1.1 and HTTP/2 on one port (ALPN; secure.ts), through
+ * the same handler, HTTP/2 requests looking like HTTP/1.1 ones to it. Malformed requests get a 400 (431 for oversized
  * headers) with a problem body (reply.ts), and the server keeps serving everyone else. Listen errors
  * map to one set of errors: a busy port is PORT_IN_USE (exit 4) naming it; a port or host this
  * machine cannot use is INVALID_ARGUMENT (exit 2) saying what to use instead.
@@ -16,26 +18,38 @@ export interface ListenOptions {
   port: number;
   /** What listens, for messages ("the MCP server"). */
   what?: string;
+  /** Serve HTTPS with this PEM pair (HTTP/1.1 and HTTP/2). */
+  tls?: { cert: string; key: string };
 }
 
 export interface Listening {
   server: Server;
   port: number;
-  /** http://host:port, with an IPv6 host in brackets. */
+  /** http://host:port (https:// with TLS), with an IPv6 host in brackets. */
   url: string;
+  /** Closes the connections with no request in flight (HTTP/2: ends each session gracefully). */
+  closeIdle(): void;
+  /** Closes every connection now. */
+  closeAll(): void;
 }
 
 export const hostForUrl = (host: string): string => (host.includes(':') ? `[${host}]` : host);
 
-export function listen(handler: RequestListener, options: ListenOptions): Promise<Listening> {
-  const server = createServer(handler);
-  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
-    if (err.code === 'ECONNRESET' || !socket.writable) {
-      socket.destroy();
-      return;
-    }
-    socket.end(rawProblem(malformed(err)));
-  });
+export async function listen(handler: RequestListener, options: ListenOptions): Promise<Listening> {
+  let opened: Opened;
+  // node:http2 and TLS are loaded only by a server that serves HTTPS (a plain start stays quick).
+  if (options.tls) opened = (await import('./secure.js')).listenSecure(handler, options.tls);
+  else {
+    const plain = createServer(handler);
+    opened = {
+      server: plain,
+      scheme: 'http',
+      closeIdle: () => plain.closeIdleConnections(),
+      closeAll: () => plain.closeAllConnections(),
+    };
+  }
+  const { server, scheme, closeIdle, closeAll } = opened;
+  server.on('clientError', onClientError);
   return new Promise((resolve, reject) => {
     const onError = (e: NodeJS.ErrnoException) => {
       server.off('listening', onListening);
@@ -44,12 +58,21 @@ export function listen(handler: RequestListener, options: ListenOptions): Promis
     const onListening = () => {
       server.off('error', onError);
       const port = (server.address() as AddressInfo).port;
-      resolve({ server, port, url: `http://${hostForUrl(options.host)}:${port}` });
+      resolve({ server, port, url: `${scheme}://${hostForUrl(options.host)}:${port}`, closeIdle, closeAll });
     };
     server.once('error', onError);
     server.once('listening', onListening);
     server.listen(options.port, options.host);
   });
+}
+
+/** A request node could not parse (HTTP/1.1): a problem reply, the connection closed. */
+function onClientError(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  socket.end(rawProblem(malformed(err)));
 }
 
 export function listenError(e: NodeJS.ErrnoException, { host, port }: ListenOptions): MockdevError {

@@ -52,7 +52,7 @@ export async function startHttpMode(options: HttpModeOptions): Promise<RunningHt
         await handler.close();
         await new Promise<void>((resolve) => {
           http.close(() => resolve());
-          http.closeAllConnections();
+          listening.closeAll();
         });
       })()),
   };

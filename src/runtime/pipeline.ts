@@ -105,6 +105,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
   // ---- send: what node accepts is sent; an answer it refuses (a bad header) becomes a 500
   const send = (ex: Exchange, answer: Answer): Answer => {
     const res = ex.res;
+    if (ex.req.httpVersionMajor === 2) return sendH2(ex, answer);
     if (closing()) res.shouldKeepAlive = false;
     try {
       if (answer.statusText === undefined) res.writeHead(answer.status, answer.headers);
@@ -114,6 +115,23 @@ export function createPipeline(options: PipelineOptions): Pipeline {
       // The failed writeHead kept the reason phrase it was given (or the standard one of the
       // endpoint's status): the failure's own standard phrase is named, never left to node.
       res.writeHead(answer.status, STATUS_CODES[answer.status] ?? '', answer.headers);
+    }
+    if (ex.method === 'HEAD') res.end();
+    else res.end(answer.body);
+    return answer;
+  };
+  /**
+   * HTTP/2 (an HTTPS server, http/secure.ts): no reason phrase, and none of the connection
+   * headers HTTP/2 forbids (RFC 9113 8.2.2) that an endpoint may set for HTTP/1.1. The session
+   * ends when the server stops (its GOAWAY), not per response.
+   */
+  const sendH2 = (ex: Exchange, answer: Answer): Answer => {
+    const res = ex.res;
+    try {
+      res.writeHead(answer.status, withoutConnectionHeaders(answer.headers));
+    } catch (e) {
+      answer = failure(ex, 'sent', e);
+      res.writeHead(answer.status, answer.headers);
     }
     if (ex.method === 'HEAD') res.end();
     else res.end(answer.body);
@@ -138,6 +156,8 @@ export function createPipeline(options: PipelineOptions): Pipeline {
       durationMs: performance.now() - ex.start,
       response: ex.method === 'HEAD' ? sent.loggedHead : sent.logged,
       variation: ex.variation,
+      httpMajor: ex.req.httpVersionMajor,
+      remoteAddress: ex.req.socket.remoteAddress,
     };
     log.push(record);
     for (let i = 0; i < after.length; i++) after[i]!(ex, record);
@@ -209,6 +229,26 @@ export function createPipeline(options: PipelineOptions): Pipeline {
       }
     },
   };
+}
+
+/** Headers HTTP/2 forbids in a message (RFC 9113 8.2.2), lower-case. */
+const CONNECTION_HEADERS = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'upgrade',
+]);
+
+/** A flat header list without the connection headers; the list itself when it has none. */
+export function withoutConnectionHeaders(headers: string[]): string[] {
+  let kept: string[] | undefined;
+  for (let i = 0; i < headers.length; i += 2) {
+    const name = headers[i]!;
+    if (CONNECTION_HEADERS.has(name.toLowerCase())) kept ??= headers.slice(0, i);
+    else if (kept) kept.push(name, headers[i + 1]!);
+  }
+  return kept ?? headers;
 }
 
 /** Finds a header in node's rawHeaders without building req.headers. */

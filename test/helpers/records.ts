@@ -26,5 +26,6 @@ export const record = (n: number, extra: Partial<NewRequestRecord> = {}): NewReq
   status: 200,
   durationMs: 0.5,
   response: DEFAULT_RESPONSE,
+  remoteAddress: '127.0.0.1',
   ...extra,
 });

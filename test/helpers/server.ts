@@ -42,7 +42,7 @@ export async function startServe(
     clearTimeout(timer);
     return code;
   };
-  const printedUrl = () => /(http:\/\/[^\s)]+:(\d+))/.exec(out);
+  const printedUrl = () => /(https?:\/\/[^\s)]+:(\d+))/.exec(out);
   try {
     await waitUntil(
       () => printedUrl() || exitCode !== undefined,

@@ -43,7 +43,7 @@ export async function startUi(
     clearTimeout(timer);
     return result;
   };
-  const printed = () => /admin API on (http:\/\/[^\s)]+:(\d+))/.exec(out + err);
+  const printed = () => /admin API on (https?:\/\/[^\s)]+:(\d+))/.exec(out + err);
   try {
     await waitUntil(() => printed() || done, 'mockdev ui to print its URL', options.timeoutMs ?? 20_000);
   } catch {

@@ -50,8 +50,10 @@ describe('admin API: requests', () => {
     );
     const first = all.at(-1)!;
     assert.deepEqual(first.query, { x: '1' });
+    assert.deepEqual([first.protocol, first.clientAddress], ['http/1.1', '127.0.0.1']);
     assert.deepEqual(Object.keys(first).sort(), [
       'body',
+      'clientAddress',
       'durationMs',
       'endpointId',
       'headers',
@@ -59,6 +61,7 @@ describe('admin API: requests', () => {
       'method',
       'path',
       'projectId',
+      'protocol',
       'query',
       'response',
       'starred',

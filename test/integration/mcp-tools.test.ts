@@ -107,7 +107,7 @@ describe('project tools', () => {
       client,
       'update_project',
       { projectId: 'Twice' },
-      /Nothing to update.*name, description or port/,
+      /Nothing to update.*name, description, port or tls/,
     );
     await fails(client, 'update_project', { projectId: 'Twice', port: 70000 }, /port/);
     await fails(client, 'update_project', { projectId: 'nope', port: 5000 }, /PROJECT_NOT_FOUND/);

@@ -12,6 +12,7 @@ import { assertCliError, json } from '../helpers/cli.js';
 import { endpointOf } from '../helpers/endpoint.js';
 import { callback, flow, onRequest, saveProject, startReceiver } from '../helpers/flow-runtime.js';
 import { PRO_ENV, proSandbox, startProServer } from '../helpers/pro.js';
+import { makeCertificate } from '../helpers/https.js';
 import { startServe } from '../helpers/server.js';
 import {
   ended,
@@ -180,6 +181,21 @@ describe('serve --tunnel', () => {
     await waitEnded(pid, 'the tunnel to stop with the server');
     await waitEnded(await pidIn(join(box.dir, 'child.pid')), "cloudflared's child to end");
     assert.deepEqual(await status(box, 'hooks'), { running: false });
+  });
+
+  it("tunnels an HTTPS server as https, not checking its certificate (the local CA or the user's own)", async (t) => {
+    const { box, env } = await setUp(t);
+    const own = await makeCertificate(box.dir);
+    const serve = await startServe(['hooks', '--cert', own.certFile, '--key', own.keyFile, '--tunnel'], {
+      dataDir: box.dataDir,
+      env: { MOCKDEV_LICENSE_PUBLIC_KEY: PRO_ENV.MOCKDEV_LICENSE_PUBLIC_KEY, ...env() },
+    });
+    t.after(() => serve.stop());
+    await waitUntil(() => serve.stdout().includes('Public URL'), 'the public URL');
+    const args = JSON.parse(readFileSync(join(box.dir, 'args.json'), 'utf8')) as string[];
+    assert.equal(args[args.indexOf('--url') + 1], `https://127.0.0.1:${serve.port}`);
+    assert.ok(args.includes('--no-tls-verify'), args.join(' '));
+    assert.equal(await serve.stop(), 0, serve.stderr());
   });
 
   it('a server killed outright leaves no tunnel: the next look at it stops the tunnel', async (t) => {

@@ -55,7 +55,7 @@ export const projectRoutes: Route[] = [
     method: 'PATCH',
     path: '/projects/{project}',
     tag: 'Projects',
-    summary: 'Change a project’s name, description or port (as `mockdev project update`)',
+    summary: 'Change a project’s name, description, port or HTTPS (tls) (as `mockdev project update`)',
     params: PROJECT_PARAM,
     body: ProjectPatchSchema,
     response: { schema: ProjectDetailSchema, description: 'The project as changed' },

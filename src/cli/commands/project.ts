@@ -4,6 +4,8 @@ import { examples, fieldHelp, FORCE_OPTION, JSON_OPTION } from '../help.js';
 
 export interface ProjectOptions {
   port?: string;
+  /** project update --tls / --no-tls */
+  tls?: boolean;
   description?: string;
   newName?: string;
   force?: boolean;
@@ -54,13 +56,21 @@ export function registerProject(program: Command): void {
 
   project
     .command('update')
-    .description("change a project's name, port or description")
+    .description("change a project's name, port, description or HTTPS")
     .argument('<NAME>', 'project id, name or folder')
     .option('--new-name <NAME>', fieldHelp(PROJECT_DOCS.name, { prefix: 'rename the project: ' }))
     .option('-p, --port <PORT>', fieldHelp(PROJECT_DOCS.port, { prefix: 'new port: ' }))
     .option('-d, --description <TEXT>', fieldHelp(PROJECT_DOCS.description, { prefix: 'new description: ' }))
+    .option('--tls', 'serve it over HTTPS with the generated certificate (mockdev tls generate) from now on')
+    .option('--no-tls', 'serve it over plain HTTP again (the default)')
     .option('--json', 'print the updated project as JSON')
-    .addHelpText('after', examples('mockdev project update Payments --new-name "Payments v2" -p 4100'))
+    .addHelpText(
+      'after',
+      examples(
+        'mockdev project update Payments --new-name "Payments v2" -p 4100',
+        'mockdev project update Payments --tls',
+      ),
+    )
     .action(async (ref: string, opts: ProjectOptions) => (await handlers()).update(ref, opts));
 
   project

@@ -6,6 +6,10 @@ export interface ServeOptions {
   host?: string;
   /** `--tunnel` alone: the default provider. */
   tunnel?: string | true;
+
+  tls?: boolean;
+  cert?: string;
+  key?: string;
 }
 
 const handlers = () => import('../handlers/server.js');
@@ -22,6 +26,10 @@ export function registerServe(program: Command): void {
       '--tunnel [PROVIDER]',
       '(Pro) also start a public tunnel, cloudflared (default) or ngrok, stopped with the server',
     )
+
+    .option('--tls', 'serve HTTPS (HTTP/1.1 and HTTP/2) with the certificate "mockdev tls generate" made')
+    .option('--cert <FILE>', 'serve HTTPS with this PEM certificate (with --key)')
+    .option('--key <FILE>', 'the PEM private key of --cert')
     .addHelpText(
       'after',
       examples(
@@ -30,6 +38,9 @@ export function registerServe(program: Command): void {
         'mockdev serve ./my-api --host 0.0.0.0',
         'mockdev serve my-api --tunnel',
         'mockdev serve my-api --tunnel ngrok',
+
+        'mockdev serve my-api --tls',
+        'mockdev serve my-api --cert cert.pem --key key.pem',
       ),
     )
     .action(async (project: string | undefined, opts: ServeOptions) =>

@@ -8,6 +8,9 @@ export interface UiOptions {
   open?: boolean;
   token?: string;
   tokenFile?: string;
+  tls?: boolean;
+  cert?: string;
+  key?: string;
 }
 
 const [TOKEN, TOKEN_FILE] = tokenOptions(TOKEN_ENV.ui);
@@ -26,11 +29,15 @@ export function registerUi(program: Command): void {
     .option('--open', 'open the UI in the default browser')
     .option(...TOKEN)
     .option(...TOKEN_FILE)
+    .option('--tls', 'serve HTTPS (HTTP/1.1 and HTTP/2) with the certificate "mockdev tls generate" made')
+    .option('--cert <FILE>', 'serve HTTPS with this PEM certificate (with --key)')
+    .option('--key <FILE>', 'the PEM private key of --cert')
     .addHelpText(
       'after',
       `${examples(
         'mockdev ui',
         'mockdev ui -p 3300 --open',
+        'mockdev ui --tls',
         'MOCKDEV_UI_TOKEN=s3cret mockdev ui --host 0.0.0.0',
         'mockdev ui --host 0.0.0.0 --token-file ~/.config/mockdev/ui-token',
         'pass show mockdev/ui | mockdev ui --host 0.0.0.0 --token -',

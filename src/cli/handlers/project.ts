@@ -25,6 +25,7 @@ const printProjectSummary = (p: (Project | ProjectDetail) & { dir?: string }) =>
     ...(p.apiVersion !== undefined ? [['api version', p.apiVersion] as [string, unknown]] : []),
     ...(p.dir !== undefined ? [['folder', p.dir] as [string, unknown]] : []),
     ['port', p.port],
+    ['https', p.tls ? 'yes (mockdev serve uses the generated certificate)' : 'no'],
     ['endpoints', p.endpointCount],
     ['created', p.createdAt],
     ['updated', p.updatedAt],
@@ -89,10 +90,13 @@ export async function update(ref: string, opts: ProjectOptions): Promise<void> {
     ...(opts.newName !== undefined ? { name: opts.newName } : {}),
     ...(opts.port !== undefined ? { port: toInt(opts.port, '--port') } : {}),
     ...(opts.description !== undefined ? { description: opts.description } : {}),
+    ...(opts.tls !== undefined ? { tls: opts.tls } : {}),
   };
   const project = await updateProject(cliContext(), ref, patch);
   if (opts.json) return printJson(project);
-  printLine(`Updated project "${project.name}" (id ${project.id}, port ${project.port})`);
+  printLine(
+    `Updated project "${project.name}" (id ${project.id}, port ${project.port}${project.tls ? ', HTTPS' : ''})`,
+  );
 }
 
 export async function remove(ref: string, opts: ProjectOptions): Promise<void> {

@@ -80,6 +80,8 @@ export async function show(id: string, opts: RequestsOptions): Promise<void> {
           ? 'the endpoint itself (no variation)'
           : 'mockdev (no endpoint)',
     ],
+    ['protocol', r.protocol ?? '(not logged)'],
+    ['client', r.clientAddress ?? '(not logged)'],
     ['starred', r.starred ? 'yes' : 'no'],
     ...(r.truncated
       ? ([['truncated', 'yes: a body was longer than the log keeps']] as [string, unknown][])

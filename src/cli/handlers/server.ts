@@ -1,3 +1,4 @@
+import { httpsCredentials } from '../../app/https.js';
 import { listServers, startServer, stopServers, type ServerInfo } from '../../app/server.js';
 import { toInt } from '../args.js';
 import type { ServeOptions } from '../commands/serve.js';
@@ -19,13 +20,16 @@ export function formatUptime(ms: number): string {
 /** `serve`: runs in the foreground until SIGINT, SIGTERM or `mockdev stop`, then returns. */
 export async function serve(project: string | undefined, opts: ServeOptions): Promise<void> {
   const port = toInt(opts.port, '--port');
-  const running = await startServer(cliContext(), {
+  const ctx = cliContext();
+  const running = await startServer(ctx, {
     project,
     port,
     host: opts.host,
     ...(opts.tunnel !== undefined
       ? { tunnel: { provider: opts.tunnel === true ? undefined : (opts.tunnel as TunnelProviderName) } }
       : {}),
+
+    tls: await httpsCredentials(ctx, opts),
     logger: {
       info: (m) => log.info(m),
       warn: (m) => log.warn(m),

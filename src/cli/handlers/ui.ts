@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { TOKEN_ENV } from '../../core/binding.js';
+import { httpsCredentials } from '../../app/https.js';
 import { DEFAULT_HOST } from '../../core/model/fields.js';
 import type { UiOptions } from '../commands/ui.js';
 import { enabled, log } from '../log.js';
@@ -32,6 +33,7 @@ export async function ui(opts: UiOptions): Promise<void> {
   const host = opts.host?.trim() || DEFAULT_HOST;
   const token = await serverToken(opts, { host, what: 'the admin API', env: TOKEN_ENV.ui });
   const port = listenPort(opts.port, settings.uiPort);
+  const tls = await httpsCredentials(ctx, opts);
   const { startAdminServer } = await import('../../api/http.js');
   const { ALL_ROUTES } = await import('../../api/routes/index.js');
   const { createApiServices } = await import('../../api/services.js');
@@ -52,6 +54,7 @@ export async function ui(opts: UiOptions): Promise<void> {
       port,
       token,
       fallback: createUiFiles(uiDir),
+      tls,
       onInternalError: (e) => {
         log.error(`Admin API request failed unexpectedly: ${e.message}`);
         if (enabled('debug') && e.stack) log.debug(e.stack);

@@ -208,6 +208,10 @@ export const PROJECT_DOCS = {
     text: `Port the project's mock server listens on, ${PORT_MIN}-${PORT_MAX}`,
     default: `the lowest free one from the defaultPort setting (${DEFAULT_PROJECT_PORT}) up`,
   },
+  tls: {
+    text: 'Serve the mock server over HTTPS (HTTP/1.1 and HTTP/2) with the certificate "mockdev tls generate" made, when serve is given no certificate of its own',
+    default: 'false (HTTP)',
+  },
 } as const satisfies FieldDocs;
 
 export const ENVIRONMENT_DOCS = {

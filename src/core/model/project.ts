@@ -24,6 +24,8 @@ export const ProjectFileSchema = z.object({
   /** The version of the API the project mocks (an imported document's `info.version`). */
   apiVersion: ApiVersionSchema.optional(),
   port: PortSchema,
+  /** Served over HTTPS with the generated certificate by a plain `serve` (absent: HTTP). */
+  tls: z.boolean().optional(),
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
 });
@@ -36,6 +38,8 @@ export const ProjectSchema = z.object({
   description: z.string(),
   apiVersion: z.string().optional(),
   port: z.number().int(),
+  /** true: a plain `serve` serves HTTPS (absent when not). */
+  tls: z.boolean().optional(),
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
   endpointCount: z.number().int(),
@@ -56,7 +60,7 @@ export const ProjectCreateSchema = described(
 export type ProjectCreate = z.input<typeof ProjectCreateSchema>;
 
 export const ProjectPatchSchema = described(
-  z.object({ name: NameSchema, description: z.string(), port: PortSchema }).partial(),
+  z.object({ name: NameSchema, description: z.string(), port: PortSchema, tls: z.boolean() }).partial(),
   withoutDefaults(PROJECT_DOCS),
 );
 export type ProjectPatch = z.input<typeof ProjectPatchSchema>;

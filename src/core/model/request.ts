@@ -2,6 +2,10 @@ import * as z from 'zod';
 import { MockdevError } from '../errors.js';
 import { parseMethod, TimestampSchema } from './fields.js';
 
+/** The protocols a request log record names. */
+export const REQUEST_PROTOCOLS = ['http/1.1', 'h2'] as const;
+export type RequestProtocol = (typeof REQUEST_PROTOCOLS)[number];
+
 /**
  * The request log record of DECISIONS "Shapes": what `requests show --json` prints and the MCP
  * request tools return. `truncated` is true when a request or response body was longer than
@@ -31,6 +35,14 @@ export const RequestRecordSchema = z.object({
    * (or no endpoint, or a proxy).
    */
   variation: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** The protocol the request came by: `http/1.1` or `h2` (HTTP/2, over HTTPS); null: logged before it was recorded. */
+  protocol: z.enum(REQUEST_PROTOCOLS).nullable(),
+  /**
+   * Who sent it: the socket's address, or, on a connection from this machine (a tunnel's agent),
+   * the caller that `CF-Connecting-IP` / the first `X-Forwarded-For` entry names; null: unknown
+   * (logged before it was recorded).
+   */
+  clientAddress: z.string().nullable(),
 });
 export type RequestRecord = z.infer<typeof RequestRecordSchema>;
 

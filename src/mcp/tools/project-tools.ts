@@ -97,7 +97,7 @@ export const updateProjectTool = defineTool({
   title: 'Update project',
   category: 'project',
   description:
-    "Change a project's name, description or port. Give the project to change in projectId and only the fields to change; " +
+    "Change a project's name, description, port or HTTPS (tls). Give the project to change in projectId and only the fields to change; " +
     'the others keep their values.',
   input: z.object({
     projectId: projectIdField,

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { clientAddress } from '../../core/client-address.js';
 import type { LoggedResponse, NewRequestRecord } from '../../core/ports.js';
 import { loggedResponse, record } from '../../../test/helpers/records.js';
 import {
@@ -44,13 +45,17 @@ const variety = (): NewRequestRecord[] => [
   rec(6, { response: { ...loggedResponse({}, 'cut', false), truncated: true } }),
   rec(7, { variation: { id: 'v-1', name: 'slow ✓ ünïcode' }, response: sharedA }),
   rec(8, { variation: null, status: 404 }),
+  rec(9, { httpMajor: 2 }),
+  rec(10, { httpMajor: 1, remoteAddress: '203.0.113.5' }),
+  rec(11, { httpMajor: 2, remoteAddress: '::1', rawHeaders: ['X-Forwarded-For', '198.51.100.1, 10.0.0.1'] }),
+  rec(12, { remoteAddress: undefined }),
 ];
 
 /**
  * What decoding must give, worked out independently of the encoder: the row of each record,
  * shared responses as slots in the order they first appear.
  */
-function expected(records: NewRequestRecord[]): DecodedFrame {
+function expected(records: NewRequestRecord[], format = 4): DecodedFrame {
   const slots: LoggedResponse[] = [];
   const rowSlots: number[] = [];
   const rows = records.map((r): StoredRow => {
@@ -73,6 +78,8 @@ function expected(records: NewRequestRecord[]): DecodedFrame {
       shared ? null : r.response.body,
       r.variation?.id ?? null,
       r.variation?.name ?? null,
+      format < 4 ? null : r.httpMajor === 2 ? 'h2' : 'http/1.1',
+      format < 4 ? null : (clientAddress(r.remoteAddress, r.rawHeaders) ?? null),
     ];
   });
   return { rows, rowSlots, slots: slots.map((s) => ({ headersJson: s.headersJson, body: s.body })) };
@@ -97,14 +104,28 @@ describe('spool frames', () => {
     assert.equal(decoded.slots.length, 3, 'each shared response written once');
   });
 
-  it('read a frame written before variations were logged (format 2) as records without one', () => {
+  it('read frames written before variations (format 2), protocols and clients (3) were logged, without them', () => {
     const batch = new RecordBatch();
-    const records = variety().filter((r) => !r.variation);
+    // Records of 127.0.0.1 over HTTP/1.1: the layout of formats 2 and 3.
+    const records = variety().filter((r) => !r.variation && !r.httpMajor && r.remoteAddress === '127.0.0.1');
+    assert.ok(records.length >= 5);
     for (const r of records) batch.add(r);
     const data = Buffer.from(batch.frame(5));
-    assert.equal(data[16], 3, 'this format');
-    data[16] = 2; // the layout of records without a variation did not change
-    assert.deepEqual(decodeAll(data), [expected(records)]);
+    assert.equal(data[16], 4, 'this format');
+    for (const format of [2, 3]) {
+      data[16] = format;
+      assert.deepEqual(decodeAll(data), [expected(records, format)]);
+    }
+  });
+
+  it('write the client address only when it is not 127.0.0.1, and the protocol as a flag', () => {
+    const size = (r: NewRequestRecord) => {
+      const batch = new RecordBatch();
+      batch.add(r);
+      return batch.bytes;
+    };
+    assert.equal(size(rec(0, { httpMajor: 2 })), size(rec(0)));
+    assert.equal(size(rec(0, { remoteAddress: '203.0.113.5' })), size(rec(0)) + 4 + '203.0.113.5'.length);
   });
 
   it('grow for large bodies and start small again after a reset', () => {

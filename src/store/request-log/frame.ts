@@ -1,3 +1,4 @@
+import { clientAddress, COMMON_CLIENT_ADDRESS } from '../../core/client-address.js';
 import type { LoggedResponse, NewRequestRecord } from '../../core/ports.js';
 import type { StoredRow } from './rows.js';
 
@@ -11,7 +12,7 @@ import type { StoredRow } from './rows.js';
  *   frame header: u32 FRAME_MAGIC | u32 payload bytes | u32 records | u32 retention limit
  *   payload: u8 FORMAT, then per record
  *     f64 ts | f64 durationMs | u16 status | u8 flags | u16 response slot (0: inline)
- *     [endpoint id]  [variation id  variation name]  method  target  headers  [body]
+ *     [endpoint id]  [variation id  variation name]  [client address]  method  target  headers  [body]
  *     [response headers JSON  [response body]]
  *   then the slots: per slot, response headers JSON and [response body]; u32 slot count;
  *   u32 where the slots start (from the payload's start)
@@ -19,16 +20,19 @@ import type { StoredRow } from './rows.js';
  * Each field is a u32 byte length and the bytes (a null body: length 0xFFFFFFFF). Method,
  * target and header lines are node's one-byte (latin1) strings and are written as such; the
  * headers are node's raw lines joined with "\n" (the `requests` column's form); endpoint ids,
- * variation ids and names and response headers JSON are UTF-8. Format 2 (before the variation
- * was logged) is read as format 3 without variations. A slot is a shared response (an endpoint's precompiled
+ * variation ids and names and response headers JSON are UTF-8. The protocol is a flag (HTTP/2,
+ * else HTTP/1.1); the client address (core/client-address.ts) is written only when it is not
+ * the common 127.0.0.1 (an empty one: unknown). Format 2 (before the variation was logged) is
+ * read as format 3 without variations; formats 2 and 3 (before protocol and client address)
+ * give neither. A slot is a shared response (an endpoint's precompiled
  * one), written once per frame however many records it answered; expansion stores it once in
  * `responses`. Other responses (404s, preflights) are written inline.
  */
 export const FRAME_MAGIC = 0x3146444d; // "MDF1"
 export const FRAME_HEADER = 16;
-const FORMAT = 3;
-/** Formats this reader decodes: 2 has no variation fields (and never sets HAS_VARIATION). */
-const READABLE_FORMATS = new Set([2, 3]);
+const FORMAT = 4;
+/** Formats this reader decodes: 2 has no variation fields (and never sets HAS_VARIATION); 2 and 3 no protocol or client. */
+const READABLE_FORMATS = new Set([2, 3, 4]);
 const FIXED = 8 + 8 + 2 + 1 + 2;
 const NONE = 0xffffffff;
 /** A slot number is 16 bits: past that many distinct responses in one frame, write inline. */
@@ -40,6 +44,8 @@ const HAS_BODY = 4;
 const INLINE_RESPONSE = 8;
 const HAS_RES_BODY = 16;
 const HAS_VARIATION = 32;
+const H2 = 64;
+const HAS_CLIENT = 128;
 
 /** Strings this short are copied by a loop; longer ones by one native write. */
 const SHORT = 24;
@@ -132,11 +138,14 @@ export class RecordBatch {
     const res = r.response;
     const slot = this.slotOf(res);
     const variation = r.variation ?? null;
+    const client = clientAddress(r.remoteAddress, raw) ?? '';
+    const writeClient = client !== COMMON_CLIENT_ADDRESS;
     const need =
       FIXED +
       36 +
       3 * (r.endpointId?.length ?? 0) +
       (variation === null ? 0 : 3 * (variation.id.length + variation.name.length)) +
+      (writeClient ? client.length : 0) +
       r.method.length +
       r.url.length +
       headersLen +
@@ -152,6 +161,8 @@ export class RecordBatch {
       (r.truncated || res.truncated ? TRUNCATED : 0) |
       (r.endpointId !== null ? HAS_ENDPOINT : 0) |
       (variation !== null ? HAS_VARIATION : 0) |
+      (r.httpMajor === 2 ? H2 : 0) |
+      (writeClient ? HAS_CLIENT : 0) |
       (r.body !== null ? HAS_BODY : 0) |
       (slot ? 0 : INLINE_RESPONSE | (res.body !== null ? HAS_RES_BODY : 0));
     buf.writeUInt16LE(slot, at + 19);
@@ -161,6 +172,7 @@ export class RecordBatch {
       at = this.utf8(variation.id, at);
       at = this.utf8(variation.name, at);
     }
+    if (writeClient) at = this.str(client, at);
     at = this.str(r.method, at);
     at = this.str(r.url, at);
     // Header lines joined with "\n", written piece by piece.
@@ -280,6 +292,7 @@ export function decodeFrame(projectId: string, data: Buffer, frame: FrameRef): D
 
 function decodeRecords(projectId: string, data: Buffer): DecodedFrame {
   if (data.length < 9 || !READABLE_FORMATS.has(data[0]!)) throw new BadFrameError('unknown frame format');
+  const knowsClient = data[0]! >= 4;
   const slotCount = data.readUInt32LE(data.length - 8);
   const end = data.readUInt32LE(data.length - 4);
   if (end < 1 || end > data.length - 8) throw new BadFrameError('damaged frame slots');
@@ -327,6 +340,7 @@ function decodeRecords(projectId: string, data: Buffer): DecodedFrame {
     const endpointId = flags & HAS_ENDPOINT ? text('utf8') : null;
     const variationId = flags & HAS_VARIATION ? text('utf8') : null;
     const variationName = flags & HAS_VARIATION ? text('utf8') : null;
+    const client = !knowsClient ? null : flags & HAS_CLIENT ? text('latin1') || null : COMMON_CLIENT_ADDRESS;
     const method = text('latin1');
     const target = text('latin1');
     const headers = text('latin1');
@@ -357,6 +371,8 @@ function decodeRecords(projectId: string, data: Buffer): DecodedFrame {
       resBody,
       variationId,
       variationName,
+      knowsClient ? (flags & H2 ? 'h2' : 'http/1.1') : null,
+      client,
     ]);
   }
   return { rows, rowSlots, slots };

@@ -1,4 +1,4 @@
-import type { RequestRecord } from '../../core/model/request.js';
+import type { RequestProtocol, RequestRecord } from '../../core/model/request.js';
 
 /**
  * The row form of the request log's records: the columns of the `requests` table, and the
@@ -8,7 +8,7 @@ import type { RequestRecord } from '../../core/model/request.js';
 /**
  * The values of one `requests` row in INSERT_COLUMNS order: project_id, endpoint_id, ts,
  * method, target, headers, body, status, duration_ms, truncated, res_id, res_headers, res_body,
- * variation_id, variation_name.
+ * variation_id, variation_name, protocol, client_address.
  */
 export type StoredRow = [
   string,
@@ -26,11 +26,13 @@ export type StoredRow = [
   Buffer | null,
   string | null,
   string | null,
+  RequestProtocol | null,
+  string | null,
 ];
 
-export const INSERT_COLUMNS = 15;
+export const INSERT_COLUMNS = 17;
 export const INSERT_COLUMN_NAMES =
-  'project_id, endpoint_id, ts, method, target, headers, body, status, duration_ms, truncated, res_id, res_headers, res_body, variation_id, variation_name';
+  'project_id, endpoint_id, ts, method, target, headers, body, status, duration_ms, truncated, res_id, res_headers, res_body, variation_id, variation_name, protocol, client_address';
 
 export interface Row {
   id: number;
@@ -49,10 +51,13 @@ export interface Row {
   res_body: Buffer | string | null;
   variation_id: string | null;
   variation_name: string | null;
+  protocol: string | null;
+  client_address: string | null;
 }
 
 export const SELECT_RECORD = `SELECT r.id, r.project_id, r.endpoint_id, r.ts, r.method, r.target, r.headers, r.body,
   r.status, r.duration_ms, r.starred, r.truncated, r.variation_id, r.variation_name,
+  r.protocol, r.client_address,
   CASE WHEN r.res_id IS NULL THEN r.res_headers ELSE s.headers END AS res_headers,
   CASE WHEN r.res_id IS NULL THEN r.res_body ELSE s.body END AS res_body
   FROM requests r LEFT JOIN responses s ON s.id = r.res_id`;
@@ -113,6 +118,8 @@ export function toRecord(row: Row): RequestRecord {
     truncated: row.truncated === 1,
     response: { status: row.status, headers: resHeaders, body: toText(row.res_body) },
     variation: row.variation_id === null ? null : { id: row.variation_id, name: row.variation_name ?? '' },
+    protocol: row.protocol === 'h2' || row.protocol === 'http/1.1' ? row.protocol : null,
+    clientAddress: row.client_address,
   };
 }
 

@@ -10,6 +10,7 @@ import Database from 'better-sqlite3';
 import { after, describe, it } from 'node:test';
 import { MockdevError } from '../../core/errors.js';
 import { parseRequestFilters } from '../../core/model/request.js';
+import type { NewRequestRecord } from '../../core/ports.js';
 import { record } from '../../../test/helpers/records.js';
 import { flowRun } from '../../../test/helpers/flow-runs.js';
 import { FlowRunTable, toRunRow } from '../flow-runs/table.js';
@@ -55,13 +56,53 @@ describe('request log schema versions', () => {
       CREATE TABLE spool (key TEXT PRIMARY KEY, offset INTEGER NOT NULL) WITHOUT ROWID;
       INSERT INTO requests (project_id, ts, method, target, headers, status, duration_ms, res_headers, res_body)`;
 
-  it('upgrades a schema 6 log keeping its records: flow runs are kept beside them, and find them', () => {
-    const file = oldLog(
-      6,
+  /** A log of schema 6 or 7 (variations logged) holding one record: `values` of SCHEMA_5_TABLES' INSERT. */
+  const variationsLog = (version: number, values: string): string =>
+    oldLog(
+      version,
       `ALTER TABLE requests ADD COLUMN variation_id TEXT; ALTER TABLE requests ADD COLUMN variation_name TEXT;
-      ${SCHEMA_5_TABLES}
-        VALUES ('p', 7, 'POST', '/orders', '', 202, 1, '{}', 'ok');`,
+      ${SCHEMA_5_TABLES} VALUES ${values};`,
     );
+
+  /** Logs records the way a server does (spool frame), and expands them into the database. */
+  const logThroughSpool = (db: RequestDatabase, ...records: NewRequestRecord[]): void => {
+    const writer = new SpoolWriter(db.spoolDir, 'p', { rotateAfter: 1e9 });
+    const batch = new RecordBatch();
+    for (const r of records) batch.add(r);
+    writer.write(batch, 1000);
+    writer.close();
+    db.expand();
+  };
+
+  it('upgrades a schema 7 log keeping its records: protocol and client unknown for them, logged for new ones', () => {
+    const file = variationsLog(7, "('p', 7, 'GET', '/before', '', 200, 1, '{}', 'old')");
+    const db = new RequestDatabase(file, spoolDirOf(file));
+    try {
+      assert.equal(db.connection.pragma('user_version', { simple: true }), 8);
+      const [old] = db.list('p', parseRequestFilters({}));
+      assert.deepEqual(
+        [old!.path, old!.response.body, old!.protocol, old!.clientAddress],
+        ['/before', 'old', null, null],
+      );
+      logThroughSpool(
+        db,
+        record(1, {
+          httpMajor: 2,
+          remoteAddress: '127.0.0.1',
+          rawHeaders: ['CF-Connecting-IP', '192.0.2.8'],
+        }),
+        record(2, { httpMajor: 1, remoteAddress: '127.0.0.1' }),
+      );
+      const [second, first] = db.list('p', parseRequestFilters({}));
+      assert.deepEqual([first!.protocol, first!.clientAddress], ['h2', '192.0.2.8']);
+      assert.deepEqual([second!.protocol, second!.clientAddress], ['http/1.1', '127.0.0.1']);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('upgrades a schema 6 log keeping its records: flow runs are kept beside them, and find them', () => {
+    const file = variationsLog(6, "('p', 7, 'POST', '/orders', '', 202, 1, '{}', 'ok')");
     const db = new RequestDatabase(file, spoolDirOf(file));
     try {
       assert.equal(db.connection.pragma('user_version', { simple: true }), SCHEMA_VERSION);
@@ -90,12 +131,7 @@ describe('request log schema versions', () => {
     try {
       const [r] = db.list('p', parseRequestFilters({}));
       assert.deepEqual([r!.path, r!.status, r!.response.body, r!.variation], ['/old', 404, 'gone', null]);
-      const writer = new SpoolWriter(db.spoolDir, 'p', { rotateAfter: 1e9 });
-      const batch = new RecordBatch();
-      batch.add(record(1, { variation: { id: 'v', name: 'new' } }));
-      writer.write(batch, 1000);
-      writer.close();
-      db.expand();
+      logThroughSpool(db, record(1, { variation: { id: 'v', name: 'new' } }));
       assert.deepEqual(db.list('p', parseRequestFilters({}))[0]!.variation, { id: 'v', name: 'new' });
     } finally {
       db.close();

@@ -3,7 +3,7 @@ import { MockdevError } from '../../core/errors.js';
 
 /** The request log's tables (and the flow runs kept beside it) and their versioning (PRAGMA user_version). */
 
-export const SCHEMA_VERSION = 7;
+export const SCHEMA_VERSION = 8;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS requests (
@@ -24,7 +24,10 @@ CREATE TABLE IF NOT EXISTS requests (
   res_body    BLOB,
   -- The variation that answered, as it was named then (NULL: the endpoint's own response, or none).
   variation_id   TEXT,
-  variation_name TEXT
+  variation_name TEXT,
+  -- 'http/1.1' or 'h2', and who sent the request (NULL: logged before schema 8 recorded them).
+  protocol       TEXT,
+  client_address TEXT
 );
 -- Responses shared by many records (an endpoint's precompiled response), stored once.
 CREATE TABLE IF NOT EXISTS responses (
@@ -60,12 +63,14 @@ CREATE INDEX IF NOT EXISTS flow_runs_flow ON flow_runs (project_id, flow_id, sta
  * from the file's schema on. Schema 4 had a `pending` table that its readers always emptied
  * first, and stored responses without a hash; schema 5 did not log which variation answered;
  * schema 6 had no flow runs (SCHEMA's CREATE ... IF NOT EXISTS adds them and their indexes);
+ * schema 7 did not log each request's protocol and client address;
  * schemas below 4 were never released.
  */
 const UPGRADES: Record<number, string> = {
   4: 'DROP TABLE IF EXISTS pending; ALTER TABLE responses ADD COLUMN hash TEXT;',
   5: 'ALTER TABLE requests ADD COLUMN variation_id TEXT; ALTER TABLE requests ADD COLUMN variation_name TEXT;',
   6: '',
+  7: 'ALTER TABLE requests ADD COLUMN protocol TEXT; ALTER TABLE requests ADD COLUMN client_address TEXT;',
 };
 
 /** Refuses (closing it, changing nothing) a log this mockdev cannot read or upgrade. */

@@ -103,7 +103,14 @@ export const cloudflared: TunnelProvider = {
     return runDetached({
       what: 'cloudflared',
       command: file,
-      args: ['tunnel', '--no-autoupdate', '--url', `http://127.0.0.1:${input.port}`],
+      args: [
+        'tunnel',
+        '--no-autoupdate',
+        '--url',
+        `${input.https ? 'https' : 'http'}://127.0.0.1:${input.port}`,
+        // The local certificate is the user's own or the local CA's: cloudflared does not know it.
+        ...(input.https ? ['--no-tls-verify'] : []),
+      ],
       env: input.env,
       dataDir: input.dataDir,
       projectId: input.projectId,

@@ -8,6 +8,8 @@ import { loadNgrok, reason, type LoadedNgrok } from './ngrok-library.js';
 
 export interface HoldInput {
   port: number;
+  /** The local server speaks HTTPS: forwarded as https, its certificate (the user's or the local CA's) not checked. */
+  https?: boolean;
   authtoken: string;
   load?: () => Promise<LoadedNgrok>;
   write: (line: string) => void;
@@ -24,8 +26,9 @@ export async function holdTunnel(input: HoldInput): Promise<boolean> {
   }
   try {
     const listener = await loaded.library.forward({
-      addr: `127.0.0.1:${input.port}`,
+      addr: input.https ? `https://127.0.0.1:${input.port}` : `127.0.0.1:${input.port}`,
       authtoken: input.authtoken,
+      ...(input.https ? { verify_upstream_tls: false } : {}),
     });
     const url = listener.url();
     if (!url) {
@@ -48,7 +51,12 @@ if (runAsHolder) {
   const stop = () => process.exit(0);
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
-  void holdTunnel({ port: Number(process.env.MOCKDEV_TUNNEL_PORT), authtoken, write }).then((open) => {
+  void holdTunnel({
+    port: Number(process.env.MOCKDEV_TUNNEL_PORT),
+    https: process.env.MOCKDEV_TUNNEL_HTTPS === '1',
+    authtoken,
+    write,
+  }).then((open) => {
     if (!open) process.exit(1);
     // The session lives as long as this process.
     setInterval(() => undefined, 1 << 30);

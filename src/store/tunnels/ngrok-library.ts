@@ -6,7 +6,11 @@ import { createRequire } from 'node:module';
  * lazily, only by what uses ngrok; tests give a stand-in of this shape.
  */
 export interface NgrokLibrary {
-  forward(config: { addr: number | string; authtoken: string }): Promise<{ url(): string | null }>;
+  forward(config: {
+    addr: number | string;
+    authtoken: string;
+    verify_upstream_tls?: boolean;
+  }): Promise<{ url(): string | null }>;
   disconnect(url?: string): Promise<void>;
 }
 

@@ -91,6 +91,7 @@ export function ngrokProvider(load: () => Promise<LoadedNgrok> = loadNgrok): Tun
           NGROK_AUTHTOKEN: input.authtoken,
           MOCKDEV_TUNNEL_HOLDER: 'ngrok',
           MOCKDEV_TUNNEL_PORT: String(input.port),
+          ...(input.https ? { MOCKDEV_TUNNEL_HTTPS: '1' } : {}),
         },
         dataDir: input.dataDir,
         projectId: input.projectId,

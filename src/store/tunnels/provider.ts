@@ -33,6 +33,8 @@ export interface StartInput extends CheckInput {
   projectId: string;
   /** The local port the tunnel forwards to. */
   port: number;
+  /** The local server speaks HTTPS (`serve --tls`): forwarded as https, its certificate not checked. */
+  https?: boolean;
   /** How long to wait for the public URL. */
   timeoutMs: number;
 }
