@@ -53,8 +53,8 @@ export function createServerHost(apiCtx: AppContext, logger: ServerLogger = {}):
           host: options.host,
           logger,
           stopByRequest: true,
-          ...(credentials && { tls: { cert: credentials.cert, key: credentials.key } }),
-          ...(options.tunnel && { tunnel: { provider: options.tunnel } }),
+          tls: credentials && { cert: credentials.cert, key: credentials.key },
+          tunnel: options.tunnel && { provider: options.tunnel },
         });
         servers.set(id, running);
         // Stopped by `mockdev stop`, or because its project was deleted: no longer ours.
