@@ -2,10 +2,12 @@
 // `npm run screenshots`: a picture of every screen of the web UI, light and dark, into
 // docs/screenshots/<screen>-<theme>.png (the README shows them). It seeds a data dir of its own
 // (a project "Shop" with a tree of endpoints, variations, a recording proxy, logged requests,
-// a Pro license, an environment and two flows, one with a run), runs the built `mockdev ui` on it and drives chromium
+// a Pro license, an environment, two flows (one with a run), a CA and a leaf, and a tunnel
+// through the tests' stand-in cloudflared), runs the built `mockdev ui` on it and drives chromium
 // through the same harness as the browser tests. Run `npm run build` first. Screen names as
 // arguments take only those (`npm run screenshots -- flows`).
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { openUiSession } from '../test/helpers/browser.ts';
@@ -24,8 +26,22 @@ const upstream = createServer((req, res) => {
 await new Promise((r) => upstream.listen(0, '127.0.0.1', r));
 const upstreamUrl = `http://127.0.0.1:${upstream.address().port}`;
 
+/** The stand-in copied to a temp folder (the picture shows where the program is), removed at the end. */
+const binDir = mkdtempSync(join(tmpdir(), 'mockdev-screenshots-'));
+function standInCloudflared() {
+  const bin = join(binDir, 'cloudflared');
+  copyFileSync(join(root, 'test', 'fixtures', 'tunnels', 'cloudflared'), bin);
+  chmodSync(bin, 0o755);
+  return bin;
+}
+
 const signer = testSigner();
-const env = { MOCKDEV_LICENSE_PUBLIC_KEY: signer.publicKeyPem, MOCKDEV_LICENSE_URL: undefined };
+const env = {
+  MOCKDEV_LICENSE_PUBLIC_KEY: signer.publicKeyPem,
+  MOCKDEV_LICENSE_URL: undefined,
+  // The tests' stand-in cloudflared: a tunnel with a quick-tunnel URL, and no network.
+  MOCKDEV_CLOUDFLARED_PATH: standInCloudflared(),
+};
 const must = async (r) => {
   if (r.code !== 0) throw new Error(r.stderr);
   return r;
@@ -176,6 +192,9 @@ try {
     await new Promise((r) => setTimeout(r, 100));
   }
   await api('PUT', `/projects/${shop.id}/tree-state`, { expanded: ['/api', '/api/users', '/inventory'] });
+  // TLS: the CA and a leaf with one more name; a tunnel to Shop's server.
+  await api('POST', '/tls/generate', { hosts: ['shop.test'] });
+  await api('POST', `/projects/${shop.id}/tunnel`, {});
 
   const screens = [
     ['projects', '/projects'],
@@ -224,6 +243,9 @@ try {
   }
   await api('PATCH', '/settings', { theme: 'system' });
 } finally {
+  // The tunnel's process ends with the pictures, whatever failed.
+  await api('DELETE', '/projects/Shop/tunnel').catch(() => undefined);
   await s.close();
   upstream.close();
+  rmSync(binDir, { recursive: true, force: true });
 }

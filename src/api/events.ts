@@ -7,7 +7,10 @@ import type { ApiEvent, ApiStream, EventHub } from './route.js';
  * and starts its sources (watchers.ts) when the first client subscribes.
  */
 
-/** The event types (`flow-run`: a run of a flow each time it is saved, watchers.ts). */
+/**
+ * The event types (`flow-run`: a run of a flow each time it is saved; `tunnel`: a tunnel started
+ * or stopped; watchers.ts).
+ */
 export const EVENT_TYPES = [
   'request',
   'projects',
@@ -16,6 +19,7 @@ export const EVENT_TYPES = [
   'server',
   'settings',
   'flow-run',
+  'tunnel',
 ] as const;
 
 /** Events kept for replay. */

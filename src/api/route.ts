@@ -1,5 +1,6 @@
 import type * as z from 'zod';
 import type { AppContext, ProjectReach } from '../app/context.js';
+import type { TunnelProviderName } from '../core/model/tunnel.js';
 import type { ApiAuth } from './auth.js';
 
 /**
@@ -16,10 +17,20 @@ export const API_REACH: ProjectReach = { lookup: 'idOrName' };
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** How PUT …/server starts a server: its port and address, HTTPS, a tunnel with it. */
+export interface ServerStartOptions {
+  port?: number;
+  host?: string;
+  /** Serve HTTPS with the generated leaf (serverCredentials). */
+  tls?: boolean;
+  /** Start a tunnel of this provider with the server (Pro), stopped with it. */
+  tunnel?: TunnelProviderName;
+}
+
 /** Mock servers this API process runs (PUT …/server), all stopped when it stops. */
 export interface ServerHost {
   /** Starts the project's mock server here; PORT_IN_USE / CONFLICT when it cannot. */
-  start(projectRef: string, options: { port?: number; host?: string }): Promise<unknown>;
+  start(projectRef: string, options: ServerStartOptions): Promise<unknown>;
   /** Stops the project's server (one this process runs, or another process's); NOT_FOUND when none runs. */
   stop(projectRef: string): Promise<unknown>;
   /** Stops every server this process runs. */

@@ -1,5 +1,6 @@
 import { withReach, type AppContext } from '../app/context.js';
 import { resolveProject } from '../app/projects.js';
+import { serverCredentials } from '../app/tls.js';
 import {
   startServer,
   stopServers,
@@ -9,7 +10,7 @@ import {
   type ServerLogger,
 } from '../app/server.js';
 import { MockdevError } from '../core/errors.js';
-import { API_REACH, type ServerHost } from './route.js';
+import { API_REACH, type ServerHost, type ServerStartOptions } from './route.js';
 
 /**
  * The mock servers `mockdev ui` runs in its own process (PUT /projects/{project}/server). Each
@@ -17,7 +18,7 @@ import { API_REACH, type ServerHost } from './route.js';
  * without ending the UI; all of them stop when the UI stops (stopAll).
  */
 export interface ApiServerHost extends ServerHost {
-  start(projectRef: string, options: { port?: number; host?: string }): Promise<ServerInfo>;
+  start(projectRef: string, options: ServerStartOptions): Promise<ServerInfo>;
   stop(projectRef: string): Promise<ServerInfo[]>;
   /** The servers running in this process now. */
   running(): RunningServer[];
@@ -44,12 +45,16 @@ export function createServerHost(apiCtx: AppContext, logger: ServerLogger = {}):
       if (starting.has(id)) throw alreadyServed(name, 'a port being opened now');
       starting.add(id);
       try {
+        // HTTPS with the generated leaf: none yet is an error naming `tls generate`.
+        const credentials = options.tls ? await serverCredentials(ctx, {}) : undefined;
         const running = await startServer(ctx, {
           project: id,
           port: options.port,
           host: options.host,
           logger,
           stopByRequest: true,
+          tls: credentials && { cert: credentials.cert, key: credentials.key },
+          tunnel: options.tunnel && { provider: options.tunnel },
         });
         servers.set(id, running);
         // Stopped by `mockdev stop`, or because its project was deleted: no longer ours.

@@ -17,6 +17,8 @@ import type { EventHub } from './route.js';
  *   flow-run            the flow run store, polled by cursor (FlowRunStore.since): each run as it
  *                       is saved (started, a step done, ended), of any server of any process
  *   server              the server registry, polled
+ *   tunnel              the tunnel registry, polled (a tunnel started or stopped by any process:
+ *                       the CLI, `serve --tunnel`, this API; its records are a few small files)
  *   settings            the settings, polled (one small file): every setting, when one changed
  */
 
@@ -27,6 +29,8 @@ export interface WatcherOptions {
   flowRunPollMs?: number;
   /** How often the server registry is polled (ms). */
   serverPollMs?: number;
+  /** How often the tunnel registry is polled (ms). */
+  tunnelPollMs?: number;
   /** How often the settings are read (ms). */
   settingsPollMs?: number;
   /** Told of a failed poll (one line). */
@@ -183,26 +187,29 @@ function watchProjects(
   };
 }
 
-function watchServers(
-  ctx: AppContext,
-  publish: EventHub['publish'],
+/**
+ * A registry polled (servers, tunnels): each entry that appears is announced `started`, each
+ * that goes `stopped`. Entries there when watching starts are not news; a failed first read
+ * makes the next good one the starting point.
+ */
+function watchRegistry<T>(
+  list: () => Promise<T[]>,
+  keyOf: (entry: T) => string,
+  announce: (change: 'started' | 'stopped', entry: T) => void,
   everyMs: number,
   onError: (e: unknown) => void,
 ): () => Promise<void> {
-  const keyOf = (r: { pid: number; port: number }): string => `${r.pid}-${r.port}`;
-  let known: Promise<Map<string, Awaited<ReturnType<AppContext['servers']['list']>>[number]>> = ctx.servers
-    .list()
-    .then((list) => new Map(list.map((r) => [keyOf(r), r])));
+  const read = async (): Promise<Map<string, T>> => new Map((await list()).map((e) => [keyOf(e), e]));
+  let known: Promise<Map<string, T> | undefined> = read().catch(() => undefined);
   return poll(
     everyMs,
     async () => {
       const before = await known;
-      const now = new Map((await ctx.servers.list()).map((r) => [keyOf(r), r]));
-      for (const [key, r] of now)
-        if (!before.has(key)) publish('server', { change: 'started', server: withUptime(r) });
-      for (const [key, r] of before)
-        if (!now.has(key)) publish('server', { change: 'stopped', server: withUptime(r) });
+      const now = await read();
       known = Promise.resolve(now);
+      if (!before) return;
+      for (const [key, e] of now) if (!before.has(key)) announce('started', e);
+      for (const [key, e] of before) if (!now.has(key)) announce('stopped', e);
     },
     onError,
   );
@@ -261,7 +268,20 @@ export function startWatchers(
       onError,
     ),
     watchProjects(ctx, publish, onError),
-    watchServers(ctx, publish, options.serverPollMs ?? 500, onError),
+    watchRegistry(
+      () => ctx.servers.list(),
+      (r) => `${r.pid}-${r.port}`,
+      (change, r) => publish('server', { change, server: withUptime(r) }),
+      options.serverPollMs ?? 500,
+      onError,
+    ),
+    watchRegistry(
+      () => ctx.tunnels.list(),
+      (r) => `${r.projectId}-${r.pid}-${r.url}`,
+      (change, tunnel) => publish('tunnel', { change, tunnel }),
+      options.tunnelPollMs ?? 1000,
+      onError,
+    ),
     watchSettings(ctx, publish, options.settingsPollMs ?? 1000, onError),
   ];
   return async () => {

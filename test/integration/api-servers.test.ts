@@ -66,7 +66,7 @@ describe('admin API: servers', () => {
     assert.deepEqual(api.services.servers.running(), []);
   });
 
-  it('refuses bad ports and hosts (400), a busy port (409 PORT_IN_USE), TLS (400) and unknown projects (404)', async (t) => {
+  it('refuses bad ports, hosts, tls and tunnel values (400), TLS without a leaf (naming `tls generate`), a busy port (409 PORT_IN_USE) and unknown projects (404)', async (t) => {
     const api = sandbox(t);
     await makeProject(api.dataDir, 'shop', []);
     const put = (body: unknown) => api.call('PUT', '/api/v1/projects/shop/server', { body });
@@ -77,14 +77,20 @@ describe('admin API: servers', () => {
       { port: 3.5 },
       { host: 'a b' },
       { nope: 1 },
+      { tls: 'yes' },
+      { tunnel: 'frp' },
     ]) {
       const r = await put(body);
       assert.equal(r.status, 400, `${JSON.stringify(body)}: ${r.body}`);
       assert.equal(problemCode(r), 'INVALID_ARGUMENT');
     }
-    const tls = await put({ tls: true });
-    assert.equal(tls.status, 400);
-    assert.match((tls.json as Json).detail as string, /not available yet/);
+    const tunnel = await put({ tunnel: 'frp' });
+    assert.equal(((tunnel.json as Json).details as Json).field, 'tunnel', tunnel.body);
+    // HTTPS with the generated leaf: none yet, and the answer says how to make one.
+    const tls = await put({ tls: true, port: 0 });
+    assert.ok(tls.status >= 400 && tls.status < 500, tls.body);
+    assert.match((tls.json as Json).detail as string, /tls generate/);
+    assert.deepEqual((await api.call('GET', '/api/v1/servers')).json, [], 'no server left from the refusal');
 
     const busy = createServer();
     await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));

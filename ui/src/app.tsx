@@ -18,6 +18,8 @@ import { RecordingsScreen } from './screens/recordings';
 import { GLOBAL_SCREENS, PROJECT_SCREENS, type ProjectScreen } from './screens/registry';
 import { RequestsScreen } from './screens/requests';
 import { SettingsScreen } from './screens/settings';
+import { TlsScreen } from './screens/tls';
+import { TunnelsScreen } from './screens/tunnels';
 import { SharedProvider, useShared } from './state';
 import type { ProjectListing } from './types';
 
@@ -29,6 +31,7 @@ const PROJECT_SCREEN_COMPONENTS: Record<string, ProjectScreen> = {
   export: ExportScreen,
   environments: EnvironmentsScreen,
   flows: FlowsScreen,
+  tunnels: TunnelsScreen,
 };
 
 const LAST_PROJECT = 'mockdev.lastProject';
@@ -199,7 +202,7 @@ function Screen(props: {
     if (props.screenKey === 'projects') return <ProjectsScreen />;
     if (props.screenKey === 'settings') return <SettingsScreen />;
     if (props.screenKey === 'license') return <LicenseScreen />;
-    if (props.screenKey === 'tls') return <NotBuiltScreen feature="tls" />;
+    if (props.screenKey === 'tls') return <TlsScreen />;
   }
   return (
     <section className="screen">

@@ -22,3 +22,12 @@ export type { UnreadableProjectListing } from '../../src/core/model/project-list
 
 /** A running mock server (GET /servers, `mockdev status --json`). */
 export type ServerInfo = ServerRecord & { uptimeMs: number };
+
+export type {
+  CertificateInfo,
+  TlsStatus,
+  TrustCheck,
+  TrustInstructions,
+  TrustTarget,
+} from '../../src/core/model/tls';
+export type { TunnelProviderCheck, TunnelProviderName, TunnelRecord } from '../../src/core/model/tunnel';

@@ -21,6 +21,7 @@ export const eventRoutes: Route[] = [
       '`request`: a request answered by any mock server, in brief `{ id, projectId, endpointId, method, path, status, durationMs, timestamp }`, within a second.',
       '`projects`: `{ projectId, name?, change: created|updated|deleted }`; `endpoints` and `flows`: `{ projectId, name, change: updated, count }`; from any process (CLI, MCP, API, a hand edit).',
       '`server`: `{ change: started|stopped, server }`.',
+      '`tunnel`: `{ change: started|stopped, tunnel }`, a tunnel as GET …/tunnel answers it, started or stopped by any process (the CLI, `serve --tunnel`, this API).',
       '`flow-run`: a flow run as stored (`{ id, projectId, flowId, flowName, startedBy, status, steps, … }`, as GET …/flow-runs/{run}) each time it is saved: when it starts, as each step changes, and when it ends; from any server of any process.',
       'Every event has an id growing by one; reconnecting with `Last-Event-ID` replays what was missed from the last 1,000 events. A comment line every 15 s keeps the stream open.',
     ].join(' '),

@@ -15,6 +15,8 @@ import { eventRoutes } from './events.js';
 import { flowRoutes } from './flows.js';
 import { flowRunRoutes } from './flow-runs.js';
 import { uiStateRoutes } from './ui-state.js';
+import { tlsRoutes } from './tls.js';
+import { tunnelRoutes } from './tunnels.js';
 
 /**
  * Every route of the admin API, grouped by resource (one file per group, like the CLI's
@@ -32,6 +34,8 @@ export const ALL_ROUTES: readonly Route[] = [
   ...settingsRoutes,
   ...licenseRoutes,
   ...serverRoutes,
+  ...tunnelRoutes,
+  ...tlsRoutes,
   ...requestRoutes,
   ...flowRoutes,
   ...flowRunRoutes,

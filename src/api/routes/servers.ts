@@ -4,6 +4,7 @@ import { ServerRecordSchema } from '../../core/model/server.js';
 import { listServers } from '../../app/server.js';
 import { defineRoute, type ApiServices, type Route, type ServerHost } from '../route.js';
 import { PROJECT_PARAM } from './projects.js';
+import { TunnelProviderSchema } from './tunnels.js';
 
 /** A running server as `mockdev status --json` prints it. */
 const ServerInfoSchema = ServerRecordSchema.extend({
@@ -18,7 +19,17 @@ const ServerStartSchema = z
       .optional()
       .describe("1024-65535, or 0 for any free port (default: the project's port)"),
     host: z.string().optional().describe('Bind address (default 127.0.0.1)'),
-    tls: z.boolean().optional().describe('HTTPS (not available yet: true is refused)'),
+    tls: z
+      .boolean()
+      .optional()
+      .describe(
+        'Serve HTTPS with the generated leaf certificate (`tls generate`); without one, the error names `tls generate`',
+      ),
+    tunnel: TunnelProviderSchema.nullable()
+      .optional()
+      .describe(
+        'Start a tunnel of this provider with the server, stopped with it (Pro; as `serve --tunnel`)',
+      ),
   })
   .strict();
 
@@ -43,17 +54,17 @@ export const serverRoutes: Route[] = [
     tag: 'Servers',
     summary: "Start the project's mock server in the admin API's process (as `mockdev serve`)",
     description:
-      'The server runs until DELETE …/server, `mockdev stop`, or until `mockdev ui` stops. A port in use is 409 PORT_IN_USE; a project already served (by any process) is 409 CONFLICT naming its URL.',
+      'The server runs until DELETE …/server, `mockdev stop`, or until `mockdev ui` stops. A port in use is 409 PORT_IN_USE; a project already served (by any process) is 409 CONFLICT naming its URL. `tls: true` serves HTTPS with the generated leaf (`url` is https); `tunnel` starts a tunnel with the server (its public URL in `tunnelUrl`), stopped with the server; a tunnel that cannot start stops the server and answers why.',
     params: PROJECT_PARAM,
     body: ServerStartSchema.optional(),
     response: { status: 201, schema: ServerInfoSchema, description: 'The server started' },
-    handle: ({ services, params, body }) => {
-      if (body?.tls)
-        throw new MockdevError('INVALID_ARGUMENT', 'TLS is not available yet: leave "tls" out', {
-          details: { field: 'tls', value: true },
-        });
-      return host(services).start(params.project!, { port: body?.port, host: body?.host });
-    },
+    handle: ({ services, params, body }) =>
+      host(services).start(params.project!, {
+        port: body?.port,
+        host: body?.host,
+        tls: body?.tls,
+        tunnel: body?.tunnel ?? undefined,
+      }),
   }),
   defineRoute({
     method: 'DELETE',

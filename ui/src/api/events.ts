@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { FlowRun, Settings } from '../types';
+import type { FlowRun, Settings, TunnelRecord } from '../types';
 import { API } from './client';
 
 /**
@@ -7,7 +7,8 @@ import { API } from './client';
  * first subscriber; the browser reconnects by itself and the API replays what was missed from
  * Last-Event-ID. Event data as docs/admin-api.md lists it.
  */
-export type EventName = 'request' | 'projects' | 'endpoints' | 'flows' | 'server' | 'settings' | 'flow-run';
+export type EventName =
+  'request' | 'projects' | 'endpoints' | 'flows' | 'server' | 'settings' | 'flow-run' | 'tunnel';
 
 export interface RequestEvent {
   id: string;
@@ -36,6 +37,11 @@ export interface ServerEvent {
   change: 'started' | 'stopped';
   server: { projectId: string; url: string; port: number; pid: number };
 }
+/** A tunnel started or stopped (by any process: the CLI, `serve --tunnel`, the UI). */
+export interface TunnelEvent {
+  change: 'started' | 'stopped';
+  tunnel: TunnelRecord;
+}
 export interface EventData {
   request: RequestEvent;
   projects: ProjectsEvent;
@@ -46,6 +52,7 @@ export interface EventData {
   settings: Settings;
   /** A run of a flow each time it is saved: started, a step changed, ended (from any server). */
   'flow-run': FlowRun;
+  tunnel: TunnelEvent;
 }
 
 type Listener = (data: unknown) => void;
@@ -66,6 +73,7 @@ function ensureSource(): void {
     'server',
     'settings',
     'flow-run',
+    'tunnel',
   ] as EventName[])
     source.addEventListener(name, (e) => {
       let data: unknown;

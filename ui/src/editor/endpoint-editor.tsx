@@ -4,6 +4,7 @@ import { Checkbox } from '../components/choice';
 import { useConfirm } from '../components/confirm';
 import { ErrorMessage, useNotify } from '../components/notices';
 import { useShared } from '../state';
+import { useTunnel } from '../tunnels/use-tunnel';
 import type { Endpoint, ProjectListing } from '../types';
 import { apiFieldProblem } from './api-problem';
 import { bodyBlocksSave, SelectField, TextField, useFocusProblem, useLeaveGuard } from './fields';
@@ -34,24 +35,31 @@ export interface EndpointEditorProps {
 }
 
 /**
- * Where the saved endpoint answers while the project's server runs (live, as the top bar):
- * a link a browser can follow for a GET without parameters, the URL as text otherwise.
+ * Where the saved endpoint answers while the project's server runs (live, as the top bar): a
+ * link a browser can follow for a GET without parameters, the URL as text otherwise; and its
+ * public URL too while a tunnel forwards to that server (a tunnel is Pro: without a license the
+ * question is refused, and only the local URL shows).
  */
 function ServedAt({ project, endpoint }: { project: ProjectListing; endpoint: Endpoint }) {
   const running = useShared().servers.find((s) => s.projectId === project.id);
+  const tunnel = useTunnel(project.id, !running || running.tunnelUrl !== undefined).data;
   if (!running) return null;
-  const url = `${running.url.replace(/\/$/, '')}${endpoint.path}`;
+  const publicBase = running.tunnelUrl ?? (tunnel && tunnel.port === running.port ? tunnel.url : undefined);
   const followable = endpoint.method === 'GET' && endpoint.enabled && !/[{:*]/.test(endpoint.path);
+  const at = (base: string) => {
+    const url = `${base.replace(/\/$/, '')}${endpoint.path}`;
+    return followable ? (
+      <a href={url} target="_blank" rel="noreferrer">
+        {url}
+      </a>
+    ) : (
+      <code>{url}</code>
+    );
+  };
   return (
     <p className="served-at muted">
-      Served at{' '}
-      {followable ? (
-        <a href={url} target="_blank" rel="noreferrer">
-          {url}
-        </a>
-      ) : (
-        <code>{url}</code>
-      )}
+      Served at {at(running.url)}
+      {publicBase && <> and, through the tunnel, at {at(publicBase)}</>}
       {!endpoint.enabled && ' (when enabled)'}
     </p>
   );

@@ -10,16 +10,6 @@ const FEATURES: Record<string, { title: string; what: string; cli: string }> = {
     what: 'Contract testing validates the logged requests against an OpenAPI document and lists each violation, with the coverage of its operations.',
     cli: 'mockdev contract',
   },
-  tunnels: {
-    title: 'Tunnels',
-    what: 'A tunnel gives the mock server a public URL: start, stop and status, with a check that the tunnel tool is installed.',
-    cli: 'mockdev tunnel',
-  },
-  tls: {
-    title: 'TLS',
-    what: 'TLS serves a project over HTTPS with a self-signed certificate: its status, generating one, and how to make this machine trust it.',
-    cli: 'mockdev tls',
-  },
 };
 
 export function NotBuiltScreen({ feature, project }: { feature: string; project?: ProjectListing }) {

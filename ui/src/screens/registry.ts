@@ -24,13 +24,13 @@ export const PROJECT_SCREENS: ScreenEntry[] = [
   { key: 'environments', label: 'Environments', built: true },
   { key: 'flows', label: 'Flows', built: true },
   { key: 'contract', label: 'Contract', built: false },
-  { key: 'tunnels', label: 'Tunnels', built: false },
+  { key: 'tunnels', label: 'Tunnels', built: true },
 ];
 
 export const GLOBAL_SCREENS: ScreenEntry[] = [
   { key: 'settings', label: 'Settings', built: true },
   { key: 'license', label: 'License', built: true },
-  { key: 'tls', label: 'TLS', built: false },
+  { key: 'tls', label: 'TLS', built: true },
 ];
 
 export type ProjectScreen = ComponentType<ProjectScreenProps>;
