@@ -209,6 +209,7 @@ async function openTunnel(
     provider,
     url: started.url,
     port,
+    ...(target.https ? { https: true } : {}),
     pid: started.pid,
     startedAt: new Date().toISOString(),
     ...(started.procStart ? { procStart: started.procStart } : {}),

@@ -195,6 +195,10 @@ describe('serve --tunnel', () => {
     const args = JSON.parse(readFileSync(join(box.dir, 'args.json'), 'utf8')) as string[];
     assert.equal(args[args.indexOf('--url') + 1], `https://127.0.0.1:${serve.port}`);
     assert.ok(args.includes('--no-tls-verify'), args.join(' '));
+    assert.match(
+      (await box.spawn(['tunnel', 'status', 'hooks'])).stdout,
+      new RegExp(`-> https://127\\.0\\.0\\.1:${serve.port} `),
+    );
     assert.equal(await serve.stop(), 0, serve.stderr());
   });
 

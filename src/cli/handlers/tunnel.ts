@@ -12,7 +12,7 @@ const shown = (t: TunnelRecord) => {
 };
 
 const describe = (t: TunnelRecord): string =>
-  `${t.url} -> 127.0.0.1:${t.port} (${t.provider}, pid ${t.pid}${t.withServer ? ', stops with its server' : ''})`;
+  `${t.url} -> ${t.https ? 'https://' : ''}127.0.0.1:${t.port} (${t.provider}, pid ${t.pid}${t.withServer ? ', stops with its server' : ''})`;
 
 export async function start(project: string, opts: TunnelStartOptions): Promise<void> {
   const { tunnel, alreadyRunning } = await startTunnel(cliContext(), project, {

@@ -21,6 +21,8 @@ export const TunnelRecordSchema = z.object({
   url: z.string(),
   /** The local port it forwards to. */
   port: z.number().int(),
+  /** The local server speaks HTTPS: forwarded as https://127.0.0.1:<port>. */
+  https: z.boolean().optional(),
   /** The process that keeps the tunnel open. */
   pid: z.number().int(),
   startedAt: z.string(),

@@ -106,7 +106,9 @@ function RunningTunnel(props: { tunnel: TunnelRecord; projectName: string; onSto
         <dt>Provider</dt>
         <dd>{tunnel.provider}</dd>
         <dt>Forwards to</dt>
-        <dd className="mono">http://127.0.0.1:{tunnel.port}</dd>
+        <dd className="mono">
+          {tunnel.https ? 'https' : 'http'}://127.0.0.1:{tunnel.port}
+        </dd>
         <dt>Started</dt>
         <dd>
           {new Date(tunnel.startedAt).toLocaleString()}
