@@ -1,5 +1,8 @@
 import type { AppContext } from './context.js';
-import { serverCredentials } from './tls.js';
+
+/** The TLS use cases (X.509, trust stores) are loaded only by a server asked for HTTPS. */
+const serverCredentials: typeof import('./tls.js').serverCredentials = async (ctx, input) =>
+  (await import('./tls.js')).serverCredentials(ctx, input);
 
 /** What a server may be asked to serve HTTPS with: its own files, or the generated leaf. */
 export interface HttpsRequest {

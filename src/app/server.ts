@@ -16,7 +16,7 @@ import type { AppContext } from './context.js';
 import { resolveProject, toProject } from './projects.js';
 import type { TunnelProviderName } from '../core/model/tunnel.js';
 import type { TunnelUrl } from '../runtime/templated.js';
-import { startServerTunnel, tunnelUrlOf } from './tunnels.js';
+import type { startServerTunnel } from './tunnels.js';
 
 export interface ServerLogger {
   info?: (message: string) => void;
@@ -241,6 +241,8 @@ export async function startServer(ctx: AppContext, input: StartServerInput = {})
   let tunnel: Awaited<ReturnType<typeof startServerTunnel>> | undefined;
   if (input.tunnel) {
     try {
+      // The tunnel providers are loaded only by a server asked for a tunnel.
+      const { startServerTunnel } = await import('./tunnels.js');
       tunnel = await startServerTunnel(ctx, stored, {
         provider: input.tunnel.provider,
         port: listening.port,
@@ -394,4 +396,13 @@ export async function stopServers(
     await ctx.servers.unregister(r);
   }
   return running.map(withUptime);
+}
+
+/** The tunnel URL a server of the project gives templates: its running tunnel's, else empty. */
+async function tunnelUrlOf(ctx: Pick<AppContext, 'tunnels'>, projectId: string): Promise<string> {
+  try {
+    return (await ctx.tunnels.get(projectId))?.url ?? '';
+  } catch {
+    return '';
+  }
 }

@@ -108,15 +108,6 @@ export async function startServerTunnel(
   return { tunnel, stop: async () => void (await closeTunnel(ctx, stored.project.id, tunnel.pid)) };
 }
 
-/** The tunnel URL a server of the project gives templates: its running tunnel's, else empty. */
-export async function tunnelUrlOf(ctx: Pick<AppContext, 'tunnels'>, projectId: string): Promise<string> {
-  try {
-    return (await ctx.tunnels.get(projectId))?.url ?? '';
-  } catch {
-    return '';
-  }
-}
-
 function checkProvider(name: string | undefined): TunnelProviderName {
   if (name === undefined) return DEFAULT_TUNNEL_PROVIDER;
   const wanted = name.trim().toLowerCase();
