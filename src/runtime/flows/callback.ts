@@ -98,15 +98,43 @@ function connectionError(e: unknown, url: URL): string {
   return message.split('\n')[0]!;
 }
 
+/**
+ * A kept-alive socket the receiver closed just as the callback was written on it (its idle
+ * timeout): the request never reached it, and is made again on another socket (as node's docs
+ * advise for `reusedSocket`), at most this many times, without counting as an attempt.
+ */
+const STALE_SOCKET_RETRIES = 2;
+
 /** The callback made with node's http/https client. */
 export const sendCallback: SendCallback = async (request, timeoutMs, signal) => {
   const { client, agent } =
     request.url.protocol === 'https:'
       ? await loadHttps().then(({ https, agent }) => ({ client: https, agent }))
       : { client: http, agent: (httpAgent ??= new http.Agent(agentOptions)) };
+  for (let stale = 0; ; stale++) {
+    try {
+      return await sendOnce(client, agent, request, timeoutMs, signal);
+    } catch (e) {
+      if (!(e instanceof StaleSocket)) throw e;
+      if (stale >= STALE_SOCKET_RETRIES) throw e.cause;
+    }
+  }
+};
+
+/** The request failed on a kept-alive socket before any answer: `cause` is the error to report. */
+class StaleSocket extends Error {}
+
+function sendOnce(
+  client: typeof http | typeof import('node:https'),
+  agent: http.Agent,
+  request: CallbackRequest,
+  timeoutMs: number,
+  signal: AbortSignal,
+): Promise<CallbackAnswer> {
   return new Promise<CallbackAnswer>((resolve, reject) => {
     let req: http.ClientRequest | undefined;
     let settled = false;
+    let answered = false;
     const finish = (error: string | undefined, answer?: CallbackAnswer) => {
       if (settled) return;
       settled = true;
@@ -129,8 +157,18 @@ export const sendCallback: SendCallback = async (request, timeoutMs, signal) => 
     } catch (e) {
       return finish(`the callback could not be made: ${e instanceof Error ? e.message : String(e)}`);
     }
-    req.on('error', (e) => finish(connectionError(e, request.url)));
+    req.on('error', (e) => {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (req?.reusedSocket && !answered && (code === 'ECONNRESET' || code === 'EPIPE') && !settled) {
+        settled = true;
+        clearTimeout(timer);
+        signal.removeEventListener('abort', onAbort);
+        return reject(new StaleSocket('stale socket', { cause: new Error(connectionError(e, request.url)) }));
+      }
+      finish(connectionError(e, request.url));
+    });
     req.on('response', (res) => {
+      answered = true;
       const chunks: Buffer[] = [];
       let kept = 0;
       res.on('data', (chunk: Buffer) => {
@@ -154,4 +192,4 @@ export const sendCallback: SendCallback = async (request, timeoutMs, signal) => 
     });
     req.end(request.body ?? undefined);
   });
-};
+}
