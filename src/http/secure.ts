@@ -1,5 +1,5 @@
-import type { IncomingMessage, RequestListener } from 'node:http';
-import { createSecureServer, type Http2ServerRequest, type Http2Session } from 'node:http2';
+import type { IncomingHttpHeaders, RequestListener } from 'node:http';
+import { createSecureServer, Http2ServerRequest, type Http2Session } from 'node:http2';
 import type { Server, Socket } from 'node:net';
 
 /**
@@ -26,13 +26,9 @@ export interface Opened {
 }
 
 export function listenSecure(handler: RequestListener, tls: { cert: string; key: string }): Opened {
-  const onRequest = (req: IncomingMessage, res: Parameters<RequestListener>[1]): void => {
-    if (req.httpVersionMajor === 2) asHttp1(req as unknown as Http2ServerRequest);
-    handler(req, res);
-  };
   const server = createSecureServer(
-    { allowHTTP1: true, cert: tls.cert, key: tls.key },
-    onRequest as unknown as Parameters<typeof createSecureServer>[1],
+    { allowHTTP1: true, cert: tls.cert, key: tls.key, Http2ServerRequest: Http1LikeRequest },
+    handler as unknown as Parameters<typeof createSecureServer>[1],
   );
   const sessions = new Set<Http2Session>();
   server.on('session', (session) => {
@@ -62,33 +58,47 @@ export function listenSecure(handler: RequestListener, tls: { cert: string; key:
 
 const COLON = 58;
 
-/** An HTTP/2 request's headers as HTTP/1.1 has them (see above); set on the request itself. */
-function asHttp1(req: Http2ServerRequest): void {
-  const raw = req.rawHeaders;
-  const lines: string[] = [];
-  let authority: string | undefined;
-  let host = false;
-  for (let i = 0; i + 1 < raw.length; i += 2) {
-    const name = raw[i]!;
-    if (name.charCodeAt(0) === COLON) {
-      if (name === ':authority') authority = raw[i + 1];
-      continue;
+/**
+ * An HTTP/2 request read as an HTTP/1.1 one (see above): its header lists worked out when first
+ * read, once. A class of its own (node's Http2ServerRequest option), not properties defined on
+ * each request: every request keeps one shape.
+ */
+const base = (name: string) =>
+  Object.getOwnPropertyDescriptor(Http2ServerRequest.prototype, name)!.get! as (this: unknown) => unknown;
+const baseRawHeaders = base('rawHeaders');
+const baseHeaders = base('headers');
+
+// node's typings declare rawHeaders and headers as fields; they are accessors of the prototype.
+const Http1LikeRequest = class extends (Http2ServerRequest as unknown as new (...args: never[]) => object) {
+  #raw: string[] | undefined;
+  #headers: IncomingHttpHeaders | undefined;
+
+  get rawHeaders(): string[] {
+    if (this.#raw !== undefined) return this.#raw;
+    const raw = baseRawHeaders.call(this) as string[];
+    const lines: string[] = [];
+    let authority: string | undefined;
+    let host = false;
+    for (let i = 0; i + 1 < raw.length; i += 2) {
+      const name = raw[i]!;
+      if (name.charCodeAt(0) === COLON) {
+        if (name === ':authority') authority = raw[i + 1];
+        continue;
+      }
+      if (name === 'host') host = true;
+      lines.push(name, raw[i + 1]!);
     }
-    if (name === 'host') host = true;
-    lines.push(name, raw[i + 1]!);
+    if (authority !== undefined && !host) lines.unshift('host', authority);
+    return (this.#raw = lines);
   }
-  if (authority !== undefined && !host) lines.unshift('host', authority);
-  Object.defineProperty(req, 'rawHeaders', { value: lines, configurable: true });
-  const given = req.headers;
-  let headers: Record<string, string | string[] | undefined> | undefined;
-  Object.defineProperty(req, 'headers', {
-    configurable: true,
-    get: () => {
-      if (headers) return headers;
-      headers = {};
-      if (authority !== undefined && !host) headers.host = authority;
-      for (const name of Object.keys(given)) if (name.charCodeAt(0) !== COLON) headers[name] = given[name];
-      return headers;
-    },
-  });
-}
+
+  get headers(): IncomingHttpHeaders {
+    if (this.#headers !== undefined) return this.#headers;
+    const given = baseHeaders.call(this) as IncomingHttpHeaders;
+    const headers: IncomingHttpHeaders = {};
+    const authority = given[':authority'];
+    if (typeof authority === 'string' && given.host === undefined) headers.host = authority;
+    for (const name of Object.keys(given)) if (name.charCodeAt(0) !== COLON) headers[name] = given[name];
+    return (this.#headers = headers);
+  }
+} as unknown as typeof Http2ServerRequest;
