@@ -7,20 +7,8 @@ import type { ApiEvent, ApiStream, EventHub } from './route.js';
  * and starts its sources (watchers.ts) when the first client subscribes.
  */
 
-/**
- * The event types (`flow-run`: a run of a flow each time it is saved; `tunnel`: a tunnel started
- * or stopped; watchers.ts).
- */
-export const EVENT_TYPES = [
-  'request',
-  'projects',
-  'endpoints',
-  'flows',
-  'server',
-  'settings',
-  'flow-run',
-  'tunnel',
-] as const;
+/** The event types (core/model/limits.ts: the web UI subscribes to the same list). */
+export { EVENT_TYPES } from '../core/model/limits.js';
 
 /** Events kept for replay. */
 export const EVENT_BUFFER_SIZE = 1000;

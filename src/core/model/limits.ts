@@ -63,3 +63,18 @@ export const STEP_LABEL_MAX = 100;
 export const FLOW_DESCRIPTION_MAX = 2000;
 /** How long a stopping server waits for callbacks in flight before cancelling what is left (5 s). */
 export const FLOW_STOP_GRACE_MS = 5_000;
+
+/**
+ * The admin API's live event types (GET /api/v1/events; `flow-run`: a run of a flow each time it
+ * is saved; `tunnel`: a tunnel started or stopped). Here so the web UI subscribes to this list.
+ */
+export const EVENT_TYPES = [
+  'request',
+  'projects',
+  'endpoints',
+  'flows',
+  'server',
+  'settings',
+  'flow-run',
+  'tunnel',
+] as const;

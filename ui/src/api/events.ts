@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { FlowRun, Settings, TunnelRecord } from '../types';
+import { EVENT_TYPES } from '../../../src/core/model/limits';
 import { API } from './client';
 
 /**
@@ -7,8 +8,7 @@ import { API } from './client';
  * first subscriber; the browser reconnects by itself and the API replays what was missed from
  * Last-Event-ID. Event data as docs/admin-api.md lists it.
  */
-export type EventName =
-  'request' | 'projects' | 'endpoints' | 'flows' | 'server' | 'settings' | 'flow-run' | 'tunnel';
+export type EventName = (typeof EVENT_TYPES)[number];
 
 export interface RequestEvent {
   id: string;
@@ -65,16 +65,7 @@ function ensureSource(): void {
   source = new EventSource(`${API}/events`, { withCredentials: true });
   source.onopen = () => statusListeners.forEach((fn) => fn(true));
   source.onerror = () => statusListeners.forEach((fn) => fn(false));
-  for (const name of [
-    'request',
-    'projects',
-    'endpoints',
-    'flows',
-    'server',
-    'settings',
-    'flow-run',
-    'tunnel',
-  ] as EventName[])
+  for (const name of EVENT_TYPES)
     source.addEventListener(name, (e) => {
       let data: unknown;
       try {
