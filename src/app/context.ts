@@ -1,4 +1,4 @@
-import type { LicenseService, Stores } from '../core/ports.js';
+import type { DocumentFetcher, LicenseService, Stores } from '../core/ports.js';
 import { usableDataDir } from '../store/fs/data-dir.js';
 import { openLocalStores } from '../store/local.js';
 import { HttpLicenseService } from '../store/net/license-service.js';
@@ -29,6 +29,8 @@ export interface AppContext extends Stores {
   env: NodeJS.ProcessEnv;
   /** The license service of e-mail activation (over HTTP here). */
   licenseService: LicenseService;
+  /** Fetches documents over http(s) (`contract import`, `contract validate -s URL`). */
+  documents: DocumentFetcher;
   /** What this context's callers may reach (unset: everything, the CLI's reach). */
   reach?: ProjectReach;
   /**
@@ -85,6 +87,8 @@ export function createContext(options: ContextOptions = {}): AppContext {
     cwd,
     env,
     licenseService: new HttpLicenseService(),
+    // Placeholder until part "app" of issue 23 lands (store/net/document-fetch.ts).
+    documents: { fetch: () => Promise.reject(new Error('not built yet: part "app" of issue 23')) },
     local: { dataDir, cwd, env, onWarning: options.onWarning, onInfo: options.onInfo },
   };
 }

@@ -54,6 +54,13 @@ export interface StartServerInput {
    * the generated certificate when the project says `tls: true`, else plain HTTP.
    */
   tls?: { cert: string; key: string };
+  /**
+   * (Pro) Checks each request against a contract as it is logged, off the response path, and
+   * stores the verdict with its record (docs/contract.md): `true` the project's stored contract,
+   * a string another document (a file or an http(s) URL). Default: the stored contract when
+   * project.json says `contract.live`, else no check. `false`: no check whatever project.json says.
+   */
+  contract?: boolean | string;
 }
 
 export interface RunningServer {

@@ -5,7 +5,7 @@
  */
 import type { FlowRun } from './model/flow.js';
 import type { GuardedPort, TunnelRecord } from './model/tunnel.js';
-import type { Subscription } from './ports.js';
+import type { StoredProject, Subscription } from './ports.js';
 
 // ---------------------------------------------------------------- flow runs
 
@@ -93,4 +93,55 @@ export interface TunnelRegistry {
   guardPort(guard: GuardedPort): Promise<Subscription>;
   /** The guarded ports of running processes (those of processes gone are removed when seen). */
   guardedPorts(): Promise<GuardedPort[]>;
+}
+
+// ---------------------------------------------------------------- contracts
+
+/** A project's stored contract document (docs/contract.md). */
+export interface StoredContract {
+  /** The document as imported (JSON or YAML text). */
+  text: string;
+  /** Its file name, as project.json's `contract.file` records it. */
+  file: string;
+  /** Where it lives, for people (a path): printed, never parsed. */
+  location: string;
+}
+
+/**
+ * The contract documents of projects: one per project, in the project's folder here (another
+ * store keeps it elsewhere). Writes are atomic; project.json's `contract` (written through
+ * ProjectStore.update) names the file, so write the document first, then record it.
+ */
+export interface ContractStore {
+  /** The document project.json names; undefined when it names none. A missing or unreadable file throws, naming it. */
+  read(project: StoredProject): Promise<StoredContract | undefined>;
+  /** Stores `text` as the project's document (replacing the one before); returns its file name. */
+  write(project: StoredProject, text: string, format: 'json' | 'yaml'): Promise<string>;
+  /** Removes the project's document file, when there is one. */
+  remove(project: StoredProject): Promise<void>;
+}
+
+export interface FetchedDocument {
+  text: string;
+  /** The URL that answered (after redirects). */
+  url: string;
+  contentType: string | undefined;
+}
+
+export interface FetchDocumentOptions {
+  /** Default CONTRACT_FETCH_TIMEOUT_MS. */
+  timeoutMs?: number;
+  /** Default CONTRACT_MAX_BYTES. */
+  maxBytes?: number;
+  /** Default CONTRACT_MAX_REDIRECTS. */
+  maxRedirects?: number;
+}
+
+/**
+ * Fetches a document over http(s): redirects followed, bounded in time and size. Every failure
+ * (unreachable, a non-2xx status, too slow, too large, too many redirects, not text) is one
+ * INVALID_INPUT or IO_ERROR line naming the URL and what to do.
+ */
+export interface DocumentFetcher {
+  fetch(url: string, options?: FetchDocumentOptions): Promise<FetchedDocument>;
 }

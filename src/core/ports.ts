@@ -7,6 +7,7 @@
  * Types only: nothing here costs anything at run time.
  */
 import type { MockdevError } from './errors.js';
+import type { ContractVerdict } from './model/contract.js';
 import type { Endpoint } from './model/endpoint.js';
 import type { Flow } from './model/flow.js';
 import type { ProjectFile } from './model/project.js';
@@ -237,6 +238,19 @@ export interface RequestLogStore {
    */
   since(cursor: string | undefined, limit: number): Promise<{ records: RequestSummary[]; cursor: string }>;
   openWriter(options: RequestLogWriterOptions): RequestLogWriter;
+  /**
+   * The records of a project logged after `cursor` (oldest first, at most `limit`), whole, and
+   * the cursor to pass next time. Without a cursor: no records, and the cursor of now. What a
+   * live contract check follows; like every read it first expands what is spooled, so a serving
+   * process calls it only while its writer is idle, never under load.
+   */
+  after(
+    projectId: string,
+    cursor: string | undefined,
+    limit: number,
+  ): Promise<{ records: RequestRecord[]; cursor: string }>;
+  /** Stores live contract verdicts with their records (ids no longer logged are ignored). */
+  setContractVerdicts(verdicts: { id: string; verdict: ContractVerdict }[]): Promise<void>;
   close(): void;
 }
 
@@ -443,7 +457,7 @@ export interface UiStateStore {
 }
 
 export type * from './ports-serving.js';
-import type { FlowRunStore, TlsFiles, TunnelRegistry } from './ports-serving.js';
+import type { ContractStore, FlowRunStore, TlsFiles, TunnelRegistry } from './ports-serving.js';
 
 /** Every store a running mockdev uses. */
 export interface Stores {
@@ -459,6 +473,7 @@ export interface Stores {
   uiState: UiStateStore;
   tls: TlsFiles;
   tunnels: TunnelRegistry;
+  contracts: ContractStore;
   /** Releases what the stores hold open (database handles, watchers). */
   close(): void;
 }

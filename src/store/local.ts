@@ -48,6 +48,12 @@ export function openLocalStores(dataDir: string, options: LocalStoreOptions): St
     uiState: new FileUiStateStore(dataDir),
     tls: new FileTlsFiles(dataDir),
     tunnels: new FileTunnelRegistry(dataDir),
+    // Placeholder until part "app" of issue 23 lands (store/fs/contract-files.ts).
+    contracts: {
+      read: () => Promise.reject(new Error('not built yet: part "app" of issue 23')),
+      write: () => Promise.reject(new Error('not built yet: part "app" of issue 23')),
+      remove: () => Promise.reject(new Error('not built yet: part "app" of issue 23')),
+    },
     close: () => {
       flowRuns.close();
       requests.close();

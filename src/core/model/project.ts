@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { ContractRefSchema } from './contract.js';
 import { EndpointSchema } from './endpoint.js';
 import { described } from './describe.js';
 import { PROJECT_DOCS, withoutDefaults } from './descriptions.js';
@@ -26,6 +27,8 @@ export const ProjectFileSchema = z.object({
   port: PortSchema,
   /** Served over HTTPS with the generated certificate by a plain `serve` (absent: HTTP). */
   tls: z.boolean().optional(),
+  /** The project's contract (docs/contract.md): its document's file in this folder, and more. */
+  contract: ContractRefSchema.optional(),
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
 });

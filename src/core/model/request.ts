@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { MockdevError } from '../errors.js';
+import { ContractVerdictSchema } from './contract.js';
 import { parseMethod, TimestampSchema } from './fields.js';
 
 /** The protocols a request log record names. */
@@ -43,6 +44,10 @@ export const RequestRecordSchema = z.object({
    * (logged before it was recorded).
    */
   clientAddress: z.string().nullable(),
+  /**
+   * The live contract check's verdict (`serve --contract`, docs/contract.md); absent: not checked.
+   */
+  contract: ContractVerdictSchema.optional(),
 });
 export type RequestRecord = z.infer<typeof RequestRecordSchema>;
 
@@ -101,6 +106,8 @@ export interface RequestFilters {
   starred?: boolean;
   /** Only requests whose path (as logged, without the query) contains this text. */
   path?: string;
+  /** true: only requests a live contract check found violations in. */
+  violations?: boolean;
 }
 
 /** The longest `path` filter: a path longer than any URL a server takes matches nothing anyway. */
@@ -114,6 +121,8 @@ export interface ParsedRequestFilters {
   starred: boolean | undefined;
   /** Text the path contains (case-sensitive, as paths are); undefined: any path. */
   path: string | undefined;
+  /** true: only requests whose stored contract verdict has violations. */
+  violations: boolean | undefined;
 }
 
 export function parseRequestFilters(filters: RequestFilters = {}): ParsedRequestFilters {
@@ -137,5 +146,5 @@ export function parseRequestFilters(filters: RequestFilters = {}): ParsedRequest
       { hint: 'Give a part of the path, such as /users', details: { field: 'path' } },
     );
   }
-  return { limit, method, status, starred: filters.starred, path };
+  return { limit, method, status, starred: filters.starred, path, violations: filters.violations };
 }

@@ -1,9 +1,15 @@
 import { basename, dirname, join } from 'node:path';
+import type { ContractVerdict } from '../../core/model/contract.js';
 import type { ParsedRequestFilters, RequestRecord, RequestSummary } from '../../core/model/request.js';
 import type { RequestLogStore, RequestLogWriter, RequestLogWriterOptions } from '../../core/ports.js';
 import type { RequestDatabase } from './database.js';
 import { storeFailure } from '../failure.js';
 import { SpoolLogWriter } from './writer.js';
+
+const notBuilt = (...args: unknown[]): never => {
+  void args;
+  throw new Error('not built yet: part "live" of issue 23');
+};
 
 /** The spool folder of a request log database: `requests.db` -> `requests-spool`. */
 export const spoolDirOf = (dbFile: string): string =>
@@ -70,6 +76,18 @@ export class LocalRequestLog implements RequestLogStore {
 
   since(cursor: string | undefined, limit: number): Promise<{ records: RequestSummary[]; cursor: string }> {
     return this.fresh((db) => db.since(cursor, limit));
+  }
+
+  after(
+    projectId: string,
+    cursor: string | undefined,
+    limit: number,
+  ): Promise<{ records: RequestRecord[]; cursor: string }> {
+    return notBuilt(projectId, cursor, limit);
+  }
+
+  setContractVerdicts(verdicts: { id: string; verdict: ContractVerdict }[]): Promise<void> {
+    return notBuilt(verdicts);
   }
 
   openWriter(options: RequestLogWriterOptions): RequestLogWriter {
