@@ -128,7 +128,7 @@ describe('web UI: contract', () => {
     const live = s.page.getByRole('switch', { name: 'Check requests live as they are logged' });
     await live.check();
     await s.page.getByRole('status').getByText('Live checking is on').waitFor();
-    const info = await http(`${s.url}/api/v1/projects/Shop/contract`);
+    const info = await http(`${s.url}/api/v1/projects/${shop}/contract`);
     assert.equal((info.json as { live: boolean }).live, true);
 
     const mock = await startMockServer(s, 'Shop');

@@ -31,15 +31,15 @@ export function ContractFactsView(props: {
         <dt>Operations</dt>
         <dd>{info.operations.length} (each listed under Coverage)</dd>
         <dt>Source</dt>
-        <dd className="mono contract-source">
+        <dd className="contract-source">
           {web ? (
-            <a href={info.source} target="_blank" rel="noreferrer">
+            <a className="mono" href={info.source} target="_blank" rel="noreferrer">
               {info.source}
             </a>
           ) : info.source === 'upload' ? (
             'an uploaded document'
           ) : (
-            info.source
+            <code>{info.source}</code>
           )}
         </dd>
         <dt>Imported</dt>
@@ -65,7 +65,10 @@ function LiveSwitch(props: {
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>();
+  // the switch shows what was asked at once; the answer (or an error) settles it
+  const [asked, setAsked] = useState<boolean>();
   const toggle = async (live: boolean) => {
+    setAsked(live);
     setBusy(true);
     setError(undefined);
     try {
@@ -76,6 +79,7 @@ function LiveSwitch(props: {
       setError(e);
     } finally {
       setBusy(false);
+      setAsked(undefined);
     }
   };
   return (
@@ -84,7 +88,7 @@ function LiveSwitch(props: {
         <input
           type="checkbox"
           role="switch"
-          checked={props.info.live}
+          checked={asked ?? props.info.live}
           disabled={busy}
           aria-describedby="contract-live-hint"
           onChange={(e) => void toggle(e.target.checked)}

@@ -64,23 +64,12 @@ export function ContractScreen({ project }: ProjectScreenProps) {
               </>
             )}
           </section>
-          <section aria-labelledby="contract-import">
-            <h2 id="contract-import">{info ? 'Replace the contract' : 'Import a contract'}</h2>
-            <ImportContract
-              projectId={project.id}
-              projectName={project.name}
-              replacing={info !== undefined}
-              onImported={(c) => {
-                setChanged(c);
-                coverage.reload();
-              }}
-            />
-          </section>
           {info && (
             <>
               <section aria-labelledby="contract-validate">
                 <h2 id="contract-validate">Validate</h2>
-                <ValidatePanel projectId={project.id} onValidated={coverage.reload} />
+                {/* a new document: the report of the one before goes */}
+                <ValidatePanel key={info.importedAt} projectId={project.id} onValidated={coverage.reload} />
               </section>
               <section aria-labelledby="contract-coverage">
                 <h2 id="contract-coverage">Coverage</h2>
@@ -93,6 +82,18 @@ export function ContractScreen({ project }: ProjectScreenProps) {
               </section>
             </>
           )}
+          <section aria-labelledby="contract-import">
+            <h2 id="contract-import">{info ? 'Replace the contract' : 'Import a contract'}</h2>
+            <ImportContract
+              projectId={project.id}
+              projectName={project.name}
+              replacing={info !== undefined}
+              onImported={(c) => {
+                setChanged(c);
+                coverage.reload();
+              }}
+            />
+          </section>
         </>
       )}
     </section>

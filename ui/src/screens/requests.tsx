@@ -260,7 +260,7 @@ export function RequestsScreen({ project }: ProjectScreenProps) {
           />
           Starred only
         </label>
-        <label className="inline">
+        <label className="inline violations-filter">
           <input
             type="checkbox"
             checked={filter.violations}
