@@ -2,8 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { enc, post } from '../api/client';
 import { ErrorMessage, useNotify } from '../components/notices';
 import type { ContractInfo } from '../types';
-
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+import { plural } from './locate';
 
 /**
  * Import the project's contract (as `mockdev contract import`): from an http(s) URL mockdev

@@ -5,6 +5,9 @@
  */
 import type { ContractViolation } from '../../../src/core/model/contract';
 
+/** `1 violation`, `2 violations`. */
+export const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+
 /** One step into a JSON value: a property name or an array index. */
 export type PathStep = string | number;
 

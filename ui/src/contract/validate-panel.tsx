@@ -5,9 +5,7 @@ import { ErrorMessage } from '../components/notices';
 import { TableHead } from '../components/table-head';
 import { projectPath } from '../router';
 import type { ContractReport } from '../types';
-import { groupByOperation, spotQuery } from './locate';
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+import { groupByOperation, plural, spotQuery } from './locate';
 
 /** The summary line, as `contract validate` prints it. */
 export function summaryLine(r: ContractReport): string {

@@ -1,5 +1,5 @@
 import type { RequestRecord } from '../types';
-import type { Spot } from './locate';
+import { plural, type Spot } from './locate';
 
 const sideName = (side: Spot['in']) => (side === 'request' ? 'request' : 'response');
 
@@ -20,8 +20,7 @@ export function ContractFacts({ record, spot }: { record: RequestRecord; spot?: 
           ) : (
             <>
               <span className="contract-failed">
-                {verdict.violations.length === 1 ? '1 violation' : `${verdict.violations.length} violations`}{' '}
-                (checked live):
+                {plural(verdict.violations.length, 'violation')} (checked live):
               </span>
               <ul className="contract-violations" aria-label="Contract violations">
                 {verdict.violations.map((v, i) => (

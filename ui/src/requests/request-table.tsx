@@ -1,4 +1,5 @@
 import '../contract/contract.css';
+import { plural } from '../contract/locate';
 import type { RequestRecord } from '../types';
 import { ExchangeCells, ExchangeColumns } from './exchange';
 import { timeOfDay } from './format';
@@ -50,9 +51,7 @@ export function RequestTable(props: {
               <td>
                 {failing && (
                   <span className="badge badge-danger" title={r.contract!.violations[0]?.message}>
-                    {r.contract!.violations.length === 1
-                      ? '1 violation'
-                      : `${r.contract!.violations.length} violations`}
+                    {plural(r.contract!.violations.length, 'violation')}
                   </span>
                 )}
               </td>
