@@ -165,12 +165,8 @@ export class SchemaConverter {
       } else if (LIST.has(key) && Array.isArray(v)) {
         out[key] = v.map((sub, i) => this.convert(sub, `${at}/${i}`));
       } else if (ONE.has(key) && (isObj(v) || typeof v === 'boolean')) {
-        out[key] =
-          typeof v === 'boolean'
-            ? v
-              ? {}
-              : this.mark({ not: {} }, { pointer: at, exact: true })
-            : this.convert(v, at);
+        // ajv takes boolean schemas in every draft: `additionalProperties: false` stays as written.
+        out[key] = typeof v === 'boolean' ? v : this.convert(v, at);
       } else if (key === 'items') {
         out.items = Array.isArray(v)
           ? v.map((sub, i) => this.convert(sub, `${at}/${i}`))

@@ -216,7 +216,9 @@ function violationOf(
     const detail =
       e.keyword === 'enum'
         ? `must be one of ${JSON.stringify(p.allowedValues)}`
-        : (e.message ?? 'is invalid');
+        : e.keyword === 'type'
+          ? `must be ${String(p.type).split(',').join(' or ')}`
+          : (e.message ?? 'is invalid');
     message = `${location} ${detail}, got ${said(e.data)}`;
   }
   const rule = meta?.rule ?? RULES[e.keyword] ?? e.keyword;
