@@ -101,8 +101,12 @@ export interface ConverterOptions {
 }
 
 export class SchemaConverter {
-  /** Schemas met inside themselves: their registered name. */
-  private readonly names = new Map<object, string>();
+  /**
+   * Schemas met inside themselves: their registered name. Per root schema, so that each place
+   * a recursive schema is used at has violations pointing there.
+   */
+  private names = new Map<object, string>();
+  private count = 0;
   private readonly stack = new Map<object, { name?: string }>();
   /** The schemas to register (under their names) before anything is compiled. */
   readonly named: { name: string; schema: Obj }[] = [];
@@ -113,11 +117,12 @@ export class SchemaConverter {
   convert(node: unknown, pointer: string): Obj {
     if (node === true || node === undefined) return this.mark({}, { pointer });
     if (!isObj(node)) return this.mark({ not: {} }, { pointer, rule: 'schema', exact: true });
+    if (this.stack.size === 0) this.names = new Map();
     const known = this.names.get(node);
     if (known) return { $ref: known };
     const frame = this.stack.get(node);
     if (frame) {
-      const name = `${this.o.namespace}${this.names.size + 1}`;
+      const name = `${this.o.namespace}${++this.count}`;
       this.names.set(node, name);
       frame.name = name;
       return { $ref: name };

@@ -216,9 +216,11 @@ function violationOf(
     const detail =
       e.keyword === 'enum'
         ? `must be one of ${JSON.stringify(p.allowedValues)}`
-        : e.keyword === 'type'
-          ? `must be ${String(p.type).split(',').join(' or ')}`
-          : (e.message ?? 'is invalid');
+        : e.keyword === 'false schema' || meta?.rule === 'schema'
+          ? 'is not allowed here (the schema admits nothing)'
+          : e.keyword === 'type'
+            ? `must be ${String(p.type).split(',').join(' or ')}`
+            : (e.message ?? 'is invalid');
     message = `${location} ${detail}, got ${said(e.data)}`;
   }
   const rule = meta?.rule ?? RULES[e.keyword] ?? e.keyword;
