@@ -1,5 +1,6 @@
 import { maskDocumentUrl, parseDocumentUrl } from '../../core/contract/document-url.js';
 import { MockdevError } from '../../core/errors.js';
+import { maskCredentialsInText } from '../../core/model/credentials.js';
 import {
   CONTRACT_FETCH_TIMEOUT_MS,
   CONTRACT_MAX_BYTES,
@@ -57,7 +58,7 @@ function unreachable(e: unknown): string {
   const code = err.cause?.code;
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'the host name does not resolve';
   if (code === 'ECONNREFUSED') return 'the connection was refused';
-  return code ?? err.cause?.message ?? err.message;
+  return maskCredentialsInText(code ?? err.cause?.message ?? err.message);
 }
 
 /** Reads a body up to `maxBytes`; INVALID_INPUT as soon as it goes over. */
@@ -84,6 +85,15 @@ async function readCapped(res: Response, url: string, maxBytes: number): Promise
   return Buffer.concat(chunks, total);
 }
 
+/** The URL without its user and password (fetch refuses them there; they travel as a header). */
+function withoutCredentials(url: URL): URL {
+  if (!url.username && !url.password) return url;
+  const bare = new URL(url.href);
+  bare.username = '';
+  bare.password = '';
+  return bare;
+}
+
 export class HttpDocumentFetcher implements DocumentFetcher {
   async fetch(url: string, options: FetchDocumentOptions = {}): Promise<FetchedDocument> {
     const timeoutMs = options.timeoutMs ?? CONTRACT_FETCH_TIMEOUT_MS;
@@ -92,13 +102,22 @@ export class HttpDocumentFetcher implements DocumentFetcher {
     // One deadline for the whole exchange: every redirect and the body included.
     const signal = AbortSignal.timeout(timeoutMs);
     let current = parseDocumentUrl(url);
+    const origin = current.origin;
+    const credentials =
+      current.username || current.password
+        ? `Basic ${Buffer.from(`${decodeURIComponent(current.username)}:${decodeURIComponent(current.password)}`).toString('base64')}`
+        : undefined;
     for (let redirects = 0; ; redirects++) {
       let res: Response;
       try {
-        res = await fetch(current, {
+        res = await fetch(withoutCredentials(current), {
           redirect: 'manual',
           signal,
-          headers: { accept: 'application/yaml, application/json;q=0.9, text/*;q=0.8, */*;q=0.5' },
+          headers: {
+            accept: 'application/yaml, application/json;q=0.9, text/*;q=0.8, */*;q=0.5',
+            // Credentials in the URL go as Basic authentication, to its own origin only.
+            ...(credentials && current.origin === origin ? { authorization: credentials } : {}),
+          },
         });
       } catch (e) {
         if (isTimeout(e)) throw timedOut(url, timeoutMs);
@@ -162,7 +181,7 @@ export class HttpDocumentFetcher implements DocumentFetcher {
         );
       return {
         text: bytes.toString('utf8'),
-        url: current.href,
+        url: withoutCredentials(current).href,
         contentType: res.headers.get('content-type') ?? undefined,
       };
     }
