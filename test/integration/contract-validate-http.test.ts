@@ -19,7 +19,7 @@ import {
 } from '../../src/core/model/contract.js';
 import type { CliResult } from '../helpers/cli.js';
 import { json } from '../helpers/cli.js';
-import { caseIds, contractFixture, sendCases, type CaseRequest } from '../helpers/contract.js';
+import { caseIds, contractFixtureText, sendCases, type CaseRequest } from '../helpers/contract-traffic.js';
 import { proSandbox, startProServer } from '../helpers/pro.js';
 import { elementsNamed, parseXml } from '../helpers/xml.js';
 
@@ -265,7 +265,7 @@ describe('contract validate over HTTP (petstore-rules.yaml, OpenAPI 3.0)', () =>
     const sandbox = await proSandbox(t);
     const { cli, dir } = sandbox;
     ok(await cli(['project', 'create', 'shop']));
-    writeFileSync(join(dir, 'petstore-rules.yaml'), contractFixture('petstore-rules.yaml'));
+    writeFileSync(join(dir, 'petstore-rules.yaml'), contractFixtureText('petstore-rules.yaml'));
     const { ctx, server } = await startProServer(sandbox, 'shop');
     await mockProject(ctx);
     await sendCases(server.url, CASES);
@@ -376,7 +376,7 @@ describe('contract validate over HTTP (petstore-rules.yaml, OpenAPI 3.0)', () =>
     const { cli, dir } = sandbox;
     ok(await cli(['project', 'create', 'shop']));
     ok(await cli(['settings', 'update', '--request-body-limit', '40']));
-    writeFileSync(join(dir, 'petstore-rules.yaml'), contractFixture('petstore-rules.yaml'));
+    writeFileSync(join(dir, 'petstore-rules.yaml'), contractFixtureText('petstore-rules.yaml'));
     const { ctx, server } = await startProServer(sandbox, 'shop');
     await addEndpoint(ctx, 'shop', {
       method: 'POST',

@@ -5,7 +5,7 @@ import { json } from './cli.js';
 import { waitUntil } from './wait.js';
 
 /** A contract fixture's text (test/fixtures/contract/). */
-export const contractFixture = (name: string): string =>
+export const contractFixtureText = (name: string): string =>
   readFileSync(new URL(`../fixtures/contract/${name}`, import.meta.url), 'utf8');
 
 /** One request of a contract test, sent with `x-case: <name>` so its log record can be found. */
