@@ -13,8 +13,8 @@ export const UNMATCHED_SUITE = 'unmatched requests';
  * Characters XML 1.0 cannot carry at all (control characters other than tab and line breaks,
  * lone surrogates, U+FFFE and U+FFFF): written as `\uXXXX` text, so the file stays well-formed.
  */
-// eslint-disable-next-line no-control-regex
 const NOT_XML =
+  // eslint-disable-next-line no-control-regex
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 const visible = (text: string): string =>
@@ -39,14 +39,21 @@ const attrs = (values: Record<string, string | number>): string =>
     .join('');
 
 const shown = (value: unknown): string => {
-  if (value === undefined) return '';
+  if (value === '') return '""';
   const text = typeof value === 'string' ? value : JSON.stringify(value);
   return text === undefined ? String(value) : text;
 };
 
-/** One violation as the failure's text lists it: where, what, expected and actual. */
+/** What is wrong where: the message, after the location unless the message starts with it. */
+export const violationText = (v: ContractViolation): string =>
+  v.location && !v.message.startsWith(v.location) ? `${v.location}: ${v.message}` : v.message;
+
+/**
+ * One violation as a line of a report (`request query.limit must be <= 100, got 500 [maximum];
+ * expected 100; actual 500; at #/paths/…`): what JUnit failures and `contract validate` list.
+ */
 export function violationLine(v: ContractViolation): string {
-  const parts = [`${v.in} ${v.location}: ${v.message} [${v.rule}]`];
+  const parts = [`${v.in} ${violationText(v)} [${v.rule}]`];
   if (v.expected !== undefined) parts.push(`expected ${shown(v.expected)}`);
   if (v.actual !== undefined) parts.push(`actual ${shown(v.actual)}`);
   parts.push(`at ${v.schemaPath}`);
@@ -60,9 +67,7 @@ function testcase(suite: string, r: RequestResult, indent: string): string {
   const inner: string[] = [];
   if (r.outcome === 'failed') {
     const first = r.violations[0];
-    const message = first
-      ? `${plural(r.violations.length, 'violation')}: ${first.location}: ${first.message}`
-      : 'failed';
+    const message = first ? `${plural(r.violations.length, 'violation')}: ${violationText(first)}` : 'failed';
     const body = r.violations.map(violationLine).join('\n');
     inner.push(
       `${indent}  <failure${attrs({ message, type: first?.rule ?? 'contract' })}>${xmlText(body)}</failure>`,
