@@ -81,6 +81,14 @@ export function shapeOf(schema: unknown): Shape {
 const SEPARATORS: Record<string, string> = { csv: ',', ssv: ' ', tsv: '\t', pipes: '|', multi: 'multi' };
 const STYLE_SEPARATORS: Record<string, string> = { spaceDelimited: ' ', pipeDelimited: '|' };
 
+/** What every parameter says of itself: name, place, whether required (a path parameter always is). */
+const identity = (p: Obj, pointer: string, place: Place) => ({
+  name: String(p.name ?? ''),
+  in: place,
+  required: place === 'path' || p.required === true,
+  pointer,
+});
+
 /** A 3.x parameter (or response header: `in` given). */
 function param3(p: Obj, pointer: string, place: Place): ParamSpec {
   const style =
@@ -98,10 +106,7 @@ function param3(p: Obj, pointer: string, place: Place): ParamSpec {
     }
   }
   return {
-    name: String(p.name ?? ''),
-    in: place,
-    required: place === 'path' || p.required === true,
-    pointer,
+    ...identity(p, pointer, place),
     schema,
     schemaPointer,
     style,
@@ -120,10 +125,7 @@ function param2(p: Obj, pointer: string, place: Place): ParamSpec {
   const cf = typeof p.collectionFormat === 'string' ? p.collectionFormat : 'csv';
   const separator = SEPARATORS[cf] ?? ',';
   return {
-    name: String(p.name ?? ''),
-    in: place,
-    required: place === 'path' || p.required === true,
-    pointer,
+    ...identity(p, pointer, place),
     schema,
     schemaPointer: pointer,
     style: place === 'query' ? 'form' : 'simple',
