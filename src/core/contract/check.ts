@@ -217,7 +217,7 @@ function checkRequestBody(
   const actual = mediaTypeOf(headers['content-type']);
   const media = actual === undefined ? undefined : pickMedia(actual, spec.media);
   if (!media) {
-    out.push(mediaViolation('request', actual, spec.media, `${spec.pointer}/content`, base));
+    out.push(mediaViolation('request', actual, spec.media, spec.mediaPointer, base));
     return;
   }
   if (truncated) return;
@@ -299,7 +299,7 @@ function checkResponse(
   }
   const media = actual === undefined ? undefined : pickMedia(actual, r.media);
   if (!media) {
-    out.push(mediaViolation('response', actual, r.media, `${r.pointer}/content`, base));
+    out.push(mediaViolation('response', actual, r.media, r.mediaPointer, base));
     return;
   }
   if (truncated) return;
