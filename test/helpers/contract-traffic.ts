@@ -1,4 +1,7 @@
 import { readFileSync } from 'node:fs';
+import type { AppContext } from '../../src/app/context.js';
+import { addEndpoint } from '../../src/app/endpoints.js';
+import { addVariation } from '../../src/app/variations.js';
 import { rawRequest } from './http.js';
 import type { CliSandbox } from './cli-inprocess.js';
 import { json } from './cli.js';
@@ -41,4 +44,42 @@ export async function caseIds(
     return list.length === count && list;
   }, `${count} logged requests of ${project}`);
   return new Map(records.map((r) => [r.headers['x-case'] ?? '', r.id]));
+}
+
+const pets = (id: unknown) => JSON.stringify([{ id, name: 'Rex', tag: null, born: '2020-01-02T03:04:05Z' }]);
+
+/**
+ * The mock of test/fixtures/contract/petstore-rules.yaml (contract-validate-http.test.ts): an endpoint per operation answering as the document says, and variations (picked by `x-answer`, or the
+ * body's name) answering otherwise.
+ */
+export async function petstoreRulesMock(ctx: AppContext, project: string): Promise<void> {
+  const total = { 'X-Total-Count': '1' };
+  const add = (
+    method: string,
+    path: string,
+    status: number,
+    body: string,
+    headers: Record<string, string> = {},
+  ) => addEndpoint(ctx, project, { method, path, status, body, headers });
+  const vary = (endpoint: string, name: string, input: Record<string, unknown>) =>
+    addVariation(ctx, project, endpoint, { name, rules: [`header.x-answer=${name}`], ...input });
+  await add('GET', '/api/:version/pets', 200, pets(1), total);
+  await vary('GET /api/:version/pets', 'text', { contentType: 'text/plain', body: 'pets' });
+  await vary('GET /api/:version/pets', 'body', { body: pets('one') });
+  await add('GET', '/v1/pets', 200, pets(1)); // without the required X-Total-Count
+  await add('GET', '/api/v1/nowhere', 200, '{}');
+  await add('POST', '/api/v1/pets', 201, '{"id":3,"name":"Rex"}');
+  await addVariation(ctx, project, 'POST /api/v1/pets', {
+    name: 'secret',
+    rules: ['body.name=Max'],
+    body: '{"id":3,"name":"Max","secret":"s3"}',
+  });
+  await add('GET', '/api/v1/pets/:petId', 200, '{"id":7,"name":"Rex"}');
+  await vary('GET /api/v1/pets/:petId', 'status', { status: 500, body: '{"code":500,"message":"down"}' });
+  await add('PUT', '/api/v1/animals/:animalId', 200, '{"kind":"dog","barks":true}');
+  await add('PATCH', '/api/v1/settings', 204, '');
+  await add('GET', '/api/v1/reports/:range', 200, '{"total":99.5}');
+  await vary('GET /api/v1/reports/:range', 'full', { body: '{"total":100}' });
+  await add('GET', '/api/v1/nodes/:id', 200, '{"name":"a","children":[{"name":"b","children":[]}]}');
+  await vary('GET /api/v1/nodes/:id', 'nameless', { body: '{"name":"a","children":[{"children":[]}]}' });
 }

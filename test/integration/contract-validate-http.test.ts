@@ -11,7 +11,6 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { addEndpoint } from '../../src/app/endpoints.js';
-import { addVariation } from '../../src/app/variations.js';
 import {
   ContractCoverageSchema,
   ContractReportSchema,
@@ -19,7 +18,13 @@ import {
 } from '../../src/core/model/contract.js';
 import type { CliResult } from '../helpers/cli.js';
 import { json } from '../helpers/cli.js';
-import { caseIds, contractFixtureText, sendCases, type CaseRequest } from '../helpers/contract-traffic.js';
+import {
+  caseIds,
+  contractFixtureText,
+  petstoreRulesMock,
+  sendCases,
+  type CaseRequest,
+} from '../helpers/contract-traffic.js';
 import { proSandbox, startProServer } from '../helpers/pro.js';
 import { elementsNamed, parseXml } from '../helpers/xml.js';
 
@@ -219,41 +224,6 @@ const CASES: Case[] = [
   },
 ];
 
-const pets = (id: unknown) => JSON.stringify([{ id, name: 'Rex', tag: null, born: '2020-01-02T03:04:05Z' }]);
-
-/** The mock: an endpoint per operation answering as the document says, variations answering otherwise. */
-async function mockProject(ctx: Parameters<typeof addEndpoint>[0]): Promise<void> {
-  const total = { 'X-Total-Count': '1' };
-  const add = (
-    method: string,
-    path: string,
-    status: number,
-    body: string,
-    headers: Record<string, string> = {},
-  ) => addEndpoint(ctx, 'shop', { method, path, status, body, headers });
-  const vary = (endpoint: string, name: string, input: Record<string, unknown>) =>
-    addVariation(ctx, 'shop', endpoint, { name, rules: [`header.x-answer=${name}`], ...input });
-  await add('GET', '/api/:version/pets', 200, pets(1), total);
-  await vary('GET /api/:version/pets', 'text', { contentType: 'text/plain', body: 'pets' });
-  await vary('GET /api/:version/pets', 'body', { body: pets('one') });
-  await add('GET', '/v1/pets', 200, pets(1)); // without the required X-Total-Count
-  await add('GET', '/api/v1/nowhere', 200, '{}');
-  await add('POST', '/api/v1/pets', 201, '{"id":3,"name":"Rex"}');
-  await addVariation(ctx, 'shop', 'POST /api/v1/pets', {
-    name: 'secret',
-    rules: ['body.name=Max'],
-    body: '{"id":3,"name":"Max","secret":"s3"}',
-  });
-  await add('GET', '/api/v1/pets/:petId', 200, '{"id":7,"name":"Rex"}');
-  await vary('GET /api/v1/pets/:petId', 'status', { status: 500, body: '{"code":500,"message":"down"}' });
-  await add('PUT', '/api/v1/animals/:animalId', 200, '{"kind":"dog","barks":true}');
-  await add('PATCH', '/api/v1/settings', 204, '');
-  await add('GET', '/api/v1/reports/:range', 200, '{"total":99.5}');
-  await vary('GET /api/v1/reports/:range', 'full', { body: '{"total":100}' });
-  await add('GET', '/api/v1/nodes/:id', 200, '{"name":"a","children":[{"name":"b","children":[]}]}');
-  await vary('GET /api/v1/nodes/:id', 'nameless', { body: '{"name":"a","children":[{"children":[]}]}' });
-}
-
 const ok = (r: CliResult): CliResult => {
   assert.equal(r.code, 0, `exit code (stderr: ${r.stderr})`);
   return r;
@@ -266,7 +236,7 @@ describe('contract validate over HTTP (petstore-rules.yaml, OpenAPI 3.0)', () =>
     ok(await cli(['project', 'create', 'shop']));
     writeFileSync(join(dir, 'petstore-rules.yaml'), contractFixtureText('petstore-rules.yaml'));
     const { ctx, server } = await startProServer(sandbox, 'shop');
-    await mockProject(ctx);
+    await petstoreRulesMock(ctx, 'shop');
     await sendCases(server.url, CASES);
     const ids = await caseIds(sandbox, 'shop', CASES.length);
 
