@@ -58,7 +58,7 @@ export function givenContractText(text: string): ContractText {
     throw new MockdevError('INVALID_INPUT', `The OpenAPI document is not text: ${reason}`, {
       hint: 'Give an OpenAPI 3.x or Swagger 2.0 document in JSON or YAML',
     });
-  return { text, label: 'the uploaded document' };
+  return { text, label: 'The uploaded document' };
 }
 
 /**
