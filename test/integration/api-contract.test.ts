@@ -84,7 +84,7 @@ describe('admin API: contract', () => {
     await bad('PUT', `${BASE}/live`, { live: 'yes' }, /live/);
     const none = await api.call('GET', BASE);
     assert.equal(none.status, 404, none.body);
-    assert.match(problem(none).detail ?? '', /import/);
+    assert.match(problem(none).detail ?? '', /Import it with POST/);
   });
 
   it('imports by URL and as text, switches live, and validates and covers the logged requests', async (t) => {
