@@ -88,7 +88,7 @@ export async function openLiveContract(
         return;
       }
     }
-    const loaded = wanted ? await loadContract(ctx, project) : undefined;
+    const loaded = wanted && project.project.contract ? await loadContract(ctx, project) : undefined;
     if (wanted && !loaded && starting && option === true) throw noContract(project);
     const next = loaded?.contract;
     if (next === check.current) return;
