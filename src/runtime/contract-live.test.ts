@@ -142,14 +142,17 @@ describe('live contract check', () => {
     mem.log(1);
     respond(check);
     await waitUntil(() => mem.verdicts.size === 2, 'the next record to be checked by the new contract');
-    await check.use(undefined);
+    mem.log(1);
+    respond(check);
+    await check.use(undefined); // off: what was logged while on is checked first
+    assert.equal(mem.verdicts.has('6'), true);
     mem.log(1);
     respond(check);
     await check.use(contract('c')); // back on: records logged while off are not checked
     mem.log(1);
     respond(check);
     await check.stop();
-    assert.deepEqual([...mem.verdicts.keys()].sort(), ['4', '5', '7']);
+    assert.deepEqual([...mem.verdicts.keys()].sort(), ['4', '5', '6', '8']);
     assert.equal(check.current?.title, 'c');
   });
 });

@@ -73,12 +73,19 @@ export class LiveContractCheck {
 
   /**
    * Puts a contract in force (undefined: none, nothing is checked). From none to one, checking
-   * starts with the records logged from now on; resolves once that point is taken.
+   * starts with the records logged from now on; from one to none, what was logged while it was
+   * in force is checked first. Resolves once done.
    */
   async use(contract: CompiledContract | undefined): Promise<void> {
     const before = this.contract;
+    if (contract === before) return;
+    if (contract === undefined) {
+      await this.exclusive(() => this.checkNew(false));
+      this.contract = undefined;
+      return;
+    }
     this.contract = contract;
-    if (contract === undefined || before !== undefined) return;
+    if (before !== undefined) return; // another document: goes on from the same record
     this.pending = 0;
     this.cursor = this.options.log.after(this.options.projectId, undefined, 0).then(
       (r) => r.cursor,
@@ -90,6 +97,15 @@ export class LiveContractCheck {
     await this.cursor;
   }
 
+  /** Runs `fn` after the checking under way, as the checking under way (one at a time). */
+  private exclusive(fn: () => Promise<void>): Promise<void> {
+    const run = (this.running ?? Promise.resolve()).then(fn);
+    this.running = run;
+    return run.finally(() => {
+      if (this.running === run) this.running = undefined;
+    });
+  }
+
   private arm(): void {
     this.pushedAtArm = this.pushed;
     this.timer = setTimeout(this.tick, this.idleMs);
@@ -99,9 +115,9 @@ export class LiveContractCheck {
   private tick(): void {
     this.timer = undefined;
     if (this.stopped) return;
-    if (this.pushed !== this.pushedAtArm) return this.arm(); // still busy: later
-    this.running = this.checkNew(true).finally(() => {
-      this.running = undefined;
+    // Still busy (requests arriving, or checking under way): later.
+    if (this.pushed !== this.pushedAtArm || this.running) return this.arm();
+    void this.exclusive(() => this.checkNew(true)).then(() => {
       if (this.pending > 0 && !this.stopped && this.timer === undefined) this.arm();
     });
   }
@@ -162,7 +178,6 @@ export class LiveContractCheck {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    await this.running;
-    if (this.contract !== undefined) await this.checkNew(false);
+    await this.exclusive(() => (this.contract !== undefined ? this.checkNew(false) : Promise.resolve()));
   }
 }
