@@ -10,11 +10,11 @@
  */
 import type { ContractCoverage, ContractDialect, ContractReport, RequestResult } from '../model/contract.js';
 import type { RequestRecord } from '../model/request.js';
+import { checkRecord } from './check.js';
+import { compileDocument } from './compile.js';
+import { coverage, runRecords } from './report.js';
 
-const notBuilt = (...args: unknown[]): never => {
-  void args;
-  throw new Error('not built yet: part "engine" of issue 23');
-};
+export { NOT_CHECKED_TRUNCATED } from './check.js';
 
 /** One operation of the document. */
 export interface ContractOperation {
@@ -49,7 +49,20 @@ export function compileContract(
   document: Record<string, unknown>,
   dialect: ContractDialect,
 ): CompiledContract {
-  return notBuilt(document, dialect);
+  const compiled = compileDocument(document, dialect);
+  const info = (document.info ?? {}) as Record<string, unknown>;
+  return {
+    dialect,
+    title: typeof info.title === 'string' ? info.title : '',
+    version: info.version === undefined || info.version === null ? '' : String(info.version),
+    operations: compiled.ops.map(({ spec }) => ({
+      operation: spec.operation,
+      method: spec.method,
+      path: spec.path,
+      ...(spec.operationId !== undefined ? { operationId: spec.operationId } : {}),
+    })),
+    check: (record) => checkRecord(compiled, record),
+  };
 }
 
 /** The outcome of checking many records: the report `contract validate` prints and each request's result (JUnit). */
@@ -65,10 +78,10 @@ export function validateRecords(
   records: RequestRecord[],
   spec: string,
 ): ContractRun {
-  return notBuilt(contract, records, spec);
+  return runRecords(contract, records, spec);
 }
 
 /** Coverage of the document's operations by the records (from their results). */
 export function coverageOf(contract: CompiledContract, run: ContractRun): ContractCoverage {
-  return notBuilt(contract, run);
+  return coverage(contract, run);
 }
