@@ -16,6 +16,7 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { median } from './bench-import.mjs';
+import { MOCK_ENDPOINT } from './bench-measure.mjs';
 
 const RESOURCES = 25; // x 4 operations = 100
 const REQUESTS = 10_000;
@@ -84,18 +85,10 @@ function contractDocument() {
 
 /** Endpoints answering every operation as the document says. */
 function endpoints() {
-  const base = {
-    headers: {},
-    contentType: 'application/json',
-    delay: 0,
-    enabled: true,
-    kind: 'mock',
-    variations: [],
-  };
   const out = [];
   for (let r = 0; r < RESOURCES; r++) {
     const one = (id, name, method, path, status, body) =>
-      out.push({ ...base, id: `r${r}${id}`, name: `r${r} ${name}`, method, path, status, body });
+      out.push({ ...MOCK_ENDPOINT, id: `r${r}${id}`, name: `r${r} ${name}`, method, path, status, body });
     one('l', 'list', 'GET', `/api/r${r}/items`, 200, JSON.stringify([ITEM_JSON, { ...ITEM_JSON, id: 43 }]));
     one('c', 'create', 'POST', `/api/r${r}/items`, 201, JSON.stringify(ITEM_JSON));
     one('g', 'get', 'GET', `/api/r${r}/items/:itemId`, 200, JSON.stringify(ITEM_JSON));

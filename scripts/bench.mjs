@@ -55,7 +55,7 @@ import { measureUi } from './bench-ui.mjs';
 import { measureFlows } from './bench-flows.mjs';
 import { measureHttps } from './bench-https.mjs';
 import { measureContract } from './bench-contract.mjs';
-import { createMeasurer } from './bench-measure.mjs';
+import { createMeasurer, MOCK_ENDPOINT } from './bench-measure.mjs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -149,15 +149,7 @@ mockdev('init', bigDir, '--name', 'big', '--with-examples');
 const demoEndpoints = JSON.parse(readFileSync(join(demoDir, 'endpoints.json'), 'utf8'));
 const bigEndpoints = [...demoEndpoints];
 for (let i = 0; bigEndpoints.length < 1000; i++) {
-  const base = {
-    headers: {},
-    contentType: 'application/json',
-    delay: 0,
-    enabled: true,
-    kind: 'mock',
-    variations: [],
-    status: 200,
-  };
+  const base = { ...MOCK_ENDPOINT, status: 200 };
   bigEndpoints.push({
     ...base,
     id: `r${i}a`,
