@@ -85,6 +85,7 @@ export const API_WORDING: Wording = {
       activateLicense: `activate a license with POST ${API_PREFIX}/license/activate`,
       listEnvironments: `call GET ${API_PREFIX}/projects/${p}/environments`,
       listRecordings: `call GET ${API_PREFIX}/projects/${p}/endpoints/{endpoint}/recordings`,
+      importContract: `import it with POST ${API_PREFIX}/projects/${p}/contract`,
     }[name];
   },
 };

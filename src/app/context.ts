@@ -1,6 +1,7 @@
 import type { DocumentFetcher, LicenseService, Stores } from '../core/ports.js';
 import { usableDataDir } from '../store/fs/data-dir.js';
 import { openLocalStores } from '../store/local.js';
+import { HttpDocumentFetcher } from '../store/net/document-fetch.js';
 import { HttpLicenseService } from '../store/net/license-service.js';
 
 /**
@@ -87,8 +88,7 @@ export function createContext(options: ContextOptions = {}): AppContext {
     cwd,
     env,
     licenseService: new HttpLicenseService(),
-    // Placeholder until part "app" of issue 23 lands (store/net/document-fetch.ts).
-    documents: { fetch: () => Promise.reject(new Error('not built yet: part "app" of issue 23')) },
+    documents: new HttpDocumentFetcher(),
     local: { dataDir, cwd, env, onWarning: options.onWarning, onInfo: options.onInfo },
   };
 }

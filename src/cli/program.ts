@@ -4,6 +4,7 @@ import { currentIo, currentRun, runWithIo, type CliIo, type CliOutput } from './
 import { enabled, initLogLevel } from './log.js';
 import { CLI_WORDING } from './wording.js';
 import { registerCompletion } from './commands/completion.js';
+import { registerContract } from './commands/contract.js';
 import { registerCurl } from './commands/curl.js';
 import { registerExport } from './commands/export.js';
 import { registerFlow } from './commands/flow.js';
@@ -51,6 +52,7 @@ const REGISTRARS: [name: string, register: (program: Command) => void][] = [
   ['tls', registerTls],
   ['environment', registerEnvironment],
   ['tunnel', registerTunnel],
+  ['contract', registerContract],
   ['license', registerLicense],
   ['settings', registerSettings],
   ['completion', registerCompletion],
@@ -62,7 +64,7 @@ const NEEDS_ALL = new Set(['completion']);
 /**
  * The program with every command; with `command`, the top-level command a run names, and that
  * command alone when it is one of ours: it parses, helps and fails the same, and a start (`serve`
- * above all) does not build the other eighteen command trees first.
+ * above all) does not build the other twenty command trees first.
  */
 export function buildProgram(command?: string): Command {
   const program = new Command('mockdev')

@@ -21,6 +21,9 @@ const FLAGS: Record<OptionName, string> = {
   token: '--token-file <FILE> or --token - (read from stdin)',
   replace: '--replace',
   templates: '--templates',
+  spec: '-s, --spec',
+  url: 'the URL argument',
+  document: 'the URL argument',
 };
 
 /** How the CLI words what core hints point at: flags and commands. */
@@ -38,5 +41,6 @@ export const CLI_WORDING: Wording = {
         'activate a license: run "mockdev license activate <KEY>", or "mockdev license activate-email <EMAIL>" to get one by e-mail',
       listEnvironments: `run "mockdev environment list ${subject ?? '<PROJECT>'}"`,
       listRecordings: 'run "mockdev recording list <ENDPOINT>"',
+      importContract: `run "mockdev contract import ${subject ?? '<PROJECT>'} <URL>"`,
     })[name],
 };

@@ -103,7 +103,10 @@ export type OptionName =
   | 'unset'
   | 'token'
   | 'replace'
-  | 'templates';
+  | 'templates'
+  | 'spec'
+  | 'url'
+  | 'document';
 
 /** Next steps a hint may suggest; each adapter says how (a CLI command, an MCP tool). */
 export type ActionName =
@@ -114,7 +117,8 @@ export type ActionName =
   | 'listServers'
   | 'activateLicense'
   | 'listEnvironments'
-  | 'listRecordings';
+  | 'listRecordings'
+  | 'importContract';
 
 /**
  * How an adapter words what core hints point at. Each returns a phrase in lower case that a
@@ -144,6 +148,7 @@ export const PLAIN_WORDING: Wording = {
         'activate a license with "mockdev license activate <KEY>" or "mockdev license activate-email <EMAIL>"',
       listEnvironments: `list the environments${subject ? ` of "${subject}"` : ''}`,
       listRecordings: 'list the recordings of the endpoint',
+      importContract: `import the project's contract${subject ? ` of "${subject}"` : ''}`,
     })[name],
 };
 

@@ -14,5 +14,6 @@ export const MCP_WORDING: Wording = {
       activateLicense: 'activate a license in a terminal with "mockdev license activate <KEY>"',
       listEnvironments: 'run "mockdev environment list <PROJECT>" in a terminal',
       listRecordings: 'run "mockdev recording list <ENDPOINT>" in a terminal',
+      importContract: 'run "mockdev contract import <PROJECT> <URL>" in a terminal',
     })[name],
 };

@@ -2,6 +2,7 @@ import type { Stores } from '../core/ports.js';
 import { dataPaths } from './fs/data-dir.js';
 import { tightenDataDir } from './fs/private.js';
 import { FolderProjectStore, type FolderProjectStoreOptions } from './fs/project-store.js';
+import { FileContractStore } from './fs/contract-files.js';
 import { FileEnvironmentStore } from './fs/environment-store.js';
 import { FileLicenseStore } from './fs/license-store.js';
 import { FileServerRegistry } from './fs/server-registry.js';
@@ -48,12 +49,7 @@ export function openLocalStores(dataDir: string, options: LocalStoreOptions): St
     uiState: new FileUiStateStore(dataDir),
     tls: new FileTlsFiles(dataDir),
     tunnels: new FileTunnelRegistry(dataDir),
-    // Placeholder until part "app" of issue 23 lands (store/fs/contract-files.ts).
-    contracts: {
-      read: () => Promise.reject(new Error('not built yet: part "app" of issue 23')),
-      write: () => Promise.reject(new Error('not built yet: part "app" of issue 23')),
-      remove: () => Promise.reject(new Error('not built yet: part "app" of issue 23')),
-    },
+    contracts: new FileContractStore(dataDir),
     close: () => {
       flowRuns.close();
       requests.close();

@@ -202,6 +202,7 @@ describe('request body', () => {
     const v = one(createPet('{"name":"rex"}', 'text/plain'));
     assert.deepEqual([v.location, v.rule, v.actual], ['header.content-type', 'media-type', 'text/plain']);
     assert.deepEqual(v.expected, ['application/json', 'application/x-www-form-urlencoded']);
+    assert.equal(v.schemaPath, '#/paths/~1pets/post/requestBody/content');
     const none = one(
       record({
         method: 'POST',

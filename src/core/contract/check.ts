@@ -13,7 +13,7 @@ import {
   StyleError,
   type QueryValues,
 } from './params.js';
-import { violationsOf, type ViolationContext } from './validators.js';
+import { violationsOf, type Checker, type ViolationContext } from './validators.js';
 
 /**
  * Checking one logged request and its response against the compiled document: the operation,
@@ -146,17 +146,23 @@ function checkParams(
     data[p.in]![paramKey(p)] = value;
     any = true;
   }
-  const checker = op.paramChecker;
-  if (any && checker && !checker.validate(data)) {
-    out.push(
-      ...violationsOf(checker.validate.errors ?? [], checker, doc.meta, {
-        ...base,
-        in: 'request',
-        location: '',
-        prefix: checker.base,
-      }),
-    );
-  }
+  if (any) runChecker(op.paramChecker, data, doc, base, 'request', out);
+}
+
+/** Validates the present parameters (or headers), by place, and adds what breaks the schemas. */
+function runChecker(
+  checker: Checker | undefined,
+  data: Record<string, Record<string, unknown>>,
+  doc: CompiledDocument,
+  base: Base,
+  where: 'request' | 'response',
+  out: ContractViolation[],
+): void {
+  if (!checker || checker.validate(data)) return;
+  const errors = checker.validate.errors ?? [];
+  out.push(
+    ...violationsOf(errors, checker, doc.meta, { ...base, in: where, location: '', prefix: checker.base }),
+  );
 }
 
 function mediaViolation(
@@ -211,7 +217,7 @@ function checkRequestBody(
   const actual = mediaTypeOf(headers['content-type']);
   const media = actual === undefined ? undefined : pickMedia(actual, spec.media);
   if (!media) {
-    out.push(mediaViolation('request', actual, spec.media, `${spec.pointer}/content`, base));
+    out.push(mediaViolation('request', actual, spec.media, spec.mediaPointer, base));
     return;
   }
   if (truncated) return;
@@ -269,17 +275,7 @@ function checkResponse(
         out.push(badStyle(h, e, base, 'response'));
       }
     }
-    const checker = r.headerChecker;
-    if (any && checker && !checker.validate(data)) {
-      out.push(
-        ...violationsOf(checker.validate.errors ?? [], checker, doc.meta, {
-          ...base,
-          in: 'response',
-          location: '',
-          prefix: checker.base,
-        }),
-      );
-    }
+    if (any) runChecker(r.headerChecker, data, doc, base, 'response', out);
   }
   if (!r.media.length) return;
   const body = record.response.body;
@@ -303,7 +299,7 @@ function checkResponse(
   }
   const media = actual === undefined ? undefined : pickMedia(actual, r.media);
   if (!media) {
-    out.push(mediaViolation('response', actual, r.media, `${r.pointer}/content`, base));
+    out.push(mediaViolation('response', actual, r.media, r.mediaPointer, base));
     return;
   }
   if (truncated) return;

@@ -17,6 +17,7 @@ type Obj = Record<string, unknown>;
 export interface CompiledResponse {
   key: string;
   pointer: string;
+  mediaPointer: string;
   headers: ParamSpec[];
   /** Present headers, coerced: `{ header: { 'x-rate': … } }`. */
   headerChecker?: Checker;
@@ -26,6 +27,7 @@ export interface CompiledResponse {
 export interface CompiledBody {
   required: boolean;
   pointer: string;
+  mediaPointer: string;
   media: CompiledMedia[];
 }
 
@@ -175,6 +177,7 @@ export function compileDocument(doc: Obj, dialect: ContractDialect): CompiledDoc
       op.body = {
         required: spec.body.required,
         pointer: spec.body.pointer,
+        mediaPointer: spec.body.mediaPointer,
         media: compileMedia(spec.body.media, 'request', spec.body.formPointers),
       };
     }
@@ -182,6 +185,7 @@ export function compileDocument(doc: Obj, dialect: ContractDialect): CompiledDoc
       const cr: CompiledResponse = {
         key: r.key,
         pointer: r.pointer,
+        mediaPointer: r.mediaPointer,
         headers: r.headers,
         media: compileMedia(r.media, 'response'),
       };

@@ -46,6 +46,8 @@ export interface BodySpec {
   required: boolean;
   pointer: string;
   media: MediaSpec[];
+  /** Where the media types are declared (`…/requestBody/content`, 2.0's `consumes`). */
+  mediaPointer: string;
   /** A 2.0 form: the form's object schema built from the `formData` parameters (pointer by property). */
   formPointers?: Map<string, string>;
 }
@@ -56,6 +58,8 @@ export interface ResponseSpec {
   pointer: string;
   headers: ParamSpec[];
   media: MediaSpec[];
+  /** Where the media types are declared (`…/content`, 2.0's `produces`). */
+  mediaPointer: string;
 }
 
 export interface OpSpec {
@@ -81,6 +85,14 @@ export function shapeOf(schema: unknown): Shape {
 const SEPARATORS: Record<string, string> = { csv: ',', ssv: ' ', tsv: '\t', pipes: '|', multi: 'multi' };
 const STYLE_SEPARATORS: Record<string, string> = { spaceDelimited: ' ', pipeDelimited: '|' };
 
+/** What every parameter says of itself: name, place, whether required (a path parameter always is). */
+const identity = (p: Obj, pointer: string, place: Place) => ({
+  name: String(p.name ?? ''),
+  in: place,
+  required: place === 'path' || p.required === true,
+  pointer,
+});
+
 /** A 3.x parameter (or response header: `in` given). */
 function param3(p: Obj, pointer: string, place: Place): ParamSpec {
   const style =
@@ -98,10 +110,7 @@ function param3(p: Obj, pointer: string, place: Place): ParamSpec {
     }
   }
   return {
-    name: String(p.name ?? ''),
-    in: place,
-    required: place === 'path' || p.required === true,
-    pointer,
+    ...identity(p, pointer, place),
     schema,
     schemaPointer,
     style,
@@ -120,10 +129,7 @@ function param2(p: Obj, pointer: string, place: Place): ParamSpec {
   const cf = typeof p.collectionFormat === 'string' ? p.collectionFormat : 'csv';
   const separator = SEPARATORS[cf] ?? ',';
   return {
-    name: String(p.name ?? ''),
-    in: place,
-    required: place === 'path' || p.required === true,
-    pointer,
+    ...identity(p, pointer, place),
     schema,
     schemaPointer: pointer,
     style: place === 'query' ? 'form' : 'simple',
@@ -188,6 +194,7 @@ export function operationsOf(doc: Obj, dialect: ContractDialect): OpSpec[] {
           spec.body = {
             required: d.p.required === true,
             pointer: d.pointer,
+            mediaPointer: Array.isArray(op.consumes) ? `${pointer}/consumes` : '#/consumes',
             media: types.map((t) => ({
               type: t.split(';')[0]!.trim().toLowerCase(),
               schema: d.p.schema,
@@ -196,12 +203,13 @@ export function operationsOf(doc: Obj, dialect: ContractDialect): OpSpec[] {
           };
         } else if (place === 'formData' && v2) form.push(d);
       }
-      if (form.length) spec.body = formBody(op, consumes, form);
+      if (form.length) spec.body = formBody(op, consumes, form, pointer);
       if (!v2 && isObj(op.requestBody)) {
         const rb = op.requestBody;
         spec.body = {
           required: rb.required === true,
           pointer: `${pointer}/requestBody`,
+          mediaPointer: `${pointer}/requestBody/content`,
           media: mediaList(rb.content, `${pointer}/requestBody/content`),
         };
       }
@@ -229,7 +237,12 @@ export function operationsOf(doc: Obj, dialect: ContractDialect): OpSpec[] {
                 schemaPointer: `${at}/schema`,
               }))
           : mediaList(r.content, `${at}/content`);
-        spec.responses.push({ key: key.toUpperCase(), pointer: at, headers, media });
+        const mediaPointer = !v2
+          ? `${at}/content`
+          : Array.isArray(op.produces)
+            ? `${pointer}/produces`
+            : '#/produces';
+        spec.responses.push({ key: key.toUpperCase(), pointer: at, headers, media, mediaPointer });
       }
       ops.push(spec);
     }
@@ -238,7 +251,12 @@ export function operationsOf(doc: Obj, dialect: ContractDialect): OpSpec[] {
 }
 
 /** Swagger 2.0 `formData` parameters as one object schema, each property pointing at its parameter. */
-function formBody(op: Obj, consumes: string[] | undefined, form: { p: Obj; pointer: string }[]): BodySpec {
+function formBody(
+  op: Obj,
+  consumes: string[] | undefined,
+  form: { p: Obj; pointer: string }[],
+  opPointer: string,
+): BodySpec {
   const properties: Obj = {};
   const required: string[] = [];
   const formPointers = new Map<string, string>();
@@ -255,6 +273,7 @@ function formBody(op: Obj, consumes: string[] | undefined, form: { p: Obj; point
   return {
     required: required.length > 0,
     pointer: `${form[0]!.pointer}`,
+    mediaPointer: Array.isArray(op.consumes) ? `${opPointer}/consumes` : '#/consumes',
     media: types.map((t) => ({
       type: t.split(';')[0]!.trim().toLowerCase(),
       schema,

@@ -19,6 +19,7 @@ import { watchFolder, watchProjectsDir } from './change-feed.js';
 import { dataPaths, makeFolders } from './data-dir.js';
 import { FolderRegistry, realFolder, type KnownFolder } from './folder-registry.js';
 import { ioError, readFolderNames } from './json-file.js';
+import { ownContractFile } from './contract-files.js';
 import { withLock } from './lock.js';
 import { PRIVATE_DIR, PRIVATE_FILE, SHARED_FILE } from './private.js';
 import { ProjectIndex, type IndexEntry } from './project-index.js';
@@ -375,9 +376,12 @@ export class FolderProjectStore implements ProjectStore {
       if (managed) {
         await fs.rm(key, { recursive: true, force: true });
       } else {
+        // The contract document project.json names goes too, when mockdev wrote it (its name).
+        const contractFile = await ownContractFile(key);
         await fs.rm(join(key, PROJECT_FILE), { force: true });
         await fs.rm(join(key, ENDPOINTS_FILE), { force: true });
         await fs.rm(join(key, FLOWS_FILE), { force: true });
+        if (contractFile) await fs.rm(join(key, contractFile), { force: true });
       }
     }).catch((e) => {
       if (e instanceof MockdevError) throw e;
