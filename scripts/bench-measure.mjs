@@ -12,6 +12,16 @@ import { setTimeout as sleep } from 'node:timers/promises';
  * `children` (a Set) where it keeps them, `root` of the package, the load's duration and
  * warm-up (s) and its connection count.
  */
+/** The fields of a plain mock endpoint the bench's generated projects share (endpoints.json). */
+export const MOCK_ENDPOINT = {
+  headers: {},
+  contentType: 'application/json',
+  delay: 0,
+  enabled: true,
+  kind: 'mock',
+  variations: [],
+};
+
 export function createMeasurer({ env, children, root, DURATION, WARMUP, CONNS }) {
   const has = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
   const TASKSET = process.platform === 'linux' && has('taskset');

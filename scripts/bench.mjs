@@ -12,7 +12,10 @@
 // count of callbacks received (issue 21, scripts/bench-flows.mjs; BENCH_SKIP_FLOWS=1 skips it,
 // BENCH_ONLY_FLOWS=1 runs only it), and HTTPS: `serve --tls` against bare node:https / node:http2
 // servers with the same certificate and bytes, HTTP/1.1 and HTTP/2 (issue 22,
-// scripts/bench-https.mjs; BENCH_SKIP_HTTPS=1 skips it, BENCH_ONLY_HTTPS=1 runs only it).
+// scripts/bench-https.mjs; BENCH_SKIP_HTTPS=1 skips it, BENCH_ONLY_HTTPS=1 runs only it), and
+// contract testing: `contract validate` of 10,000 logged requests against 100 operations, and
+// `serve --contract` against plain `serve` (issue 23, scripts/bench-contract.mjs;
+// BENCH_SKIP_CONTRACT=1 skips it, BENCH_ONLY_CONTRACT=1 runs only it).
 //
 // Cold start: exec -> first 200 answer of `mockdev serve` beside the bare server (median of
 // BENCH_COLD_RUNS, default 7, alternating), polled every 5 ms from this process.
@@ -31,7 +34,8 @@
 //      BENCH_API_CALLS (20), BENCH_ONLY_UI=1 to run only the web UI measurement, BENCH_SKIP_UI=1
 //      to skip it, BENCH_UI_RUNS (7), BENCH_ONLY_FLOWS=1 to run only the flow measurement,
 //      BENCH_SKIP_FLOWS=1 to skip it, BENCH_ONLY_HTTPS=1 to run only the HTTPS measurement,
-//      BENCH_SKIP_HTTPS=1 to skip it.
+//      BENCH_SKIP_HTTPS=1 to skip it, BENCH_ONLY_CONTRACT=1 to run only the contract
+//      measurement, BENCH_SKIP_CONTRACT=1 to skip it, BENCH_CONTRACT_RUNS (3).
 //
 // Web UI (issue 14, scripts/bench-ui.mjs): dist/ui's size gzipped (budget 250 KB) and the time
 // to the first interactive screen in chromium (target 1 s).
@@ -50,7 +54,8 @@ import { measureAdminApi } from './bench-api.mjs';
 import { measureUi } from './bench-ui.mjs';
 import { measureFlows } from './bench-flows.mjs';
 import { measureHttps } from './bench-https.mjs';
-import { createMeasurer } from './bench-measure.mjs';
+import { measureContract } from './bench-contract.mjs';
+import { createMeasurer, MOCK_ENDPOINT } from './bench-measure.mjs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -86,7 +91,8 @@ const measurer = createMeasurer({
 });
 const { LOADGEN, TASKSET, startServer, stopServer, measure, measurePair, freePort } = measurer;
 const onlyHttps = process.env.BENCH_ONLY_HTTPS === '1';
-const onlyFlows = process.env.BENCH_ONLY_FLOWS === '1' || onlyHttps;
+const onlyContract = process.env.BENCH_ONLY_CONTRACT === '1';
+const onlyFlows = process.env.BENCH_ONLY_FLOWS === '1' || onlyHttps || onlyContract;
 const require = createRequire(import.meta.url);
 const mockdev = (...args) => execFileSync(process.execPath, [cli, ...args], { env, encoding: 'utf8' });
 
@@ -143,15 +149,7 @@ mockdev('init', bigDir, '--name', 'big', '--with-examples');
 const demoEndpoints = JSON.parse(readFileSync(join(demoDir, 'endpoints.json'), 'utf8'));
 const bigEndpoints = [...demoEndpoints];
 for (let i = 0; bigEndpoints.length < 1000; i++) {
-  const base = {
-    headers: {},
-    contentType: 'application/json',
-    delay: 0,
-    enabled: true,
-    kind: 'mock',
-    variations: [],
-    status: 200,
-  };
+  const base = { ...MOCK_ENDPOINT, status: 200 };
   bigEndpoints.push({
     ...base,
     id: `r${i}a`,
@@ -247,6 +245,15 @@ console.log(
 );
 const flowBench = (plain) => measureFlows({ cli, dataDir, mockdev, measurer, children, plain });
 const httpsBench = () => measureHttps({ cli, dataDir, mockdev, measurer, CONNS, DURATION, WARMUP });
+const contractBench = () => measureContract({ cli, dataDir, mockdev, measurer, env });
+if (onlyContract) {
+  console.log(
+    `load generator: ${LOADGEN}; pinning: ${TASKSET ? 'server core 0, load core 1' : 'none (taskset not found)'}`,
+  );
+  const contract = await contractBench();
+  for (const line of contract.lines) console.log(line);
+  process.exit(contract.ok ? 0 : 1);
+}
 if (onlyHttps) {
   console.log(
     `load generator: scripts/bench-load-tls.mjs; pinning: ${TASKSET ? 'server core 0, load core 1' : 'none'}`,
@@ -381,6 +388,9 @@ if (process.env.BENCH_SKIP_FLOWS !== '1') {
 let httpsRes;
 if (process.env.BENCH_SKIP_HTTPS !== '1') httpsRes = await httpsBench();
 
+let contractRes;
+if (process.env.BENCH_SKIP_CONTRACT !== '1') contractRes = await contractBench();
+
 let bigRes;
 if (process.env.BENCH_SKIP_1000 !== '1') {
   const gPort = await freePort();
@@ -465,6 +475,7 @@ if (templatedRes) {
 }
 if (flowsRes) for (const line of flowsRes.lines) console.log(line);
 if (httpsRes) for (const line of httpsRes.lines) console.log(line);
+if (contractRes) for (const line of contractRes.lines) console.log(line);
 if (bigRes) {
   console.log(
     `1,000 endpoints vs 4: req/s ${(bigRes.rps / mRes.rps).toFixed(3)}x, CPU per request ${(bigRes.cpuUsPerReq / mRes.cpuUsPerReq).toFixed(3)}x, RSS idle ${f(bigRes.idleRssMiB)} MiB, peak under load ${f(bigRes.rssMiB)} MiB (target < 100)`,
@@ -480,4 +491,5 @@ console.log(
 if (importLine) console.log(importLine);
 if (apiLines) for (const line of apiLines) console.log(line);
 if (uiLines) for (const line of uiLines) console.log(line);
-process.exitCode = countOk && (flowsRes?.ok ?? true) && (httpsRes?.ok ?? true) ? 0 : 1;
+process.exitCode =
+  countOk && (flowsRes?.ok ?? true) && (httpsRes?.ok ?? true) && (contractRes?.ok ?? true) ? 0 : 1;

@@ -17,6 +17,7 @@ import { resolveProject, toProject } from './projects.js';
 import type { TunnelProviderName } from '../core/model/tunnel.js';
 import type { TunnelUrl } from '../runtime/templated.js';
 import type { startServerTunnel } from './tunnels.js';
+import { openLiveContract } from './server-contract.js';
 
 export interface ServerLogger {
   info?: (message: string) => void;
@@ -72,6 +73,8 @@ export interface RunningServer {
   record: ServerRecord;
   /** The endpoints in force now (live-reloaded). */
   endpoints(): Endpoint[];
+  /** The contract requests are checked against now (a label such as a file or URL); undefined: none. */
+  contract(): string | undefined;
   /**
    * Stops accepting, ends pending delays and answers what is in flight, writes the request log,
    * unregisters. Records that could not be written are reported through the logger.
@@ -170,6 +173,8 @@ export async function startServer(ctx: AppContext, input: StartServerInput = {})
   let gone = false;
   let stopWhenGone = (): void => undefined;
 
+  // Before the writer opens: checking starts with the first record this server logs.
+  const live = await openLiveContract(ctx, stored, input.contract, logger);
   const writer = ctx.requests.openWriter({
     projectId,
     limit: settings.requestLogLimit,
@@ -218,10 +223,22 @@ export async function startServer(ctx: AppContext, input: StartServerInput = {})
       gone = true;
       stopWhenGone();
     },
+  }).catch(async (e: unknown) => {
+    await live?.stop();
+    throw e;
   });
   const afterResponse: AfterResponse[] = [];
   const request = logger.request;
   if (request) afterResponse.push((_ex, record) => request(record));
+  // Live contract checking counts each response here and checks off the request path.
+  if (live) afterResponse.push(live.afterResponse);
+  /** Undoes what was set up when the server cannot start. */
+  const abandon = async (e: unknown): Promise<never> => {
+    source.close();
+    await writer.close();
+    await live?.stop();
+    throw e;
+  };
   const handler = createMockHandler({
     current: source.current,
     log: writer,
@@ -234,9 +251,7 @@ export async function startServer(ctx: AppContext, input: StartServerInput = {})
   try {
     listening = await listen(handler, { host, port, tls });
   } catch (e) {
-    source.close();
-    await writer.close();
-    throw await samePortServed(ctx, e, stored, port);
+    return abandon(await samePortServed(ctx, e, stored, port));
   }
   const { server, url } = listening;
   // The registry knows the project's other servers (before this one registers).
@@ -258,9 +273,7 @@ export async function startServer(ctx: AppContext, input: StartServerInput = {})
       });
     } catch (e) {
       server.close();
-      source.close();
-      await writer.close();
-      throw e;
+      return abandon(e);
     }
     tunnelUrl.url = tunnel.tunnel.url;
   }
@@ -282,9 +295,7 @@ export async function startServer(ctx: AppContext, input: StartServerInput = {})
   } catch (e) {
     await tunnel?.stop();
     server.close();
-    source.close();
-    await writer.close();
-    throw e;
+    return abandon(e);
   }
 
   let resolveStopped!: () => void;
@@ -309,6 +320,8 @@ export async function startServer(ctx: AppContext, input: StartServerInput = {})
       listening.closeAll();
       source.close();
       await Promise.all([writer.close(), flows.stop()]);
+      // Then the contract check catches up with everything the writer wrote.
+      await live?.stop();
       // Recordings are pushed just after their response: let those of the last ones arrive.
       await new Promise((r) => setImmediate(r));
       await recordings?.close();
@@ -336,6 +349,7 @@ export async function startServer(ctx: AppContext, input: StartServerInput = {})
     url,
     record,
     endpoints: () => source.endpoints,
+    contract: () => live?.label(),
     stop,
     stopped,
   };

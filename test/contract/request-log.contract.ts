@@ -249,6 +249,102 @@ export function requestLogContract(impl: StoreImplementation): void {
       }
     });
 
+    it('gives a live check the records of one project after its cursor, whole, oldest first', async () => {
+      const start = await log.after('nobody', undefined, 100);
+      assert.deepEqual(start.records, [], 'no cursor: nothing, and the cursor of now');
+      const a = await logged([
+        record(0, { method: 'POST', body: Buffer.from('{"a":1}') }),
+        record(1, { truncated: true }),
+        record(2),
+      ]);
+      const b = await logged([record(3)]);
+      const first = await log.after(a, start.cursor, 2);
+      assert.deepEqual(
+        first.records.map((r) => [r.projectId, r.method, r.path, r.body, r.truncated]),
+        [
+          [a, 'POST', '/r/0', '{"a":1}', false],
+          [a, 'GET', '/r/1', '', true],
+        ],
+      );
+      assert.deepEqual(first.records[0]!.response, {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+        body: '{}',
+      });
+      assert.deepEqual(first.records[0]!.query, { n: '0' });
+      const rest = await again().requests.after(a, first.cursor, 2);
+      assert.deepEqual(
+        rest.records.map((r) => r.path),
+        ['/r/2'],
+        'the next call goes on where the last one stopped, in any process',
+      );
+      assert.deepEqual((await log.after(a, rest.cursor, 2)).records, [], 'nothing new');
+      assert.deepEqual(
+        (await log.after(b, start.cursor, 10)).records.map((r) => [r.projectId, r.path]),
+        [[b, '/r/3']],
+        "another project's records are not given",
+      );
+      const c = `p${++project}`;
+      const now = await log.after(c, undefined, 10);
+      const writer = log.openWriter({ projectId: c, limit: 1000 });
+      writer.push(record(4));
+      await writer.close();
+      assert.deepEqual(
+        (await log.after(c, now.cursor, 10)).records.map((r) => r.path),
+        ['/r/4'],
+        'a cursor taken before a record was logged gives it',
+      );
+    });
+
+    it('stores live contract verdicts with their records and lists the failing ones', async () => {
+      const projectId = await logged([record(0), record(1), record(2), record(3)]);
+      const [r3, r2, r1] = await list(projectId);
+      const violation = {
+        requestId: r2!.id,
+        method: 'GET',
+        path: '/r/2',
+        operation: 'GET /r/{n}',
+        in: 'response' as const,
+        location: 'body.id',
+        rule: 'type',
+        message: 'body.id must be integer',
+        expected: 'integer',
+        actual: 'string',
+        schemaPath: '#/paths/~1r~1{n}/get/responses/200/content/application~1json/schema/properties/id/type',
+      };
+      const failing = { ok: false, violations: [violation] };
+      const passing = { ok: true, violations: [] };
+      await log.setContractVerdicts([
+        { id: r2!.id, verdict: failing },
+        { id: r1!.id, verdict: { ...passing, notChecked: 'the request body was cut short' } },
+        { id: r3!.id, verdict: failing },
+        { id: '999999999', verdict: failing },
+        { id: 'not-an-id', verdict: failing },
+      ]);
+      await log.setContractVerdicts([{ id: r3!.id, verdict: passing }]);
+      await log.setContractVerdicts([]);
+      const reader = again().requests;
+      assert.deepEqual((await reader.get(r2!.id))?.contract, failing);
+      assert.deepEqual((await reader.get(r1!.id))?.contract, {
+        ok: true,
+        violations: [],
+        notChecked: 'the request body was cut short',
+      });
+      assert.deepEqual((await reader.get(r3!.id))?.contract, passing, 'a later verdict replaces one');
+      const unchecked = (await list(projectId)).at(-1)!;
+      assert.equal(unchecked.path, '/r/0');
+      assert.equal('contract' in unchecked, false, 'not checked: no verdict');
+      const paths = async (f: RequestFilters) => (await list(projectId, f)).map((r) => r.path);
+      assert.deepEqual(await paths({ violations: true }), ['/r/2']);
+      assert.deepEqual(await paths({ violations: false }), ['/r/3', '/r/1', '/r/0']);
+      assert.deepEqual(await paths({ violations: true, method: 'POST' }), []);
+      assert.deepEqual(await paths({ violations: true, limit: 1, path: '/r/2' }), ['/r/2']);
+      const other = await logged([record(9)]);
+      const [o] = await list(other);
+      await log.setContractVerdicts([{ id: o!.id, verdict: failing }]);
+      assert.deepEqual(await paths({ violations: true }), ['/r/2'], "another project's stay its own");
+    });
+
     it('counts and reports a record that reaches a closed writer, never drops it silently', async () => {
       const warnings: string[] = [];
       const writer = log.openWriter({

@@ -85,6 +85,44 @@ describe('request tools', () => {
     );
   });
 
+  it('lists only the requests a live contract check failed, with their verdicts', async (t) => {
+    const { client, ctx, projectId, ids } = await withRequests(t);
+    const violation = {
+      requestId: ids[2]!,
+      method: 'POST',
+      path: '/api/users',
+      operation: 'POST /api/users',
+      in: 'request' as const,
+      location: 'body.name',
+      rule: 'required',
+      message: "body must have required property 'name'",
+      schemaPath: '#/paths/~1api~1users/post/requestBody/content/application~1json/schema/required',
+    };
+    await ctx.requests.setContractVerdicts([
+      { id: ids[2]!, verdict: { ok: false, violations: [violation] } },
+      { id: ids[0]!, verdict: { ok: true, violations: [] } },
+    ]);
+    const result = (await client.callTool({
+      name: 'list_requests',
+      arguments: { projectId, violations: true },
+    })) as CallToolResult;
+    const failing = result.structuredContent as { requests: RequestRecord[] };
+    assert.deepEqual(
+      failing.requests.map((r) => [r.id, r.contract]),
+      [[ids[2], { ok: false, violations: [violation] }]],
+    );
+    assert.match(textOf(result), /\[1 contract violation\]/);
+    const others = await ok<{ requests: RequestRecord[] }>(client, 'list_requests', {
+      projectId,
+      violations: false,
+    });
+    assert.deepEqual(
+      others.requests.map((r) => r.id),
+      [ids[0], ids[1], ids[3]],
+    );
+    await fails(client, 'list_requests', { projectId, violations: 'yes' }, /violations/);
+  });
+
   it('gets, stars, unstars and deletes requests', async (t) => {
     const { client, projectId, ids } = await withRequests(t);
     const one = await ok<RequestRecord>(client, 'get_request', { requestId: ids[1]! });

@@ -7,6 +7,7 @@ export interface RequestsOptions {
   status?: string;
   starred?: boolean;
   path?: string;
+  violations?: boolean;
   json?: boolean;
   force?: boolean;
   unstar?: boolean;
@@ -32,6 +33,7 @@ export function registerRequests(program: Command): void {
     )
     .option('--starred', 'only starred requests')
     .option('--path <TEXT>', 'only requests whose path contains this text (case-sensitive), such as /users')
+    .option('--violations', '(live contract checking) only requests the check found violations in')
     .option(...JSON_OPTION)
     .addHelpText(
       'after',
@@ -40,6 +42,7 @@ export function registerRequests(program: Command): void {
         'mockdev requests list my-api -m POST -s 5xx -l 10',
         'mockdev requests list my-api --starred --json',
         'mockdev requests list my-api --path /users -s 4xx',
+        'mockdev requests list my-api --violations',
       ),
     )
     .action(async (project: string | undefined, opts: RequestsOptions) =>

@@ -10,6 +10,8 @@ export interface ServeOptions {
   tls?: boolean;
   cert?: string;
   key?: string;
+  /** `--contract` alone: the project's stored contract. */
+  contract?: string | true;
 }
 
 const handlers = () => import('../handlers/server.js');
@@ -30,6 +32,10 @@ export function registerServe(program: Command): void {
     .option('--tls', 'serve HTTPS (HTTP/1.1 and HTTP/2) with the certificate "mockdev tls generate" made')
     .option('--cert <FILE>', 'serve HTTPS with this PEM certificate (with --key)')
     .option('--key <FILE>', 'the PEM private key of --cert')
+    .option(
+      '--contract [SPEC]',
+      "(Pro) check each request against the project's contract (or SPEC, a file or URL) as it is logged, off the response path",
+    )
     .addHelpText(
       'after',
       examples(
@@ -41,6 +47,8 @@ export function registerServe(program: Command): void {
 
         'mockdev serve my-api --tls',
         'mockdev serve my-api --cert cert.pem --key key.pem',
+        'mockdev serve my-api --contract',
+        'mockdev serve my-api --contract openapi.yaml',
       ),
     )
     .action(async (project: string | undefined, opts: ServeOptions) =>

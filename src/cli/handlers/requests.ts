@@ -24,6 +24,7 @@ export async function list(project: string | undefined, opts: RequestsOptions): 
       status: opts.status,
       starred: opts.starred ? true : undefined,
       path: opts.path,
+      violations: opts.violations ? true : undefined,
     },
     { command: 'requests list' },
   );
@@ -38,6 +39,9 @@ export async function list(project: string | undefined, opts: RequestsOptions): 
       { header: 'STATUS', value: (r) => r.status, align: 'right' },
       { header: 'MS', value: (r) => r.durationMs.toFixed(1), align: 'right' },
       { header: 'STAR', value: (r) => (r.starred ? '*' : '') },
+      ...(records.some((r) => r.contract)
+        ? [{ header: 'CONTRACT', value: (r: RequestRecord) => contractColumn(r) }]
+        : []),
     ],
     emptyListMessage(opts),
   );
@@ -50,11 +54,20 @@ function emptyListMessage(opts: RequestsOptions): string {
     opts.status !== undefined ? `-s ${opts.status}` : undefined,
     opts.starred ? '--starred' : undefined,
     opts.path !== undefined ? `--path ${opts.path}` : undefined,
+    opts.violations ? '--violations' : undefined,
   ].filter((f) => f !== undefined);
   return filters.length
     ? `No logged requests match these filters (${filters.join(', ')}). Drop them to see every request.`
     : "No requests logged yet. They appear here once the project's mock server (mockdev serve) answers one.";
 }
+
+/** A record's live contract verdict in the list: ok, the number of violations, or nothing (not checked). */
+const contractColumn = (r: RequestRecord): string =>
+  !r.contract
+    ? ''
+    : r.contract.ok
+      ? 'ok'
+      : `${r.contract.violations.length} violation${r.contract.violations.length === 1 ? '' : 's'}`;
 
 function printHeaders(headers: Record<string, string>): void {
   const entries = Object.entries(headers);
@@ -86,6 +99,7 @@ export async function show(id: string, opts: RequestsOptions): Promise<void> {
     ...(r.truncated
       ? ([['truncated', 'yes: a body was longer than the log keeps']] as [string, unknown][])
       : []),
+    ['contract', contractSummary(r)],
   ]);
   printLine();
   printLine('Request headers:');
@@ -98,6 +112,28 @@ export async function show(id: string, opts: RequestsOptions): Promise<void> {
   printHeaders(r.response.headers);
   printLine('Response body:');
   printLine(r.response.body ? prettyBody(r.response.body) : '  (empty)');
+  printViolations(r);
+}
+
+/** What the live contract check said of a record, in a line. */
+function contractSummary(r: RequestRecord): string {
+  const c = r.contract;
+  if (!c) return 'not checked';
+  const n = c.violations.length;
+  const verdict = c.ok ? 'passed' : `failed: ${n} violation${n === 1 ? '' : 's'}`;
+  return c.notChecked ? `${verdict} (${c.notChecked})` : verdict;
+}
+
+/** The violations the live contract check found, one per line, with where in the document the rule is. */
+function printViolations(r: RequestRecord): void {
+  const violations = r.contract?.violations ?? [];
+  if (violations.length === 0) return;
+  printLine();
+  printLine(`Contract violations${violations[0]!.operation ? ` (${violations[0]!.operation})` : ''}:`);
+  for (const v of violations) {
+    printLine(`  ${v.in} ${v.location}: ${v.message} [${v.rule}]`);
+    printLine(`    at ${v.schemaPath}`);
+  }
 }
 
 export async function remove(ids: string[], opts: RequestsOptions): Promise<void> {

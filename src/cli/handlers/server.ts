@@ -30,6 +30,7 @@ export async function serve(project: string | undefined, opts: ServeOptions): Pr
       : {}),
 
     tls: await httpsCredentials(ctx, opts),
+    ...(opts.contract !== undefined ? { contract: opts.contract } : {}),
     logger: {
       info: (m) => log.info(m),
       warn: (m) => log.warn(m),
@@ -45,6 +46,11 @@ export async function serve(project: string | undefined, opts: ServeOptions): Pr
   );
   if (running.record.tunnelUrl)
     printLine(`Public URL: ${running.record.tunnelUrl} (tunnel; stops with the server)`);
+  const contract = running.contract();
+  if (contract)
+    printLine(
+      `Checking each request against ${contract} (mockdev requests list ${running.project.id} --violations)`,
+    );
   printLine();
   printTable(
     endpoints,

@@ -15,7 +15,7 @@ const LIMIT_RULE = `must be a whole number from 1 to ${MAX_REQUEST_LIST_LIMIT}`;
 const DATA_DIR_ONLY = { dataDirOnly: true } as const;
 
 const requestLine = (r: RequestRecord) =>
-  `${r.timestamp} ${r.method} ${r.path} -> ${r.status} (${r.durationMs} ms, id ${r.id})${r.starred ? ' [starred]' : ''}`;
+  `${r.timestamp} ${r.method} ${r.path} -> ${r.status} (${r.durationMs} ms, id ${r.id})${r.starred ? ' [starred]' : ''}${r.contract && !r.contract.ok ? ` [${r.contract.violations.length} contract violation${r.contract.violations.length === 1 ? '' : 's'}]` : ''}`;
 
 const requestIdField = z
   .string()
@@ -31,7 +31,7 @@ export const listRequestsTool = defineTool({
   category: 'request',
   description:
     'List the requests the mock server of a project received, newest first, with method, path, status, headers, body and the response sent. ' +
-    'Filters: limit, method, status (404, a class such as 4xx, or a list such as 200,201), starred and path (a text the path contains).',
+    'Filters: limit, method, status (404, a class such as 4xx, or a list such as 200,201), starred, path (a text the path contains) and violations (failing a live contract check).',
   input: z.object({
     projectId: projectIdField,
     limit: z
@@ -62,6 +62,12 @@ export const listRequestsTool = defineTool({
       .describe(
         'Only requests whose path (as logged, without the query) contains this text, case-sensitive, such as /users.',
       ),
+    violations: z
+      .boolean()
+      .optional()
+      .describe(
+        'true: only requests a live contract check (serve --contract) found violations in; false: the others; omit for all.',
+      ),
   }),
   output: z.object({ requests: z.array(RequestRecordSchema).describe('Logged requests, newest first.') }),
   hints: READ_ONLY,
@@ -73,6 +79,7 @@ export const listRequestsTool = defineTool({
       status: filters.status,
       starred: filters.starred,
       path: filters.path,
+      violations: filters.violations,
     })
       .filter(([, v]) => v !== undefined)
       .map(([k, v]) => `${k} ${String(v)}`);

@@ -305,6 +305,10 @@ export class RequestDatabase {
       );
       args.push(filters.path);
     }
+    if (filters.violations !== undefined) {
+      // contract_ok = 0: a live check found violations (an index holds just those rows)
+      where.push(filters.violations ? 'r.contract_ok = 0' : '(r.contract_ok IS NULL OR r.contract_ok <> 0)');
+    }
     if (filters.status && filters.status.length) {
       where.push(`(${filters.status.map(() => 'r.status BETWEEN ? AND ?').join(' OR ')})`);
       for (const r of filters.status) args.push(r.min, r.max);

@@ -1,3 +1,4 @@
+import type { ContractVerdict } from '../../core/model/contract.js';
 import type { RequestProtocol, RequestRecord } from '../../core/model/request.js';
 
 /**
@@ -53,11 +54,12 @@ export interface Row {
   variation_name: string | null;
   protocol: string | null;
   client_address: string | null;
+  contract: string | null;
 }
 
 export const SELECT_RECORD = `SELECT r.id, r.project_id, r.endpoint_id, r.ts, r.method, r.target, r.headers, r.body,
   r.status, r.duration_ms, r.starred, r.truncated, r.variation_id, r.variation_name,
-  r.protocol, r.client_address,
+  r.protocol, r.client_address, r.contract,
   CASE WHEN r.res_id IS NULL THEN r.res_headers ELSE s.headers END AS res_headers,
   CASE WHEN r.res_id IS NULL THEN r.res_body ELSE s.body END AS res_body
   FROM requests r LEFT JOIN responses s ON s.id = r.res_id`;
@@ -94,6 +96,19 @@ export function headersObject(raw: string[]): Record<string, string> {
  */
 const decodeHeaders = (text: string): string[] => (text === '' ? [] : text.split('\n'));
 
+/** A stored verdict; undefined when the record was not checked (or its verdict cannot be read). */
+function toVerdict(text: string | null): ContractVerdict | undefined {
+  if (text === null) return undefined;
+  try {
+    const verdict = JSON.parse(text) as ContractVerdict;
+    return typeof verdict === 'object' && verdict !== null && Array.isArray(verdict.violations)
+      ? verdict
+      : undefined;
+  } catch {
+    return undefined; // a broken row keeps the rest readable
+  }
+}
+
 export function toRecord(row: Row): RequestRecord {
   let resHeaders: Record<string, string> = {};
   try {
@@ -102,7 +117,7 @@ export function toRecord(row: Row): RequestRecord {
     /* a broken row keeps the rest readable */
   }
   const q = row.target.indexOf('?');
-  return {
+  const record: RequestRecord = {
     id: String(row.id),
     projectId: row.project_id,
     endpointId: row.endpoint_id,
@@ -121,6 +136,9 @@ export function toRecord(row: Row): RequestRecord {
     protocol: row.protocol === 'h2' || row.protocol === 'http/1.1' ? row.protocol : null,
     clientAddress: row.client_address,
   };
+  const contract = toVerdict(row.contract);
+  if (contract) record.contract = contract;
+  return record;
 }
 
 /** Request ids are the decimal row ids; anything else cannot exist. */

@@ -19,6 +19,7 @@ import { RecordBatch } from './frame.js';
 import { spoolDirOf } from './local-request-log.js';
 import { SCHEMA_VERSION } from './schema.js';
 import { SpoolWriter } from './spool.js';
+import { storeVerdicts } from './verdicts.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mockdev-schema-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -74,11 +75,39 @@ describe('request log schema versions', () => {
     db.expand();
   };
 
+  it('upgrades a schema 8 log keeping its records: not checked against a contract, and verdicts stored from then on', () => {
+    const file = variationsLog(
+      8,
+      `('p', 7, 'GET', '/pets/1', '', 200, 1, '{}', '{"id":"x"}'), ('p', 8, 'GET', '/pets/2', '', 200, 1, '{}', '{}');
+      ALTER TABLE requests ADD COLUMN protocol TEXT; ALTER TABLE requests ADD COLUMN client_address TEXT;
+      UPDATE requests SET protocol = 'h2', client_address = '192.0.2.1'`,
+    );
+    const db = new RequestDatabase(file, spoolDirOf(file));
+    try {
+      assert.equal(db.connection.pragma('user_version', { simple: true }), SCHEMA_VERSION);
+      const [second, first] = db.list('p', parseRequestFilters({}));
+      assert.deepEqual(
+        [first!.path, first!.response.body, first!.protocol, first!.clientAddress, 'contract' in first!],
+        ['/pets/1', '{"id":"x"}', 'h2', '192.0.2.1', false],
+      );
+      const failing = { ok: false, violations: [] };
+      storeVerdicts(db.connection, [{ id: first!.id, verdict: failing }]);
+      assert.deepEqual(db.get(first!.id)?.contract, failing);
+      assert.deepEqual(
+        db.list('p', parseRequestFilters({ violations: true })).map((r) => r.id),
+        [first!.id],
+      );
+      assert.equal(db.get(second!.id)?.contract, undefined);
+    } finally {
+      db.close();
+    }
+  });
+
   it('upgrades a schema 7 log keeping its records: protocol and client unknown for them, logged for new ones', () => {
     const file = variationsLog(7, "('p', 7, 'GET', '/before', '', 200, 1, '{}', 'old')");
     const db = new RequestDatabase(file, spoolDirOf(file));
     try {
-      assert.equal(db.connection.pragma('user_version', { simple: true }), 8);
+      assert.equal(db.connection.pragma('user_version', { simple: true }), SCHEMA_VERSION);
       const [old] = db.list('p', parseRequestFilters({}));
       assert.deepEqual(
         [old!.path, old!.response.body, old!.protocol, old!.clientAddress],

@@ -3,7 +3,7 @@ import { MockdevError } from '../../core/errors.js';
 
 /** The request log's tables (and the flow runs kept beside it) and their versioning (PRAGMA user_version). */
 
-export const SCHEMA_VERSION = 8;
+export const SCHEMA_VERSION = 9;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS requests (
@@ -27,7 +27,10 @@ CREATE TABLE IF NOT EXISTS requests (
   variation_name TEXT,
   -- 'http/1.1' or 'h2', and who sent the request (NULL: logged before schema 8 recorded them).
   protocol       TEXT,
-  client_address TEXT
+  client_address TEXT,
+  -- A live contract check's verdict (JSON) and whether it passed (1), failed (0); NULL: not checked.
+  contract       TEXT,
+  contract_ok    INTEGER
 );
 -- Responses shared by many records (an endpoint's precompiled response), stored once.
 CREATE TABLE IF NOT EXISTS responses (
@@ -44,6 +47,8 @@ CREATE TABLE IF NOT EXISTS spool (
 ) WITHOUT ROWID;
 -- A flow run's triggering request is found by its time (then project, method and target).
 CREATE INDEX IF NOT EXISTS requests_ts ON requests (ts);
+-- The records a live contract check found violations in (requests list --violations): few.
+CREATE INDEX IF NOT EXISTS requests_violations ON requests (project_id, id) WHERE contract_ok = 0;
 -- The runs of flows (store/flow-runs): a run is replaced whole at each save, taking a new seq
 -- (never reused: AUTOINCREMENT), which is what FlowRunStore.since() follows.
 CREATE TABLE IF NOT EXISTS flow_runs (
@@ -63,7 +68,8 @@ CREATE INDEX IF NOT EXISTS flow_runs_flow ON flow_runs (project_id, flow_id, sta
  * from the file's schema on. Schema 4 had a `pending` table that its readers always emptied
  * first, and stored responses without a hash; schema 5 did not log which variation answered;
  * schema 6 had no flow runs (SCHEMA's CREATE ... IF NOT EXISTS adds them and their indexes);
- * schema 7 did not log each request's protocol and client address;
+ * schema 7 did not log each request's protocol and client address; schema 8 did not store live
+ * contract verdicts (SCHEMA adds their index);
  * schemas below 4 were never released.
  */
 const UPGRADES: Record<number, string> = {
@@ -71,6 +77,7 @@ const UPGRADES: Record<number, string> = {
   5: 'ALTER TABLE requests ADD COLUMN variation_id TEXT; ALTER TABLE requests ADD COLUMN variation_name TEXT;',
   6: '',
   7: 'ALTER TABLE requests ADD COLUMN protocol TEXT; ALTER TABLE requests ADD COLUMN client_address TEXT;',
+  8: 'ALTER TABLE requests ADD COLUMN contract TEXT; ALTER TABLE requests ADD COLUMN contract_ok INTEGER;',
 };
 
 /** Refuses (closing it, changing nothing) a log this mockdev cannot read or upgrade. */
