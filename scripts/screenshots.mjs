@@ -2,11 +2,20 @@
 // `npm run screenshots`: a picture of every screen of the web UI, light and dark, into
 // docs/screenshots/<screen>-<theme>.png (the README shows them). It seeds a data dir of its own
 // (a project "Shop" with a tree of endpoints, variations, a recording proxy, logged requests,
-// a Pro license, an environment, two flows (one with a run), a CA and a leaf, and a tunnel
-// through the tests' stand-in cloudflared), runs the built `mockdev ui` on it and drives chromium
-// through the same harness as the browser tests. Run `npm run build` first. Screen names as
-// arguments take only those (`npm run screenshots -- flows`).
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// a Pro license, an environment, two flows (one with a run), a CA and a leaf, a tunnel through
+// the tests' stand-in cloudflared, and a contract checked live that one answer breaks), runs the
+// built `mockdev ui` on it and drives chromium through the same harness as the browser tests. Run
+// `npm run build` first. Screen names as arguments take only those, in both themes (`npm run
+// screenshots -- flows`), or in one (`npm run screenshots -- contract-light contract-dark`).
+import {
+  chmodSync,
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
@@ -14,8 +23,9 @@ import { openUiSession } from '../test/helpers/browser.ts';
 import { testSigner } from '../test/helpers/license.ts';
 
 const root = new URL('..', import.meta.url).pathname;
-// `npm run screenshots -- flows flow-runs`: only those screens (both themes).
+// `npm run screenshots -- flows flow-runs`: only those screens (both themes); `contract-dark`: one.
 const only = process.argv.slice(2);
+const wanted = (name, theme) => !only.length || only.includes(name) || only.includes(`${name}-${theme}`);
 const out = join(root, 'docs', 'screenshots');
 mkdirSync(out, { recursive: true });
 
@@ -170,6 +180,11 @@ try {
       },
     ],
   });
+  // The Shop API's contract (its GET /api/users/{id} answers the id as a string, the contract
+  // says integer), checked live by the server started next.
+  const document = readFileSync(join(root, 'test', 'fixtures', 'contract', 'shop-ui.yaml'), 'utf8');
+  await api('POST', `/projects/${shop.id}/contract`, { document });
+  await api('PUT', `/projects/${shop.id}/contract/live`, { live: true });
   const server = await api('PUT', `/projects/${shop.id}/server`, { port: 0 });
   for (const [method, path, body] of [
     ['GET', '/api/users'],
@@ -216,12 +231,16 @@ try {
   for (const theme of ['light', 'dark']) {
     await api('PATCH', '/settings', { theme });
     for (const [name, path] of screens) {
-      if (only.length && !only.includes(name)) continue;
+      if (!wanted(name, theme)) continue;
       await s.open(path);
       await page.locator('main h1, main h2').first().waitFor();
       // The request log and the recordings with one item's detail open (its path is a button).
       if (name === 'requests' || name === 'recordings')
         await page.getByRole('row').nth(1).getByRole('button').first().click();
+      if (name === 'contract') {
+        await page.getByRole('button', { name: 'Validate now' }).click();
+        await page.locator('.contract-summary[role="status"]').waitFor();
+      }
       if (name === 'flow-runs')
         await page
           .locator('.run')

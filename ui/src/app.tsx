@@ -6,13 +6,13 @@ import { ErrorMessage, NoticesProvider } from './components/notices';
 import { ServerControl } from './components/server-control';
 import { SignInGate } from './components/sign-in';
 import { navigate, projectPath, useLocation } from './router';
+import { ContractScreen } from './screens/contract';
 import { EndpointsScreen } from './screens/endpoints';
 import { EnvironmentsScreen } from './screens/environments';
 import { ExportScreen } from './screens/export';
 import { FlowsScreen } from './screens/flows';
 import { ImportScreen } from './screens/import';
 import { LicenseScreen } from './screens/license';
-import { NotBuiltScreen } from './screens/not-built';
 import { ProjectsScreen } from './screens/projects';
 import { RecordingsScreen } from './screens/recordings';
 import { GLOBAL_SCREENS, PROJECT_SCREENS, type ProjectScreen } from './screens/registry';
@@ -31,6 +31,7 @@ const PROJECT_SCREEN_COMPONENTS: Record<string, ProjectScreen> = {
   export: ExportScreen,
   environments: EnvironmentsScreen,
   flows: FlowsScreen,
+  contract: ContractScreen,
   tunnels: TunnelsScreen,
 };
 
@@ -148,7 +149,6 @@ function Shell() {
                     aria-current={inProject && screenKey === s.key ? 'page' : undefined}
                   >
                     {s.label}
-                    {!s.built && <span className="badge">not built yet</span>}
                   </Link>
                 </li>
               ))}
@@ -161,7 +161,6 @@ function Shell() {
             <li key={s.key}>
               <Link href={`/${s.key}`} aria-current={!inProject && screenKey === s.key ? 'page' : undefined}>
                 {s.label}
-                {!s.built && <span className="badge">not built yet</span>}
               </Link>
             </li>
           ))}
@@ -194,8 +193,6 @@ function Screen(props: {
           </p>
         </section>
       );
-    const entry = PROJECT_SCREENS.find((s) => s.key === props.screenKey);
-    if (entry && !entry.built) return <NotBuiltScreen feature={entry.key} project={props.project} />;
     const Component = PROJECT_SCREEN_COMPONENTS[props.screenKey];
     if (Component) return <Component key={props.project.id} project={props.project} />;
   } else {

@@ -31,3 +31,9 @@ export type {
   TrustTarget,
 } from '../../src/core/model/tls';
 export type { TunnelProviderCheck, TunnelProviderName, TunnelRecord } from '../../src/core/model/tunnel';
+export type {
+  ContractCoverage,
+  ContractInfo,
+  ContractReport,
+  ContractViolation,
+} from '../../src/core/model/contract';

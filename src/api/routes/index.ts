@@ -17,6 +17,7 @@ import { flowRunRoutes } from './flow-runs.js';
 import { uiStateRoutes } from './ui-state.js';
 import { tlsRoutes } from './tls.js';
 import { tunnelRoutes } from './tunnels.js';
+import { contractRoutes } from './contract.js';
 
 /**
  * Every route of the admin API, grouped by resource (one file per group, like the CLI's
@@ -36,6 +37,7 @@ export const ALL_ROUTES: readonly Route[] = [
   ...serverRoutes,
   ...tunnelRoutes,
   ...tlsRoutes,
+  ...contractRoutes,
   ...requestRoutes,
   ...flowRoutes,
   ...flowRunRoutes,

@@ -28,6 +28,13 @@ const RequestListQuery = z.object({
     .string()
     .optional()
     .describe('Only requests whose path (as logged, without the query) contains this text; case-sensitive'),
+  violations: z
+    .enum(['true', 'false'])
+    .transform((v) => (v === 'true' ? true : undefined))
+    .optional()
+    .describe(
+      'true: only requests a live contract check found violations in (`serve --contract`, docs/contract.md); false or absent: any',
+    ),
 });
 
 export const requestRoutes: Route[] = [

@@ -1,10 +1,27 @@
 import { Fragment, type ReactNode } from 'react';
 import { TableHead } from '../components/table-head';
+import {
+  bodySteps,
+  existingSteps,
+  headerName,
+  markedJson,
+  type PathStep,
+  type Spot,
+} from '../contract/locate';
 import { formatDuration, headerValue, prettyBody, queryString, timeOfDay } from './format';
 
 /** Parts of a request/response detail, shared by the request log and the recordings. */
 
-export function HeadersTable({ headers, caption }: { headers: Record<string, string>; caption: string }) {
+export function HeadersTable({
+  headers,
+  caption,
+  marked,
+}: {
+  headers: Record<string, string>;
+  caption: string;
+  /** Header names (lower-case) a contract violation points at: their rows are marked. */
+  marked?: ReadonlySet<string>;
+}) {
   const entries = Object.entries(headers);
   if (entries.length === 0) return <p className="muted">No {caption.toLowerCase()}.</p>;
   return (
@@ -13,9 +30,9 @@ export function HeadersTable({ headers, caption }: { headers: Record<string, str
       <TableHead columns={['Name', 'Value']} />
       <tbody>
         {entries.map(([name, value]) => (
-          <tr key={name}>
+          <tr key={name} className={marked?.has(name.toLowerCase()) ? 'marked' : undefined}>
             <th scope="row" className="mono">
-              {name}
+              {marked?.has(name.toLowerCase()) ? <mark>{name}</mark> : name}
             </th>
             <td className="mono">{value}</td>
           </tr>
@@ -27,7 +44,8 @@ export function HeadersTable({ headers, caption }: { headers: Record<string, str
 
 /**
  * A body, pretty-printed when it is JSON, in a focusable scrolling block (keyboard users can
- * scroll it). `note` says when it was cut short or is base64.
+ * scroll it). `note` says when it was cut short or is base64. `marks`: the fields a contract
+ * violation points at (body paths), marked in a JSON body (a field it lacks marks its object).
  */
 export function BodyView(props: {
   label: string;
@@ -35,8 +53,10 @@ export function BodyView(props: {
   headers: Record<string, string>;
   truncated?: boolean;
   note?: string;
+  marks?: PathStep[][];
 }) {
   const { text, json } = prettyBody(props.body, headerValue(props.headers, 'content-type'));
+  const segments = json && props.marks?.length ? markedBody(text, props.marks) : undefined;
   return (
     <div className="body-view">
       <div className="body-view-title">
@@ -49,10 +69,23 @@ export function BodyView(props: {
         <p className="muted">Empty.</p>
       ) : (
         <pre tabIndex={0} aria-label={props.label}>
-          {text}
+          {segments
+            ? segments.map((s, i) =>
+                s.marked ? <mark key={i}>{s.text}</mark> : <Fragment key={i}>{s.text}</Fragment>,
+              )
+            : text}
         </pre>
       )}
     </div>
+  );
+}
+
+/** A JSON body's text (pretty-printed, so it parses) in segments, the fields at `marks` marked. */
+function markedBody(text: string, marks: PathStep[][]) {
+  const value: unknown = JSON.parse(text);
+  return markedJson(
+    value,
+    marks.map((m) => existingSteps(value, m)),
   );
 }
 
@@ -84,38 +117,44 @@ interface Side {
 /**
  * A request and its response one under the other: the request's query, headers and body, then
  * the response's status, headers and body (the request log's detail and the recordings' share it).
+ * `spots`: where contract violations point, marked in the headers and JSON bodies.
  */
 export function ExchangeView({
   request,
   response,
+  spots = [],
 }: {
   request: Side & { query: Record<string, string | string[]> };
   response: Side & { status: number };
+  spots?: Spot[];
 }) {
   return (
     <>
       <h3>Request</h3>
       <QueryLine query={request.query} />
-      <SideParts name="Request" side={request} />
+      <SideParts name="Request" side={request} spots={spots.filter((s) => s.in === 'request')} />
       <h3>
         Response <StatusCode status={response.status} />
       </h3>
-      <SideParts name="Response" side={response} />
+      <SideParts name="Response" side={response} spots={spots.filter((s) => s.in === 'response')} />
     </>
   );
 }
 
 /** One side's headers and body, `name` ("Request", "Response") naming them. */
-function SideParts({ name, side }: { name: string; side: Side }) {
+function SideParts({ name, side, spots }: { name: string; side: Side; spots: Spot[] }) {
+  const headers = new Set(spots.map((s) => headerName(s.location)).filter((h) => h !== undefined));
+  const marks = spots.map((s) => bodySteps(s.location)).filter((m) => m !== undefined);
   return (
     <>
-      <HeadersTable headers={side.headers} caption={`${name} headers`} />
+      <HeadersTable headers={side.headers} caption={`${name} headers`} marked={headers} />
       <BodyView
         label={`${name} body`}
         body={side.body}
         headers={side.headers}
         truncated={side.truncated}
         note={side.note}
+        marks={marks}
       />
     </>
   );

@@ -27,12 +27,15 @@ describe('request log formatting', () => {
 
   it('reads the filters from a URL query, ignoring values it does not know, and writes them back', () => {
     assert.deepEqual(
-      filterFromQuery(new URLSearchParams('method=post&status=4xx&starred=true&path=%2Fusers')),
+      filterFromQuery(
+        new URLSearchParams('method=post&status=4xx&starred=true&path=%2Fusers&violations=true'),
+      ),
       {
         method: 'POST',
         status: '4xx',
         starred: true,
         path: '/users',
+        violations: true,
       },
     );
     assert.deepEqual(filterFromQuery(new URLSearchParams('method=FETCH&status=6xx&starred=yes')), {
@@ -40,21 +43,32 @@ describe('request log formatting', () => {
       status: '',
       starred: false,
       path: '',
+      violations: false,
     });
-    assert.deepEqual(filterToQuery({ method: 'GET', status: '', starred: true, path: '' }), {
-      method: 'GET',
-      status: undefined,
-      starred: 'true',
-      path: undefined,
-    });
-    const round = { method: 'DELETE', status: '5xx' as const, starred: false, path: '/a b' };
+    assert.deepEqual(
+      filterToQuery({ method: 'GET', status: '', starred: true, path: '', violations: false }),
+      {
+        method: 'GET',
+        status: undefined,
+        starred: 'true',
+        path: undefined,
+        violations: undefined,
+      },
+    );
+    const round = {
+      method: 'DELETE',
+      status: '5xx' as const,
+      starred: false,
+      path: '/a b',
+      violations: true,
+    };
     const q = new URLSearchParams();
     for (const [k, v] of Object.entries(filterToQuery(round))) if (v !== undefined) q.set(k, v);
     assert.deepEqual(filterFromQuery(q), round);
   });
 
-  it('matches the filters: method, status class, starred, a text in the path', () => {
-    const none = { method: '', status: '' as const, starred: false, path: '' };
+  it('matches the filters: method, status class, starred, a text in the path, contract violations', () => {
+    const none = { method: '', status: '' as const, starred: false, path: '', violations: false };
     const r = { method: 'post', status: 404, starred: false, path: '/api/users/7' };
     assert.equal(matchesFilter(r, none), true);
     assert.equal(matchesFilter(r, { ...none, method: 'POST', status: '4xx' }), true);
@@ -64,6 +78,10 @@ describe('request log formatting', () => {
     assert.equal(matchesFilter(r, { ...none, path: 'users/' }), true);
     assert.equal(matchesFilter(r, { ...none, path: 'Users' }), false, 'case-sensitive, as the API');
     assert.equal(matchesFilter({ method: 'GET', status: 599, path: '/' }, { ...none, status: '5xx' }), true);
+    // violations: only a record whose live contract check failed (not one unchecked, nor one that passed)
+    assert.equal(matchesFilter(r, { ...none, violations: true }), false);
+    assert.equal(matchesFilter({ ...r, contract: { ok: true } }, { ...none, violations: true }), false);
+    assert.equal(matchesFilter({ ...r, contract: { ok: false } }, { ...none, violations: true }), true);
   });
 
   it('finds headers in any case, writes queries and durations', () => {

@@ -45,10 +45,12 @@ export interface RequestFilter {
   starred: boolean;
   /** A text the path contains ('' for any path). */
   path: string;
+  /** Only requests a live contract check found violations in. */
+  violations: boolean;
 }
 
 /**
- * The filters a URL's query holds (`?method=GET&status=4xx&starred=true&path=/users`), so a reload or a
+ * The filters a URL's query holds (`?method=GET&status=4xx&starred=true&path=/users&violations=true`), so a reload or a
  * shared link keeps them. A value the filter does not know is ignored.
  */
 export function filterFromQuery(q: URLSearchParams): RequestFilter {
@@ -59,6 +61,7 @@ export function filterFromQuery(q: URLSearchParams): RequestFilter {
     status: (STATUS_CLASSES as readonly string[]).includes(status) ? (status as StatusClass) : '',
     starred: q.get('starred') === 'true',
     path: q.get('path') ?? '',
+    violations: q.get('violations') === 'true',
   };
 }
 
@@ -69,14 +72,16 @@ export function filterToQuery(f: RequestFilter): Record<string, string | undefin
     status: f.status || undefined,
     starred: f.starred ? 'true' : undefined,
     path: f.path || undefined,
+    violations: f.violations ? 'true' : undefined,
   };
 }
 
 /** Whether a logged request (a `request` event's summary or a record) passes the filters. */
 export function matchesFilter(
-  r: { method: string; status: number; starred?: boolean; path: string },
+  r: { method: string; status: number; starred?: boolean; path: string; contract?: { ok: boolean } },
   f: RequestFilter,
 ): boolean {
+  if (f.violations && r.contract?.ok !== false) return false;
   if (f.path && !r.path.includes(f.path)) return false;
   if (f.method && r.method.toUpperCase() !== f.method) return false;
   if (f.status && Math.floor(r.status / 100) !== Number(f.status[0])) return false;

@@ -1,13 +1,19 @@
 import { Link } from '../components/link';
+import type { Spot } from '../contract/locate';
+import { ContractFacts, spotsOf } from '../contract/verdict';
 import { projectPath } from '../router';
 import { useShared } from '../state';
 import type { RequestRecord } from '../types';
 import { DetailHead, ExchangeView, WhenFacts } from './exchange';
 
-/** One logged request whole: the request, the response, when and how long, star and delete. */
+/**
+ * One logged request whole: the request, the response, when and how long, star and delete; its
+ * contract violations marked where they are (`spot`: one a link from the Contract screen names).
+ */
 export function RequestDetail(props: {
   projectId: string;
   record: RequestRecord;
+  spot?: Spot;
   onStar: (starred: boolean) => void;
   onDelete: () => void;
   onClose: () => void;
@@ -70,10 +76,12 @@ export function RequestDetail(props: {
             <dd>A body was longer than the body limit (settings) and is stored cut short.</dd>
           </>
         )}
+        <ContractFacts record={r} spot={props.spot} />
       </dl>
       <ExchangeView
         request={{ ...r, truncated: cut(r.body) }}
         response={{ ...r.response, truncated: cut(r.response.body) }}
+        spots={spotsOf(r, props.spot)}
       />
     </section>
   );

@@ -3,6 +3,7 @@ import { del, enc, get, put, query } from '../api/client';
 import { useEvent } from '../api/events';
 import { useData } from '../api/use-data';
 import { useConfirm } from '../components/confirm';
+import { Link } from '../components/link';
 import { ErrorMessage, useNotify } from '../components/notices';
 import {
   METHODS,
@@ -13,6 +14,7 @@ import {
   timeOfDay,
   type RequestFilter,
 } from '../requests/format';
+import { spotFromQuery } from '../contract/locate';
 import { RequestDetail } from '../requests/request-detail';
 import { RequestTable } from '../requests/request-table';
 import '../requests/requests.css';
@@ -29,6 +31,8 @@ const BURST = 5;
 const PATH_DEBOUNCE_MS = 300;
 /** The most the API lists at once: clearing counts up to this many first. */
 const COUNT_LIMIT = 1000;
+/** With the violations filter, how long after a new request the list is fetched again: its live check's verdict comes after it (ms). */
+const VERDICT_WAIT_MS = 1000;
 
 /** Newest first: by time, then by id (ids grow) within the same millisecond. */
 const newestFirst = (a: RequestRecord, b: RequestRecord) =>
@@ -37,20 +41,37 @@ const newestFirst = (a: RequestRecord, b: RequestRecord) =>
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /**
- * A project's request log, newest first, with filters (method, status class, starred; kept in the
- * URL). Live: each `request` event of this project that passes the filters is fetched whole and
- * put on top.
+ * A project's request log, newest first, with filters (method, status class, starred, path,
+ * contract violations; kept in the URL). Live: each `request` event of this project that passes
+ * the filters is fetched whole and put on top.
  * Select a row to see it whole; star, delete one, clear all (each destructive one confirmed).
+ * `?request=<id>&side=response&field=body.id` opens that request with the field marked (the
+ * Contract screen links so to each violation).
  */
 export function RequestsScreen({ project }: ProjectScreenProps) {
   const notify = useNotify();
   const confirm = useConfirm();
   // The filters live in the URL (`?method=GET&status=4xx&starred=true`): a reload, a shared
   // link or coming back to the screen keeps them.
-  const filter = filterFromQuery(useLocation().query);
+  const location = useLocation().query;
+  const filter = filterFromQuery(location);
   const setFilter = (f: RequestFilter) =>
     navigate(projectPath(project.id, 'requests', filterToQuery(f)), { replace: true });
-  const [selectedId, setSelectedId] = useState<string>();
+  const linkedId = location.get('request') ?? undefined;
+  const spot = spotFromQuery(location);
+  const [selectedId, setSelectedId] = useState<string | undefined>(linkedId);
+  useEffect(() => {
+    if (linkedId) setSelectedId(linkedId);
+  }, [linkedId]);
+  // The linked request is fetched by itself: it may be older than the newest shown, or filtered out.
+  const [linked, setLinked] = useState<RequestRecord>();
+  useEffect(() => {
+    setLinked(undefined);
+    if (!linkedId) return;
+    get<RequestRecord>(`/requests/${enc(linkedId)}`).then(setLinked, (e: unknown) =>
+      notify.error(e, 'Could not open the linked request'),
+    );
+  }, [linkedId]);
   const base = `/projects/${enc(project.id)}/requests`;
   const list = useData<RequestRecord[]>(
     base +
@@ -60,6 +81,7 @@ export function RequestsScreen({ project }: ProjectScreenProps) {
         status: filter.status,
         starred: filter.starred ? 'true' : undefined,
         path: filter.path || undefined,
+        violations: filter.violations ? 'true' : undefined,
       }),
   );
   // The path text is typed into its own state and goes to the URL (and the API) once typing
@@ -95,8 +117,16 @@ export function RequestsScreen({ project }: ProjectScreenProps) {
   // Live: the events of one poll come together; a few are fetched one by one, a burst reloads
   // the list once instead.
   const pending = useRef<string[]>([]);
+  const verdictTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(verdictTimer.current), []);
   useEvent('request', (e) => {
-    if (e.projectId !== project.id || !matchesFilter(e, filter)) return;
+    if (e.projectId !== project.id) return;
+    // A new request has no verdict yet: the list is fetched again once the live check had time.
+    if (filter.violations) {
+      clearTimeout(verdictTimer.current);
+      verdictTimer.current = setTimeout(list.reload, VERDICT_WAIT_MS);
+    }
+    if (!matchesFilter(e, filter)) return;
     pending.current.push(e.id);
     if (pending.current.length > 1) return;
     setTimeout(() => {
@@ -114,7 +144,7 @@ export function RequestsScreen({ project }: ProjectScreenProps) {
     }, 0);
   });
 
-  const selected = rows.find((r) => r.id === selectedId);
+  const selected = rows.find((r) => r.id === selectedId) ?? (linked?.id === selectedId ? linked : undefined);
 
   const star = async (r: RequestRecord, starred: boolean) => {
     try {
@@ -179,7 +209,8 @@ export function RequestsScreen({ project }: ProjectScreenProps) {
     }
   };
 
-  const filtered = filter.method !== '' || filter.status !== '' || filter.starred || filter.path !== '';
+  const filtered =
+    filter.method !== '' || filter.status !== '' || filter.starred || filter.path !== '' || filter.violations;
   return (
     <section className="screen requests-screen" aria-labelledby="screen-title">
       <h1 id="screen-title">Request log</h1>
@@ -229,6 +260,14 @@ export function RequestsScreen({ project }: ProjectScreenProps) {
           />
           Starred only
         </label>
+        <label className="inline violations-filter">
+          <input
+            type="checkbox"
+            checked={filter.violations}
+            onChange={(e) => setFilter({ ...filter, violations: e.target.checked })}
+          />
+          Contract violations only
+        </label>
         <span className="spacer" />
         <button type="button" onClick={list.reload}>
           Refresh
@@ -248,7 +287,17 @@ export function RequestsScreen({ project }: ProjectScreenProps) {
           {rows.length === 0 && !list.loading ? (
             <div className="empty-state">
               {filtered ? (
-                <p>No logged request matches these filters.</p>
+                <p>
+                  No logged request matches these filters.
+                  {filter.violations && (
+                    <>
+                      {' '}
+                      Violations are found as requests are logged while live checking is on (
+                      <Link href={projectPath(project.id, 'contract')}>Contract</Link>) or the server runs
+                      with <code>serve --contract</code>.
+                    </>
+                  )}
+                </p>
               ) : (
                 <p>
                   No requests yet. Start the mock server (top bar) and call it: each request shows here as it
@@ -269,6 +318,7 @@ export function RequestsScreen({ project }: ProjectScreenProps) {
           <RequestDetail
             projectId={project.id}
             record={selected}
+            spot={selected.id === linkedId ? spot : undefined}
             onStar={(s) => void star(selected, s)}
             onDelete={() => void remove(selected)}
             onClose={() => setSelectedId(undefined)}
