@@ -169,16 +169,28 @@ describe('settings', () => {
     assert.match(onTty.stdout, /^Deleted project "Kept"/);
   });
 
-  it('developer mode: debug logs and stack traces unless MOCKDEV_LOG_LEVEL says otherwise', async (t) => {
+  it('developer mode (or MOCKDEV_LOG_LEVEL=debug): never a stack trace for a usage error', async (t) => {
     const { cli } = cliSandbox(t);
     const plain = await cli(['endpoint', 'list', 'nope']);
     assert.equal(plain.code, 3);
     assert.equal(plain.stderr.split('\n').length, 2, 'one line, no stack');
     assert.equal((await cli(['settings', 'update', '--developer-mode', 'true'])).code, 0);
-    const dev = await cli(['endpoint', 'list', 'nope']);
-    assert.equal(dev.code, 3);
-    assert.match(dev.stderr, /^mockdev: Project "nope" not found/);
-    assert.match(dev.stderr, /\n {4}at /, 'a stack trace');
+    for (const args of [
+      ['endpoint', 'list', 'nope'],
+      ['endpoint', 'add', 'nope', '-m', 'FETCH', '-p', '/x'],
+      ['settings', 'update', '--theme', 'blue'],
+      ['project', 'create', 'X', '-p', '80'],
+      ['project', 'nope'],
+      ['endpoint', 'list', '--no-such-option'],
+    ]) {
+      for (const env of [{}, { MOCKDEV_LOG_LEVEL: 'debug' }]) {
+        const r = await cli(args, { env });
+        assert.notEqual(r.code, 0, args.join(' '));
+        assert.equal(r.stdout, '');
+        assert.equal(r.stderr.trim().split('\n').at(-1)!.startsWith('mockdev: '), true, r.stderr);
+        assert.doesNotMatch(r.stderr, /\n\s+at /, `no stack trace: mockdev ${args.join(' ')}\n${r.stderr}`);
+      }
+    }
     const quiet = await cli(['endpoint', 'list', 'nope'], { env: { MOCKDEV_LOG_LEVEL: 'info' } });
     assert.equal(quiet.stderr.split('\n').length, 2, 'the variable wins');
   });
