@@ -38,8 +38,9 @@ function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > MAX_BODY_BYTES) {
+        // Read on without keeping it, so that the answer reaches the client.
+        req.removeAllListeners('data').removeAllListeners('end').resume();
         reject(new HttpError(413, `The body is over ${MAX_BODY_BYTES} bytes`));
-        req.destroy();
       } else chunks.push(chunk);
     });
     req.on('error', reject);

@@ -12,6 +12,7 @@ import { after, before, describe, it } from 'node:test';
 import { cliSandbox, type CliSandbox } from '../helpers/cli-inprocess.js';
 import {
   linkIn,
+  runServiceCommand,
   startLicenseService,
   startMailSink,
   type MailSink,
@@ -184,5 +185,29 @@ describe('the license service, end to end', () => {
 
     const pem = await fetch(`${service.url}/v1/public-key`);
     assert.equal(await pem.text(), service.publicKeyPem);
+  });
+
+  it('its commands: public-key, revoke; a missing variable, a bad argument or a taken port in one line', async () => {
+    const pem = await service.command(['public-key']);
+    assert.deepEqual([pem.code, pem.stdout], [0, service.publicKeyPem]);
+    const revoked = await service.command(['revoke', 'ann@example.com']);
+    assert.equal(revoked.code, 0, revoked.stderr);
+    assert.equal((await service.command(['revoke', 'ann@example.com'])).code, 1);
+
+    const bare = await runServiceCommand([], {});
+    assert.equal(bare.code, 2);
+    assert.match(bare.stderr, /^license-service: The license service needs LICENSE_DB, SMTP_URL, SMTP_FROM/);
+    assert.equal(bare.stderr.split('\n').length, 2, 'one line');
+    const badGrant = await service.command(['grant', 'nobody']);
+    assert.equal(badGrant.code, 2);
+    assert.match(badGrant.stderr, /"nobody" is not an e-mail address/);
+    const badUntil = await service.command(['grant', 'a@example.com', '--until', 'soon']);
+    assert.equal(badUntil.code, 2);
+
+    const port = new URL(service.url).port;
+    const taken = await runServiceCommand([], { ...service.env, PORT: port });
+    assert.equal(taken.code, 4);
+    assert.match(taken.stderr, new RegExp(`Port ${port} on 127.0.0.1 is in use\\. Set PORT to a free port`));
+    assert.ok(!taken.stderr.includes(sink.password));
   });
 });
