@@ -68,39 +68,42 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
 
 const IGNORE = 'If you did not ask for this, ignore this e-mail: nothing happens without the link.';
 
-/** The link that confirms an activation of a license. */
-export const licenseLinkMessage = (to: string, link: string, validHours: number): Message => ({
+/** A link's e-mail: what opening it does, the link, what to run next, how long it lasts. */
+const linkMessage = (to: string, subject: string, does: string, link: string, validity: string): Message => ({
   to,
-  subject: 'Confirm your mockdev Pro activation',
+  subject,
   text: [
-    `Open this link to activate mockdev Pro for ${to}:`,
+    `Open this link to ${does} for ${to}:`,
     '',
     link,
     '',
     `Then run: mockdev license check ${to}`,
     `(or press Check on the License screen of the mockdev UI).`,
     '',
-    `The link is valid for ${validHours} hours. ${IGNORE}`,
+    `${validity} ${IGNORE}`,
     '',
   ].join('\n'),
 });
 
-/** The link that starts a trial. */
-export const trialLinkMessage = (to: string, link: string, validHours: number): Message => ({
-  to,
-  subject: `Start your ${TRIAL_DAYS}-day mockdev Pro trial`,
-  text: [
-    `Open this link to start a ${TRIAL_DAYS}-day trial of mockdev Pro for ${to}:`,
-    '',
+/** The link that confirms an activation of a license. */
+export const licenseLinkMessage = (to: string, link: string, validHours: number): Message =>
+  linkMessage(
+    to,
+    'Confirm your mockdev Pro activation',
+    'activate mockdev Pro',
     link,
-    '',
-    `Then run: mockdev license check ${to}`,
-    `(or press Check on the License screen of the mockdev UI).`,
-    '',
-    `The link is valid for ${validHours} hours. There is one trial per e-mail address. ${IGNORE}`,
-    '',
-  ].join('\n'),
-});
+    `The link is valid for ${validHours} hours.`,
+  );
+
+/** The link that starts a trial. */
+export const trialLinkMessage = (to: string, link: string, validHours: number): Message =>
+  linkMessage(
+    to,
+    `Start your ${TRIAL_DAYS}-day mockdev Pro trial`,
+    `start a ${TRIAL_DAYS}-day trial of mockdev Pro`,
+    link,
+    `The link is valid for ${validHours} hours. There is one trial per e-mail address.`,
+  );
 
 /** The answer to an activation asked for an address that has no license (or one that expired). */
 export const noLicenseMessage = (to: string, expiredOn: string | undefined): Message => ({
