@@ -22,6 +22,11 @@ export default tseslint.config(
     rules: { 'mockdev/layers': 'error' },
   },
   {
+    // The web UI's service worker (built into dist/ui/sw.js by ui/vite.config.ts).
+    files: ['ui/service-worker.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
     // The web UI runs in the browser and sees the rest of mockdev only through the admin API:
     // from src/ it may import types of the core's model, nothing else.
     files: ['ui/src/**/*.{ts,tsx}'],
