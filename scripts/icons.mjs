@@ -1,20 +1,21 @@
 #!/usr/bin/env node
-// `node scripts/icons.mjs`: renders the web UI's icons (ui/icons/*.svg) into the PNG sizes
+// `node scripts/icons.mjs`: renders the web UI's icons (ui/public/icons/icon.svg, served as it
+// is too, and ui/icons/icon-maskable.svg, its full-bleed variant) into the PNG sizes
 // browsers ask of an installable web app, in ui/public/icons/ (committed; Vite copies
 // ui/public/ into dist/ui). Run it after changing an SVG. Uses the chromium the browser tests
 // use (MOCKDEV_CHROMIUM, default /usr/bin/chromium), so the PNGs look as the SVG does there.
-import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 
 const root = new URL('..', import.meta.url).pathname;
 const ICONS = [
   // [source, output, size]: "any" icons (transparent corners), the maskable one (full bleed), and
   // the Apple touch icon (iOS rounds it itself: full bleed too).
-  ['icon.svg', 'icon-32.png', 32],
-  ['icon.svg', 'icon-192.png', 192],
-  ['icon.svg', 'icon-512.png', 512],
-  ['icon-maskable.svg', 'icon-maskable-512.png', 512],
-  ['icon-maskable.svg', 'apple-touch-icon.png', 180],
+  ['public/icons/icon.svg', 'icon-32.png', 32],
+  ['public/icons/icon.svg', 'icon-192.png', 192],
+  ['public/icons/icon.svg', 'icon-512.png', 512],
+  ['icons/icon-maskable.svg', 'icon-maskable-512.png', 512],
+  ['icons/icon-maskable.svg', 'apple-touch-icon.png', 180],
 ];
 
 const browser = await chromium.launch({
@@ -24,7 +25,7 @@ const browser = await chromium.launch({
 try {
   const page = await browser.newPage();
   for (const [source, output, size] of ICONS) {
-    const svg = readFileSync(`${root}ui/icons/${source}`).toString('base64');
+    const svg = readFileSync(`${root}ui/${source}`).toString('base64');
     await page.setViewportSize({ width: size, height: size });
     await page.setContent(
       `<style>html,body{margin:0;background:transparent}</style><img src="data:image/svg+xml;base64,${svg}" width="${size}" height="${size}">`,
@@ -36,4 +37,3 @@ try {
 } finally {
   await browser.close();
 }
-copyFileSync(`${root}ui/icons/icon.svg`, `${root}ui/public/icons/icon.svg`);
