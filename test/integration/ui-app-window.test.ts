@@ -31,64 +31,62 @@ describe('mockdev ui --app: the UI in a window of its own', () => {
     await waitUntil(() => existsSync(out), `the stand-in to write ${out}`, 15_000);
     return readFileSync(out, 'utf8').trim().split('\n');
   };
-  const dataDirFor = (name: string) => {
-    const dir = join(root, name);
-    mkdirSync(dir, { recursive: true });
-    return dir;
+  /**
+   * `mockdev ui --app` in a data dir of its own with a stand-in program `name` (in a folder of
+   * its own), and `env`; `check` sees the arguments the stand-in was run with and the output.
+   */
+  const withStandIn = async (
+    name: string,
+    env: (standIn: { dir: string; path: string }) => Record<string, string | undefined>,
+    check: (args: string[], run: { url: string; output: string; dataDir: string; path: string }) => void,
+  ): Promise<void> => {
+    const program = standIn(name, name);
+    const dataDir = join(root, `data-${name}`);
+    mkdirSync(dataDir, { recursive: true });
+    const ui = await startUi(['--app'], { dataDir, env: env(program) });
+    try {
+      const args = await argsOf(program.out);
+      check(args, { url: ui.url, output: ui.stderr() + ui.stdout(), dataDir, path: program.path });
+    } finally {
+      await ui.stop();
+    }
   };
 
-  it('runs the browser MOCKDEV_APP_BROWSER names, in app mode with a profile under the data dir, and says which', async () => {
-    const browser = standIn('named', 'my-browser');
-    const dataDir = dataDirFor('data-named');
-    const ui = await startUi(['--app'], { dataDir, env: { MOCKDEV_APP_BROWSER: browser.path } });
-    try {
-      const args = await argsOf(browser.out);
-      assert.deepEqual(args, [
-        `--app=${ui.url}`,
-        `--user-data-dir=${join(dataDir, 'app-window')}`,
-        '--no-first-run',
-        '--no-default-browser-check',
-      ]);
-      assert.match(
-        ui.stderr() + ui.stdout(),
-        new RegExp(`Opening the UI in a window of its own with ${browser.path}`),
-      );
-    } finally {
-      await ui.stop();
-    }
-  });
+  it('runs the browser MOCKDEV_APP_BROWSER names, in app mode with a profile under the data dir, and says which', () =>
+    withStandIn(
+      'my-browser',
+      (b) => ({ MOCKDEV_APP_BROWSER: b.path }),
+      (args, run) => {
+        assert.deepEqual(args, [
+          `--app=${run.url}`,
+          `--user-data-dir=${join(run.dataDir, 'app-window')}`,
+          '--no-first-run',
+          '--no-default-browser-check',
+        ]);
+        assert.match(run.output, new RegExp(`Opening the UI in a window of its own with ${run.path}`));
+      },
+    ));
 
-  it('finds Chrome in PATH when nothing is named', async () => {
-    const chrome = standIn('path', 'google-chrome');
-    const dataDir = dataDirFor('data-path');
-    const ui = await startUi(['--app'], {
-      dataDir,
-      env: { MOCKDEV_APP_BROWSER: undefined, PATH: chrome.dir },
-    });
-    try {
-      const args = await argsOf(chrome.out);
-      assert.equal(args[0], `--app=${ui.url}`);
-      assert.match(ui.stderr() + ui.stdout(), /with .*\/path\/google-chrome/);
-    } finally {
-      await ui.stop();
-    }
-  });
+  it('finds Chrome in PATH when nothing is named', () =>
+    withStandIn(
+      'google-chrome',
+      (b) => ({ MOCKDEV_APP_BROWSER: undefined, PATH: b.dir }),
+      (args, run) => {
+        assert.equal(args[0], `--app=${run.url}`);
+        assert.match(run.output, new RegExp(`with ${run.path}`));
+      },
+    ));
 
-  it('opens the default browser, saying so, when no Chromium, Chrome or Edge is installed', async () => {
-    const opener = standIn('none', 'xdg-open');
-    const dataDir = dataDirFor('data-none');
-    const ui = await startUi(['--app'], {
-      dataDir,
-      env: { MOCKDEV_APP_BROWSER: undefined, PATH: opener.dir },
-    });
-    try {
-      assert.deepEqual(await argsOf(opener.out), [ui.url]);
-      assert.match(
-        ui.stderr() + ui.stdout(),
-        /No Chromium, Chrome or Edge found: opening the UI in the default browser instead/,
-      );
-    } finally {
-      await ui.stop();
-    }
-  });
+  it('opens the default browser, saying so, when no Chromium, Chrome or Edge is installed', () =>
+    withStandIn(
+      'xdg-open',
+      (b) => ({ MOCKDEV_APP_BROWSER: undefined, PATH: b.dir }),
+      (args, run) => {
+        assert.deepEqual(args, [run.url]);
+        assert.match(
+          run.output,
+          /No Chromium, Chrome or Edge found: opening the UI in the default browser instead/,
+        );
+      },
+    ));
 });
