@@ -88,6 +88,10 @@ const busyPort = (line, variable) => {
   return `npm start: port ${m[1]} is already in use on ${m[2]}. Set ${variable} to another port (${variable}=${next} npm start; ${variable}=0 picks a free one), or stop the process using it`;
 };
 
+/** How to have the UI as a desktop app (docs/ui.md "A window of its own"). */
+const DESKTOP =
+  'As a desktop app: "Install mockdev" in the browser\'s address bar, or next time `mockdev ui --app` (its own window)';
+
 const ready = {};
 /** Both servers up: their URLs and how to stop, once, after everything they printed. */
 const up = (name, url) => {
@@ -102,6 +106,7 @@ const up = (name, url) => {
         `      curl ${ready.demo}/api/users/abc         a variation chosen by a rule (404)`,
         `      curl ${ready.demo}/api/reports/monthly   a delayed answer (1.5 s)`,
         `      curl -X POST ${ready.demo}/api/orders    a flow: its webhook is logged a second later`,
+        DESKTOP,
         'Press Ctrl+C to stop both.',
       ].join('\n'),
     );

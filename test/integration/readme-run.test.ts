@@ -12,7 +12,8 @@
  * - placeholders a reader fills in: `<KEY>` a license key signed by the test's key pair (the
  *   documented MOCKDEV_LICENSE_PUBLIC_KEY hook), `<ID>` the newest logged request of Payments (in a
  *   `requests` line) or its newest recording (in a `recording` line), `<RUN>` its newest flow run;
- * - a stand-in `xdg-open`, so that `--open` opens no browser.
+ * - stand-ins for the browser (`xdg-open`, and `MOCKDEV_APP_BROWSER` for `ui --app`), so that no
+ *   window opens.
  * Every line must exit 0. A block marked `<!-- readme-test: not run: REASON -->` is listed with
  * its reason in the output, never skipped silently.
  */
@@ -94,8 +95,10 @@ describe('README', () => {
     const bin = join(tmp.dir, 'bin');
     for (const dir of [home, work, bin]) mkdirSync(dir, { recursive: true });
     writeFileSync(join(bin, 'mockdev'), `#!/bin/sh\nexec "${process.execPath}" "${CLI}" "$@"\n`);
-    writeFileSync(join(bin, 'xdg-open'), `#!/bin/sh\necho "$@" >> "${join(tmp.dir, 'opened.txt')}"\n`);
-    for (const name of ['mockdev', 'xdg-open']) chmodSync(join(bin, name), 0o755);
+    // Stand-ins for the browser (`ui --open`, `ui --app`): they note the URL, and no window opens.
+    for (const name of ['xdg-open', 'app-browser'])
+      writeFileSync(join(bin, name), `#!/bin/sh\necho "$@" >> "${join(tmp.dir, 'opened.txt')}"\n`);
+    for (const name of ['mockdev', 'xdg-open', 'app-browser']) chmodSync(join(bin, name), 0o755);
     const signer = testSigner();
     const env: NodeJS.ProcessEnv = {
       ...process.env,
@@ -108,6 +111,7 @@ describe('README', () => {
       MOCKDEV_LICENSE_URL: undefined,
       MOCKDEV_LICENSE_PUBLIC_KEY: signer.publicKeyPem,
       XDG_DATA_HOME: undefined,
+      MOCKDEV_APP_BROWSER: join(bin, 'app-browser'),
     };
     const servers: Server[] = [];
     t.after(async () => {
