@@ -27,12 +27,31 @@ export const SEED: [string, string, string][] = [
   ['GET', '/', 'Root'],
 ];
 
-/** The seed's endpoint rows in the folder users/ (/api/users and /api/users/{id}), after its folders. */
-export const USERS_ROWS = [
-  'GET /api/users List users',
-  'POST /api/users Create user',
-  'GET /api/users/{id} Get user',
-  'DELETE /api/users/{id} Remove user',
+/** The seed's endpoint rows in the folder users/ (/api/users and /api/users/{id}), after its folders: each says the path below its folder. */
+export const USERS_ROWS = ['GET / List users', 'POST / Create user', 'GET /{id} Get user', 'DELETE /{id} Remove user'];
+
+/** Every row of the seed, every folder expanded (a project's first visit); `{id}/orders/` is a compacted chain. */
+export const ALL_ROWS = [
+  'api/',
+  'orders/',
+  'GET / List orders',
+  'users/',
+  '{id}/orders/',
+  'GET / User orders',
+  ...USERS_ROWS,
+  'health/',
+  'GET / Health',
+  'GET / Root',
+];
+
+/** The seed's folders (their ids, the compacted chain's `/api/users/{id}` too), all expanded on the first visit. */
+export const ALL_FOLDERS = [
+  '/api',
+  '/api/orders',
+  '/api/users',
+  '/api/users/{id}',
+  '/api/users/{id}/orders',
+  '/health',
 ];
 
 export async function seedShop(cli: (args: string[]) => Promise<CliResult>): Promise<void> {
@@ -122,6 +141,20 @@ export async function expectStored(dataDir: string, projectId: string, expected:
     throw new Error(`${e.message} (holds ${JSON.stringify(last)})`);
   });
 }
+
+/** Expands a folder row unless it is already (a double click toggles it). */
+export async function expand(page: Page, name: string): Promise<void> {
+  const row = item(page, name);
+  await row.waitFor();
+  if ((await row.getAttribute('aria-expanded')) !== 'true') await row.dblclick();
+  await expectAttr(row, 'aria-expanded', 'true', `${name} expanded`);
+}
+
+/** The text of the row tooltip shown now (a row's full text), or null. */
+export const tipText = async (page: Page): Promise<string | null> => {
+  const tip = page.getByRole('tooltip');
+  return (await tip.count()) ? tip.textContent() : null;
+};
 
 /** Polls `check` until it is true, failing with `what`. */
 export const eventually = (check: () => Promise<boolean> | boolean, what: string) =>

@@ -222,6 +222,10 @@ describe('rows relative to their folder, and compacted folder chains', () => {
       '    GET / Deep',
       'GET / Root',
     ]);
+    // A chain's folders are kept with it (its expanded state covers them).
+    const admin = tree[0];
+    assert.deepEqual(admin?.kind === 'folder' ? admin.chain : undefined, ['/admin', '/admin/settings']);
+    assert.ok(folderIds(tree).has('/admin/settings') && folderIds(tree).has('/api/users/{id}'));
     // A folder with one endpoint stays a folder row; the endpoint selection rules see the same endpoints.
     assert.deepEqual(rows(compactFolders(buildTree([ep('GET', '/health', 'Health')]))), [
       'health/ (/health)',

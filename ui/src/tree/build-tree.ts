@@ -32,6 +32,8 @@ export interface FolderNode {
   /** What the row shows and its accessible name: the segment with a slash, `users/` (a compacted chain: `admin/settings/theme/`). */
   name: string;
   children: TreeNode[];
+  /** A compacted chain's other folders, outermost first (`/admin`, `/admin/settings`): open when it is. */
+  chain?: string[];
 }
 
 export interface EndpointNode {
@@ -178,20 +180,26 @@ export function compactFolders(nodes: readonly TreeNode[]): TreeNode[] {
     if (n.kind !== 'folder') return n;
     let folder = n;
     let name = n.name;
+    const chain: string[] = [];
     let only = folder.children[0];
     while (folder.children.length === 1 && only?.kind === 'folder') {
+      chain.push(folder.id);
       folder = only;
       name += folder.name;
       only = folder.children[0];
     }
-    return { kind: 'folder', id: folder.id, name, children: compactFolders(folder.children) };
+    const children = compactFolders(folder.children);
+    return chain.length
+      ? { kind: 'folder', id: folder.id, name, children, chain }
+      : { kind: 'folder', id: folder.id, name, children };
   });
 }
 
-/** Every folder id of a tree. */
+/** Every folder id of a tree (a compacted chain's too). */
 export function folderIds(nodes: readonly TreeNode[], into: Set<string> = new Set()): Set<string> {
   for (const n of nodes)
     if (n.kind === 'folder') {
+      for (const id of n.chain ?? []) into.add(id);
       into.add(n.id);
       folderIds(n.children, into);
     }

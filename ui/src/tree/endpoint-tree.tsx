@@ -79,16 +79,18 @@ function ProjectTree(props: EndpointTreeProps) {
     state.save(Object.keys(initialOpen).sort());
   }, [state, initialOpen, folders]);
 
-  // Expand and collapse are saved (not the folders a search opens).
+  // Expand and collapse are saved (not the folders a search opens); a compacted chain's folders
+  // with it, so each opens again as it was if the chain comes apart (an endpoint added).
   const onToggle = useCallback(() => {
     const t = tree.current;
     if (!t || t.isFiltered) return;
-    const open = Object.entries(t.openState)
-      .filter(([id, isOpen]) => isOpen && folders.has(id))
-      .map(([id]) => id)
-      .sort();
-    state.save(open);
-  }, [folders, state]);
+    const open = Object.entries(t.openState).flatMap(([id, isOpen]) => {
+      const node = index.get(id);
+      if (!isOpen || node?.kind !== 'folder') return [];
+      return node.chain ? [...node.chain, id] : [id];
+    });
+    state.save(open.sort());
+  }, [index, state]);
 
   // The endpoint open in the editor is shown (its folders expanded) and selected.
   const openExists = openId !== undefined && index.get(openId)?.kind === 'endpoint';
