@@ -81,11 +81,8 @@ const theme = EditorView.theme({
     fontSize: '13px',
   },
   '&.cm-focused': { outline: '2px solid var(--focus)', outlineOffset: '1px' },
-  '.cm-scroller': {
-    fontFamily: "ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace",
-    maxHeight: '60vh',
-    overflow: 'auto',
-  },
+  // The editor grows with its text (lines wrap): the screen scrolls, never a box inside it.
+  '.cm-scroller': { fontFamily: "ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace" },
   '.cm-content': { caretColor: 'var(--fg)' },
   '.cm-cursor': { borderLeftColor: 'var(--fg)' },
   '.cm-gutters': {
