@@ -94,10 +94,9 @@ describe('endpoint editor layout and code editor (web UI)', () => {
       await s.page.emulateMedia({ colorScheme: 'light' });
       await form.getByRole('button', { name: 'Cancel' }).click();
       await s.page
-        .getByRole('dialog')
+        .getByRole('dialog', { name: 'Discard unsaved changes?' })
         .getByRole('button', { name: 'Discard' })
-        .click()
-        .catch(() => undefined);
+        .click();
 
       await open('GET /github/*');
       assert.deepEqual(await overflowing(), [], 'a proxy endpoint');

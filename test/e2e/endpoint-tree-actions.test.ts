@@ -4,6 +4,7 @@ import type { Locator } from 'playwright-core';
 import { assertAccessible, openUiSession, type UiSession } from '../helpers/browser.js';
 import type { CliResult } from '../helpers/cli.js';
 import {
+  cancelConfirmation,
   eventually,
   expand,
   focusedName,
@@ -102,15 +103,12 @@ describe('endpoint tree menus and actions', () => {
     await item(s.page, 'users/').click({ button: 'right' });
     const m = menu('Actions for /api/users');
     await m.getByRole('menuitem', { name: 'Delete Path' }).click();
-    const dialog = s.page.getByRole('dialog', { name: 'Delete everything under /api/users?' });
-    await dialog.waitFor();
-    assert.deepEqual(await dialog.getByRole('listitem').allTextContents(), [
+    await cancelConfirmation(s.page, 'Delete everything under /api/users?', [
       'GET /api/users List users',
       'GET /api/users/{id} Get user',
     ]);
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await dialog.waitFor({ state: 'hidden' });
     assert.equal((await list()).length, 5, 'Cancel deletes nothing');
+    const dialog = s.page.getByRole('dialog', { name: 'Delete everything under /api/users?' });
 
     await item(s.page, 'users/').getByRole('button', { name: 'Actions' }).click();
     await m.getByRole('menuitem', { name: 'Delete Path' }).click();
@@ -167,7 +165,7 @@ describe('endpoint tree menus and actions', () => {
     await row.hover();
     await eventually(
       async () => (await tipText(s.page)) === 'GET /health Health (disabled: does not answer requests)',
-      'the disabled row\'s tooltip',
+      "the disabled row's tooltip",
     );
     assert.match(String(await row.getAttribute('class')), /\bis-disabled\b/);
     const look = await row
@@ -188,7 +186,10 @@ describe('endpoint tree menus and actions', () => {
     );
     await s.page.mouse.move(0, 0);
     await row.hover();
-    await eventually(async () => (await tipText(s.page)) === 'GET /health Health', 'the enabled row\'s tooltip');
+    await eventually(
+      async () => (await tipText(s.page)) === 'GET /health Health',
+      "the enabled row's tooltip",
+    );
   });
 
   it('copies an endpoint as code (cURL, fetch, axios, Python) to the clipboard, through a submenu', async () => {

@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
@@ -28,7 +29,12 @@ export const SEED: [string, string, string][] = [
 ];
 
 /** The seed's endpoint rows in the folder users/ (/api/users and /api/users/{id}), after its folders: each says the path below its folder. */
-export const USERS_ROWS = ['GET / List users', 'POST / Create user', 'GET /{id} Get user', 'DELETE /{id} Remove user'];
+export const USERS_ROWS = [
+  'GET / List users',
+  'POST / Create user',
+  'GET /{id} Get user',
+  'DELETE /{id} Remove user',
+];
 
 /** Every row of the seed, every folder expanded (a project's first visit); `{id}/orders/` is a compacted chain. */
 export const ALL_ROWS = [
@@ -155,6 +161,28 @@ export const tipText = async (page: Page): Promise<string | null> => {
   const tip = page.getByRole('tooltip');
   return (await tip.count()) ? tip.textContent() : null;
 };
+
+/** With a collapsed folder focused: Right expands it, Left collapses it, Space expands it again. */
+export async function rightLeftSpace(page: Page, name: string): Promise<void> {
+  const row = item(page, name);
+  for (const [key, expanded] of [
+    ['ArrowRight', 'true'],
+    ['ArrowLeft', 'false'],
+    ['Space', 'true'],
+  ] as const) {
+    await page.keyboard.press(key);
+    await expectAttr(row, 'aria-expanded', expanded, `${name} after ${key}`);
+  }
+}
+
+/** Waits for the confirmation titled `title`, checks it lists `items`, and cancels it. */
+export async function cancelConfirmation(page: Page, title: string, items: string[]): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: title });
+  await dialog.waitFor();
+  assert.deepEqual(await dialog.getByRole('listitem').allTextContents(), items);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
 
 /** Polls `check` until it is true, failing with `what`. */
 export const eventually = (check: () => Promise<boolean> | boolean, what: string) =>

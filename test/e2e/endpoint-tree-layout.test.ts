@@ -4,10 +4,12 @@ import type { Locator, Page } from 'playwright-core';
 import { assertAccessible, openUiSession, type UiSession } from '../helpers/browser.js';
 import type { CliResult } from '../helpers/cli.js';
 import {
+  cancelConfirmation,
   eventually,
   expectAttr,
   focusedName,
   item,
+  rightLeftSpace,
   seedShop,
   selectedNames,
   tipText,
@@ -63,12 +65,7 @@ describe('endpoint tree pane (web UI)', () => {
     await expectAttr(users, 'aria-expanded', 'false', 'users/ after a click on its chevron');
     await expectAttr(users, 'aria-selected', 'true', 'users/ selected by the chevron click');
     await eventually(async () => (await focusedName(s.page)) === 'users/', 'users/ focused');
-    await s.page.keyboard.press('ArrowRight');
-    await expectAttr(users, 'aria-expanded', 'true', 'users/ after Right');
-    await s.page.keyboard.press('ArrowLeft');
-    await expectAttr(users, 'aria-expanded', 'false', 'users/ after Left');
-    await s.page.keyboard.press('Space');
-    await expectAttr(users, 'aria-expanded', 'true', 'users/ after Space');
+    await rightLeftSpace(s.page, 'users/');
 
     // Another chevron: that folder alone is selected now, and the keys follow it.
     await clickChevron(s.page, 'health/');
@@ -85,14 +82,7 @@ describe('endpoint tree pane (web UI)', () => {
     // Ctrl+Click adds; Delete asks about what the selection means (the folder: its endpoint).
     await item(s.page, 'GET / Root').click({ modifiers: ['Control'] });
     await s.page.keyboard.press('Delete');
-    const dialog = s.page.getByRole('dialog', { name: 'Delete 2 endpoints?' });
-    await dialog.waitFor();
-    assert.deepEqual(await dialog.getByRole('listitem').allTextContents(), [
-      'GET /health Health',
-      'GET / Root',
-    ]);
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await dialog.waitFor({ state: 'hidden' });
+    await cancelConfirmation(s.page, 'Delete 2 endpoints?', ['GET /health Health', 'GET / Root']);
 
     // The ⋯ button selects its row; Escape leaves the focus there and Enter opens it.
     await item(s.page, 'GET / List orders').getByRole('button', { name: 'Actions' }).click();

@@ -5,12 +5,14 @@ import { startUi, type UiHandle } from '../helpers/ui.js';
 import {
   ALL_FOLDERS,
   ALL_ROWS,
+  cancelConfirmation,
   eventually,
   expectAttr,
   expectShown,
   expectStored,
   focusedName,
   item,
+  rightLeftSpace,
   seedShop,
   selectedNames,
   shownNames,
@@ -110,12 +112,7 @@ describe('endpoint tree', () => {
     const health = item(s.page, 'health/');
     await health.click();
     await eventually(async () => (await focusedName(s.page)) === 'health/', 'health/ to have focus');
-    await s.page.keyboard.press('ArrowRight');
-    await expectAttr(health, 'aria-expanded', 'true', 'health/ after Right');
-    await s.page.keyboard.press('ArrowLeft');
-    await expectAttr(health, 'aria-expanded', 'false', 'health/ after Left');
-    await s.page.keyboard.press('Space');
-    await expectAttr(health, 'aria-expanded', 'true', 'health/ after Space');
+    await rightLeftSpace(s.page, 'health/');
     await s.page.keyboard.press('Space');
     await expectAttr(health, 'aria-expanded', 'false', 'health/ after Space again');
     await s.page.keyboard.press('ArrowUp');
@@ -175,7 +172,8 @@ describe('endpoint tree', () => {
     await item(s.page, 'POST / Create user').click({ modifiers: ['Control'] });
     await eventually(
       async () =>
-        JSON.stringify(await selectedNames(s.page)) === '["GET / List users","POST / Create user","GET / Root"]',
+        JSON.stringify(await selectedNames(s.page)) ===
+        '["GET / List users","POST / Create user","GET / Root"]',
       'Ctrl+Click to add rows',
     );
     await s.page.keyboard.press('Control+a');
@@ -196,15 +194,9 @@ describe('endpoint tree', () => {
     await item(s.page, 'orders/').click(); // the folder of /api/orders
     await item(s.page, 'GET / Root').click({ modifiers: ['Control'] });
     await s.page.keyboard.press('Delete');
-    const dialog = s.page.getByRole('dialog', { name: 'Delete 2 endpoints?' });
-    await dialog.waitFor();
-    assert.deepEqual(await dialog.getByRole('listitem').allTextContents(), [
-      'GET /api/orders List orders',
-      'GET / Root',
-    ]);
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await dialog.waitFor({ state: 'hidden' });
+    await cancelConfirmation(s.page, 'Delete 2 endpoints?', ['GET /api/orders List orders', 'GET / Root']);
     assert.equal((await list()).length, 8, 'Cancel deletes nothing');
+    const dialog = s.page.getByRole('dialog', { name: 'Delete 2 endpoints?' });
 
     await tree(s.page).focus();
     await s.page.keyboard.press('Delete');

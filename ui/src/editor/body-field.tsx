@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { describeError } from '../components/notices';
+import type * as CodeEditorChunk from './code-editor';
 import type { CodeEditorProps } from './code-editor';
 import { describeJsonProblem, formatJson, isJsonContentType, jsonProblem } from './json-check';
 
-type CodeEditorModule = typeof import('./code-editor');
+type CodeEditorModule = typeof CodeEditorChunk;
 /** The code editor's chunk, asked for once (the first body shown), then kept. */
 let loading: Promise<CodeEditorModule> | undefined;
 let loaded: CodeEditorModule | undefined;

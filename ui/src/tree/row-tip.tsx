@@ -60,7 +60,8 @@ export function useRowTip(): RowTipHandle {
 
   const hold = useCallback((on: boolean) => {
     clear();
-    if (!on) timer.current = setTimeout(() => setTip((t) => (t?.how === 'hover' ? undefined : t)), LEAVE_DELAY_MS);
+    if (!on)
+      timer.current = setTimeout(() => setTip((t) => (t?.how === 'hover' ? undefined : t)), LEAVE_DELAY_MS);
   }, []);
 
   const dismiss = useCallback(() => {
