@@ -5,6 +5,12 @@
 // (an order accepted at once, its webhook called a second later on the demo server itself, so the
 // request log shows it arrive).
 
+/** `flow step add` to the demo's flow: its label, its trigger (`--on`) and its action. */
+const step = (label, on, ...action) => [
+  ...['flow', 'step', 'add', 'demo', 'order-shipped'],
+  ...['--label', label, '--on', on, ...action],
+];
+
 /** The demo's endpoints and flow, as `mockdev` command lines run in order after `init`. */
 export const DEMO_COMMANDS = [
   [
@@ -76,32 +82,13 @@ export const DEMO_COMMANDS = [
     '-d',
     'POST /api/orders: 202 at once, the webhook 1 s later',
   ],
-  [
-    'flow',
-    'step',
-    'add',
-    'demo',
-    'order-shipped',
-    '--label',
-    'accept',
-    '--on',
-    'request:POST /api/orders',
-    '--respond',
-    'POST /api/orders',
-  ],
-  [
-    'flow',
-    'step',
-    'add',
-    'demo',
-    'order-shipped',
-    '--label',
+  step('accept', 'request:POST /api/orders', '--respond', 'POST /api/orders'),
+  step(
     'ship',
-    '--on',
     'after:accept+1000',
     '--callback',
     'POST http://{{headers.host}}/api/webhooks/orders',
     '-b',
     '{"id": "{{response.body.id}}", "status": "shipped"}',
-  ],
+  ),
 ];
