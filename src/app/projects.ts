@@ -3,13 +3,7 @@ import { basename } from 'node:path';
 import { MockdevError } from '../core/errors.js';
 import { EXAMPLE_ENDPOINTS } from '../core/examples.js';
 import { newId } from '../core/ids.js';
-import {
-  DEFAULT_MCP_PORT,
-  DEFAULT_UI_PORT,
-  DEFAULT_PROJECT_PORT,
-  NameSchema,
-  PORT_MAX,
-} from '../core/model/fields.js';
+import { DEFAULT_MCP_PORT, DEFAULT_UI_PORT, NameSchema, PORT_MAX } from '../core/model/fields.js';
 import {
   PROJECT_SCHEMA_VERSION,
   ProjectCreateSchema,
@@ -238,16 +232,15 @@ export async function createProject(
 }
 
 /**
- * The port a new project gets when none is given: the lowest from the defaultPort setting up
- * that no project the store knows uses (nor the MCP server's default), so new projects can be
- * served side by side. Folders made by `init` keep the fixed default instead: their
- * project.json is shared through git and must not depend on what one machine holds.
+ * The port a new project gets when none is given (`project create`, `import`, MCP, `init`): the
+ * lowest from the defaultPort setting up that no project the store knows uses (nor the MCP
+ * server's and the web UI's ports), so new projects can be served side by side.
  */
 export async function nextFreeProjectPort(ctx: AppContext): Promise<number> {
-  const from = (await ctx.settings.read()).defaultPort;
+  const settings = await ctx.settings.read();
+  const from = settings.defaultPort;
   const taken = new Set((await ctx.projects.summaries()).map((p) => p.port));
-  taken.add(DEFAULT_MCP_PORT);
-  taken.add(DEFAULT_UI_PORT);
+  for (const port of [DEFAULT_MCP_PORT, DEFAULT_UI_PORT, settings.mcpPort, settings.uiPort]) taken.add(port);
   for (let port = from; port <= PORT_MAX; port++) if (!taken.has(port)) return port;
   return from;
 }
@@ -271,17 +264,27 @@ export async function initProject(
     ProjectCreateSchema,
     {
       name: input.name ?? (NameSchema.safeParse(folderName).success ? folderName : 'mockdev-project'),
-      port: input.port ?? DEFAULT_PROJECT_PORT,
+      port: input.port,
     },
     'project',
   );
   const endpoints = input.withExamples ? buildEndpoints(EXAMPLE_ENDPOINTS) : [];
+  const port = parsed.port ?? (input.force ? await portOfFolder(ctx, path) : undefined);
   const stored = await ctx.projects.create(
-    newProjectFile(parsed.name, parsed.port ?? DEFAULT_PROJECT_PORT, parsed.description),
+    newProjectFile(parsed.name, port ?? (await nextFreeProjectPort(ctx)), parsed.description),
     endpoints,
     { folder: { path, cwd: ctx.cwd, overwrite: input.force === true } },
   );
   return { ...toProjectDetail(stored), dir: stored.location };
+}
+
+/** The port of the project a folder holds (`init --force` keeps it); undefined when none can be read. */
+async function portOfFolder(ctx: AppContext, path: string): Promise<number | undefined> {
+  try {
+    return (await ctx.projects.openFolder(path, ctx.cwd))?.project.port;
+  } catch {
+    return undefined; // a broken project.json: --force overwrites it
+  }
 }
 
 /** An update with no field to change is a mistake, not a no-op. */

@@ -1,6 +1,6 @@
 import { MockdevError } from '../core/errors.js';
 import { SettingsPatchSchema } from '../core/model/settings-patch.js';
-import { maskSettings, type Settings } from '../core/model/settings.js';
+import { maskSettings, SERVER_PORT_LABELS, serverPortClash, type Settings } from '../core/model/settings.js';
 import { isSensitiveAt, parseInput, shownValue } from '../core/validate.js';
 import type { AppContext } from './context.js';
 
@@ -42,9 +42,28 @@ export function checkSettingsPatch(patch: unknown, options: UpdateSettingsOption
   return data as Partial<Settings>;
 }
 
-/** Changes the settings given (checked first); the others stay as they are. Returns all of them, secrets masked. */
-export const updateSettings = async (
+/**
+ * Changes the settings given (checked first); the others stay as they are. Returns all of them,
+ * secrets masked. The MCP server and the web UI cannot be given one port.
+ */
+export async function updateSettings(
   ctx: Pick<AppContext, 'settings'>,
   patch: unknown,
   options: UpdateSettingsOptions = {},
-): Promise<Settings> => maskSettings(await ctx.settings.update(checkSettingsPatch(patch, options)));
+): Promise<Settings> {
+  const change = checkSettingsPatch(patch, options);
+  const clash = serverPortClash(await ctx.settings.read(), change);
+  if (clash) {
+    const { setting, other, port } = clash;
+    const what = options.name
+      ? `Invalid ${options.name(setting)} ${port}: it is ${SERVER_PORT_LABELS[other]} (${options.name(other)})`
+      : `${capitalize(SERVER_PORT_LABELS[setting])} cannot be ${port}: it is ${SERVER_PORT_LABELS[other]}`;
+    throw new MockdevError('INVALID_ARGUMENT', what, {
+      hint: 'The MCP server and the web UI listen side by side: give each a port of its own',
+      details: { field: setting },
+    });
+  }
+  return maskSettings(await ctx.settings.update(change));
+}
+
+const capitalize = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);

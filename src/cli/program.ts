@@ -3,6 +3,7 @@ import { ERROR_CATALOGUE, MockdevError, toMockdevError } from '../core/errors.js
 import { DEFAULT_LICENSE_URL } from '../core/license-defaults.js';
 import { currentIo, currentRun, runWithIo, type CliIo, type CliOutput } from './io.js';
 import { enabled, initLogLevel } from './log.js';
+import { errorReport } from './report.js';
 import { CLI_WORDING } from './wording.js';
 import { registerCompletion } from './commands/completion.js';
 import { registerContract } from './commands/contract.js';
@@ -207,11 +208,7 @@ async function run(argv: string[], ownProcess: boolean): Promise<number> {
       return ERROR_CATALOGUE.INVALID_ARGUMENT.exitCode;
     }
     const err = toMockdevError(e);
-    writeErr(`mockdev: ${err.describe(CLI_WORDING)}\n`);
-    if (enabled('debug') || err.code === 'INTERNAL') {
-      const cause = err.code === 'INTERNAL' ? (err.cause as Error | undefined) : err;
-      if (enabled('debug') && cause?.stack) writeErr(`${cause.stack}\n`);
-    }
+    writeErr(errorReport(err, CLI_WORDING, enabled('debug')));
     return err.exitCode;
   }
 }

@@ -68,6 +68,31 @@ describe('admin API: settings', () => {
   });
 });
 
+describe('admin API: settings, the MCP and UI ports', () => {
+  it("refuses the web UI's port for the MCP server and the reverse (400), changing nothing", async (t) => {
+    const api = apiSandbox(t);
+    const cases: [Json, RegExp][] = [
+      [
+        { mcpPort: 3200 },
+        /^The MCP server's port cannot be 3200: it is the web UI's port\. .*a port of its own/,
+      ],
+      [{ uiPort: 3100 }, /^The web UI's port cannot be 3100: it is the MCP server's port\./],
+      [{ mcpPort: 4000, uiPort: 4000, theme: 'dark' }, /^The MCP server's port cannot be 4000/],
+    ];
+    for (const [body, message] of cases) {
+      const r = await api.call('PATCH', '/api/v1/settings', { body });
+      assert.equal(r.status, 400, `${JSON.stringify(body)}: ${r.body}`);
+      assert.equal((r.json as Json).code, 'INVALID_ARGUMENT');
+      assert.match((r.json as Json).detail as string, message);
+      assert.doesNotMatch((r.json as Json).detail as string, /mcpPort|uiPort/, 'no internal names');
+    }
+    const unchanged = (await api.call('GET', '/api/v1/settings')).json as Json;
+    assert.deepEqual([unchanged.mcpPort, unchanged.uiPort, unchanged.theme], [3100, 3200, 'system']);
+    const swapped = await api.call('PATCH', '/api/v1/settings', { body: { mcpPort: 3200, uiPort: 3100 } });
+    assert.equal(swapped.status, 200, `a swap in one change is fine: ${swapped.body}`);
+  });
+});
+
 describe('admin API: license', () => {
   it('status without a license, activation with a key, status with the key masked', async (t) => {
     const api = apiSandbox(t, { env: { MOCKDEV_LICENSE_PUBLIC_KEY: signer.publicKeyPem } });

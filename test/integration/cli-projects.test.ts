@@ -146,6 +146,28 @@ describe('mockdev init', () => {
     assert.match(readFileSync(file, 'utf8'), /"name": "shop2"/);
   });
 
+  it("picks the next port no project uses, as project create does; --force keeps the folder's port", async (t) => {
+    const { cli } = cliSandbox(t);
+    const port = async (args: string[]) => {
+      const r = await cli([...args, '--json']);
+      assert.equal(r.code, 0, r.stderr);
+      return json<{ port: number }>(r).port;
+    };
+    assert.equal(await port(['init', 'one']), 3001);
+    assert.equal(
+      await port(['init', 'two', '--with-examples']),
+      3002,
+      'a second folder, served beside the first',
+    );
+    assert.equal(await port(['project', 'create', 'Third']), 3003);
+    assert.equal(await port(['init', 'four']), 3004);
+    assert.equal(await port(['init', 'two', '--force']), 3002, 'the folder keeps its port when made again');
+    assert.equal(await port(['init', 'five', '-p', '3001']), 3001, 'a given port is kept');
+    assert.equal((await cli(['settings', 'update', '--default-port', '5000', '--ui-port', '5001'])).code, 0);
+    assert.equal(await port(['init', 'six']), 5000);
+    assert.equal(await port(['init', 'seven']), 5002, "the web UI's port is skipped");
+  });
+
   it('refuses a path that is a file, or goes through one, with exit 2 and leaves the file as it was', async (t) => {
     const { cli, dir } = cliSandbox(t);
     writeFileSync(join(dir, 'notes.txt'), 'mine\n');

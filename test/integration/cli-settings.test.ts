@@ -4,7 +4,7 @@
  * developer mode.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { cliSandbox } from '../helpers/cli-inprocess.js';
@@ -169,18 +169,52 @@ describe('settings', () => {
     assert.match(onTty.stdout, /^Deleted project "Kept"/);
   });
 
-  it('developer mode: debug logs and stack traces unless MOCKDEV_LOG_LEVEL says otherwise', async (t) => {
+  it('developer mode (or MOCKDEV_LOG_LEVEL=debug): never a stack trace for a usage error', async (t) => {
     const { cli } = cliSandbox(t);
     const plain = await cli(['endpoint', 'list', 'nope']);
     assert.equal(plain.code, 3);
     assert.equal(plain.stderr.split('\n').length, 2, 'one line, no stack');
     assert.equal((await cli(['settings', 'update', '--developer-mode', 'true'])).code, 0);
-    const dev = await cli(['endpoint', 'list', 'nope']);
-    assert.equal(dev.code, 3);
-    assert.match(dev.stderr, /^mockdev: Project "nope" not found/);
-    assert.match(dev.stderr, /\n {4}at /, 'a stack trace');
+    for (const args of [
+      ['endpoint', 'list', 'nope'],
+      ['endpoint', 'add', 'nope', '-m', 'FETCH', '-p', '/x'],
+      ['settings', 'update', '--theme', 'blue'],
+      ['project', 'create', 'X', '-p', '80'],
+      ['project', 'nope'],
+      ['endpoint', 'list', '--no-such-option'],
+    ]) {
+      for (const env of [{}, { MOCKDEV_LOG_LEVEL: 'debug' }]) {
+        const r = await cli(args, { env });
+        assert.notEqual(r.code, 0, args.join(' '));
+        assert.equal(r.stdout, '');
+        assert.equal(r.stderr.trim().split('\n').at(-1)!.startsWith('mockdev: '), true, r.stderr);
+        assert.doesNotMatch(r.stderr, /\n\s+at /, `no stack trace: mockdev ${args.join(' ')}\n${r.stderr}`);
+      }
+    }
     const quiet = await cli(['endpoint', 'list', 'nope'], { env: { MOCKDEV_LOG_LEVEL: 'info' } });
     assert.equal(quiet.stderr.split('\n').length, 2, 'the variable wins');
+  });
+
+  it("refuses the web UI's port for the MCP server and the reverse (exit 2), the settings unchanged", async (t) => {
+    const { cli, dataDir } = cliSandbox(t);
+    const file = join(dataDir, 'settings.json');
+    const clash = await cli(['settings', 'update', '--mcp-port', '3200']);
+    assert.equal(clash.code, 2);
+    assert.equal(
+      clash.stderr,
+      "mockdev: Invalid --mcp-port 3200: it is the web UI's port (--ui-port). The MCP server and the web UI listen side by side: give each a port of its own\n",
+    );
+    assert.equal(existsSync(file), false, 'nothing written');
+    assert.equal((await cli(['settings', 'update', '--ui-port', '3300'])).code, 0);
+    const before = readFileSync(file, 'utf8');
+    const reverse = await cli(['settings', 'update', '--ui-port', '3100', '--theme', 'dark']);
+    assert.equal(reverse.code, 2);
+    assert.match(
+      reverse.stderr,
+      /^mockdev: Invalid --ui-port 3100: it is the MCP server's port \(--mcp-port\)\./,
+    );
+    assert.equal(readFileSync(file, 'utf8'), before);
+    assert.equal((await cli(['settings', 'update', '--mcp-port', '3200'])).code, 0, 'the UI moved away');
   });
 
   it('is wired into the built binary', async (t) => {

@@ -2,10 +2,11 @@
  * The README's `mockdev curl …` examples run as written: each is taken from README.md, split
  * into arguments by a real POSIX shell (and by mockdev's own bash reader, which must agree), run
  * in-process against a project "Payments", and what it stores (or previews) has a valid JSON body.
+ * That the whole README runs, in order, is readme-run.test.ts.
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { Endpoint } from '../../src/core/model/endpoint.js';
@@ -74,62 +75,5 @@ describe('README examples', () => {
       }
     }
     assert.ok(bodies >= 1, 'at least one example sends a body');
-  });
-});
-
-describe('README examples: response variations', () => {
-  it('every "mockdev endpoint variation" and "--mode" example runs as written, in order', async (t) => {
-    const examples = readmeCommands('mockdev endpoint ').filter((l) => / variation |--mode/.test(l));
-    assert.ok(examples.length >= 9, `found ${examples.length} examples`);
-    const { cli } = cliSandbox(t, 'mockdev-readme-');
-    assert.equal((await cli(['project', 'create', 'Payments'])).code, 0);
-    assert.equal((await cli(['endpoint', 'add', 'Payments', '-m', 'POST', '-p', '/charges'])).code, 0);
-    for (const line of examples) {
-      const r = await cli(shellArgs(line));
-      assert.equal(r.code, 0, `${line}\n${r.stderr}`);
-    }
-    const e = json<Endpoint>(await cli(['endpoint', 'show', 'Payments', 'POST /charges', '--json']));
-    assert.deepEqual(
-      e.variations.map((v) => [v.name, v.status]),
-      [
-        ['declined', 400],
-        ['slow', 200],
-      ],
-    );
-    assert.equal(e.mode, 'sequential');
-  });
-});
-
-describe('README examples: flows', () => {
-  it('every "mockdev flow" example runs as written, in order (those that need a running server aside)', async (t) => {
-    const lines = readmeCommands('mockdev ').filter(
-      (l) =>
-        l.startsWith('mockdev flow ') || l.startsWith('mockdev endpoint add Payments -m POST -p /orders'),
-    );
-    const needServer = (l: string) => /^mockdev flow (run|wait) /.test(l);
-    assert.ok(lines.filter((l) => !needServer(l)).length >= 14, `found ${lines.length} examples`);
-    const { cli, dir } = cliSandbox(t, 'mockdev-readme-');
-    assert.equal((await cli(['project', 'create', 'Payments'])).code, 0);
-    writeFileSync(
-      join(dir, 'order-webhook.json'),
-      JSON.stringify({
-        name: 'heartbeat',
-        steps: [
-          {
-            trigger: { type: 'delay', ms: 1000 },
-            action: { type: 'callback', url: 'https://example.com/beat' },
-          },
-        ],
-      }),
-    );
-    for (const line of lines.filter((l) => !needServer(l))) {
-      const r = await cli(shellArgs(line));
-      assert.equal(r.code, 0, `${line}\n${r.stderr}`);
-    }
-    const flows = json<{ name: string }[]>(await cli(['flow', 'list', 'Payments', '--json']));
-    assert.deepEqual(
-      flows.map((f) => f.name),
-      ['heartbeat'],
-    );
   });
 });

@@ -53,7 +53,7 @@ export function registerSettings(program: Command): void {
     )
     .option(
       '--developer-mode <BOOL>',
-      'true | false: debug logs and stack traces on errors when MOCKDEV_LOG_LEVEL is not set (default false)',
+      'true | false: debug logs, and the stack of an internal error, when MOCKDEV_LOG_LEVEL is not set (default false)',
     )
     .option('--error-reporting <BOOL>', 'true | false (default false); nothing is reported today, see docs')
     .option(

@@ -59,7 +59,8 @@ export async function mcp(opts: McpOptions): Promise<void> {
 
   const host = opts.host?.trim() || DEFAULT_HOST;
   const token = await serverToken(opts, { host, what: 'the MCP server', env: TOKEN_ENV.mcp });
-  const { startHttpMode } = await import('../../mcp/http.js');
+  const { startHttpMode, MCP_PATH } = await import('../../mcp/http.js');
+  const { isWildcardHost, openableUrls } = await import('../../http/addresses.js');
   const running = await startHttpMode({
     ...base,
     host,
@@ -77,11 +78,16 @@ export async function mcp(opts: McpOptions): Promise<void> {
     throw e;
   }
   if (token !== undefined) log.info('Every request needs "Authorization: Bearer <token>".');
+  // A wildcard bind (0.0.0.0) is opened at 127.0.0.1 here and at the machine's addresses elsewhere.
+  const urls = openableUrls('http', host, running.port);
+  const url = `${urls.local}${MCP_PATH}`;
+  log.info(`mockdev MCP server listening on ${url} (Streamable HTTP; legacy SSE on ${url}/sse)`);
+  if (isWildcardHost(host) && urls.others.length > 0)
+    log.info(
+      `Listening on every address (${host}): from other machines use ${urls.others.map((u) => `${u}${MCP_PATH}`).join(' or ')}`,
+    );
   log.info(
-    `mockdev MCP server listening on ${running.url} (Streamable HTTP; legacy SSE on ${running.url}/sse)`,
-  );
-  log.info(
-    `Health: ${running.url}/health  Logs: ${running.url}/logs  Connections: ${running.url}/connections  (logging mode: ${loggingMode})`,
+    `Health: ${url}/health  Logs: ${url}/logs  Connections: ${url}/connections  (logging mode: ${loggingMode})`,
   );
   log.info('Press Ctrl+C to stop.');
   await new Promise<void>((resolve) => {

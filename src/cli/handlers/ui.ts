@@ -1,6 +1,7 @@
 import { TOKEN_ENV } from '../../core/binding.js';
 import { httpsCredentials } from '../../app/https.js';
 import { DEFAULT_HOST } from '../../core/model/fields.js';
+import { isWildcardHost, openableUrls } from '../../http/addresses.js';
 import type { UiOptions } from '../commands/ui.js';
 import { openAppWindow, openDefaultBrowser } from '../browser-window.js';
 import { currentIo } from '../io.js';
@@ -55,13 +56,22 @@ export async function ui(opts: UiOptions): Promise<void> {
     await services.close();
     throw e;
   }
+  // A wildcard bind (0.0.0.0) is opened at 127.0.0.1 here and at the machine's addresses elsewhere.
+  const urls = openableUrls(running.url.startsWith('https:') ? 'https' : 'http', host, running.port);
+  const url = urls.local;
   log.info(
-    `mockdev UI and admin API on ${running.url} (API: ${running.url}/api/v1, described at ${running.url}/api/v1/openapi.json)`,
+    `mockdev UI and admin API on ${url} (API: ${url}/api/v1, described at ${url}/api/v1/openapi.json)`,
   );
+  if (isWildcardHost(host))
+    log.info(
+      urls.others.length > 0
+        ? `Listening on every address (${host}): from other machines open ${urls.others.join(' or ')}`
+        : `Listening on every address (${host}), but this machine has no network address besides loopback`,
+    );
   if (token !== undefined) log.info('Every request needs "Authorization: Bearer <token>".');
   log.info('Press Ctrl+C to stop.');
-  if (opts.app) openAppWindow(running.url, { dataDir: ctx.dataDir, env: currentIo().env });
-  else if (opts.open) openDefaultBrowser(running.url);
+  if (opts.app) openAppWindow(url, { dataDir: ctx.dataDir, env: currentIo().env });
+  else if (opts.open) openDefaultBrowser(url);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);

@@ -57,3 +57,28 @@ export const maskSettings = (s: Settings): Settings => ({
   ...s,
   ngrokAuthtoken: s.ngrokAuthtoken ? SECRET_MASK : null,
 });
+
+/** The two settings whose ports must differ: `mockdev mcp --http` and `mockdev ui` listen side by side. */
+export type ServerPortSetting = 'mcpPort' | 'uiPort';
+
+/** What each of those ports is, in words for people. */
+export const SERVER_PORT_LABELS: Record<ServerPortSetting, string> = {
+  mcpPort: "the MCP server's port",
+  uiPort: "the web UI's port",
+};
+
+/**
+ * A change that would give the MCP server the web UI's port (or the reverse): the setting
+ * changed, the other one and the port; undefined when the change keeps them apart (or touches
+ * neither: a settings file that already has them equal still loads and changes otherwise).
+ */
+export function serverPortClash(
+  current: Pick<Settings, ServerPortSetting>,
+  patch: Partial<Pick<Settings, ServerPortSetting>>,
+): { setting: ServerPortSetting; other: ServerPortSetting; port: number } | undefined {
+  if (patch.mcpPort === undefined && patch.uiPort === undefined) return undefined;
+  const port = patch.mcpPort ?? current.mcpPort;
+  if (port !== (patch.uiPort ?? current.uiPort)) return undefined;
+  const setting: ServerPortSetting = patch.mcpPort !== undefined ? 'mcpPort' : 'uiPort';
+  return { setting, other: setting === 'mcpPort' ? 'uiPort' : 'mcpPort', port };
+}
