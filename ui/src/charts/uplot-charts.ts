@@ -140,11 +140,10 @@ export function drawLatencyChart(
               ctx.stroke();
               const text = `${m.name} ${formatMs(m.ms)}`;
               const w = ctx.measureText(text).width;
-              // the label beside its line, inside the plot, one row per mark so they never overlap
+              // the label beside its line, on the side with more room (so a later mark's line,
+              // further right, never crosses it), one row per mark so labels never overlap
               const left =
-                x + 4 * uPlot.pxRatio + w > u.bbox.left + u.bbox.width
-                  ? x - 4 * uPlot.pxRatio - w
-                  : x + 4 * uPlot.pxRatio;
+                x > u.bbox.left + u.bbox.width / 2 ? x - 4 * uPlot.pxRatio - w : x + 4 * uPlot.pxRatio;
               const y = top + i * 15 * uPlot.pxRatio;
               ctx.fillStyle = colors.background;
               ctx.fillRect(left - 2, y, w + 4, 14 * uPlot.pxRatio);
