@@ -1,24 +1,21 @@
 import assert from 'node:assert/strict';
-import { afterEach, beforeEach, describe, it } from 'node:test';
+import { beforeEach, describe, it } from 'node:test';
 import { parseRequestFilters, type RequestFilters } from '../../src/core/model/request.js';
 import { statsWindow, type RequestStats } from '../../src/core/model/request-stats.js';
-import type { NewRequestRecord, RequestLogStore, Stores } from '../../src/core/ports.js';
+import type { NewRequestRecord, RequestLogStore } from '../../src/core/ports.js';
 import { record } from '../helpers/records.js';
 import type { StoreImplementation } from './implementations.js';
+import { requestLogSandbox } from './request-log-sandbox.js';
 
 /** The RequestLogStore contract, its charts (stats): what every implementation answers. */
 export function requestStatsContract(impl: StoreImplementation): void {
   describe(`RequestLogStore contract, the charts: ${impl.name}`, () => {
-    let stores: Stores;
-    let again: () => Stores;
-    let cleanup: () => Promise<void>;
+    const box = requestLogSandbox(impl);
     let log: RequestLogStore;
-    let project = 0;
-    beforeEach(async () => {
-      ({ stores, again, cleanup } = await impl.open());
-      log = stores.requests;
+    beforeEach(() => {
+      log = box.log;
     });
-    afterEach(() => cleanup());
+    const logged = (records: NewRequestRecord[]) => box.logged(records);
 
     /** One minute ending with the bucket that holds NOW: 60 buckets of 1 s, from FROM. */
     const NOW = 1_700_000_000_500;
@@ -27,13 +24,6 @@ export function requestStatsContract(impl: StoreImplementation): void {
     /** A record at `s` seconds (and `ms` more) into the window. */
     const at = (n: number, s: number, extra: Partial<NewRequestRecord> = {}) =>
       record(n, { ts: FROM + s * 1000 + 250, ...extra });
-    const logged = async (records: NewRequestRecord[]): Promise<string> => {
-      const projectId = `p${++project}`;
-      const writer = log.openWriter({ projectId, limit: 1000 });
-      for (const r of records) writer.push(r);
-      await writer.close();
-      return projectId;
-    };
     const stats = (projectId: string, filters: RequestFilters = {}, reader = log): Promise<RequestStats> => {
       const { limit: _limit, ...parsed } = parseRequestFilters(filters);
       return reader.stats(projectId, parsed, window);
@@ -53,7 +43,7 @@ export function requestStatsContract(impl: StoreImplementation): void {
         record(8, { ts: window.to }), // after it
       ]);
       await logged([at(9, 0), at(10, 59)]); // another project's
-      const s = await stats(projectId, {}, again().requests);
+      const s = await stats(projectId, {}, box.again().requests);
       assert.equal(s.from, new Date(window.from).toISOString());
       assert.equal(s.to, new Date(window.to).toISOString());
       assert.equal(s.minutes, 1);

@@ -74,56 +74,65 @@ export function RequestCharts({
               ))}
             </ul>
           </figcaption>
-          <ChartBox
-            label="Requests per second by response class"
-            summary={stats ? rateSummary(stats) : undefined}
-            stats={stats}
-            draw={lib?.drawRateChart}
-          />
+          <ChartBox chart={RATE} stats={stats} lib={lib} />
         </figure>
         <figure className="request-chart">
           <figcaption>
             <strong>Latency</strong>{' '}
             <span className="chart-percentiles">{stats ? latencySummary(stats) : '…'}</span>
           </figcaption>
-          <ChartBox
-            label="Latency histogram"
-            summary={stats ? latencySummary(stats) : undefined}
-            stats={stats}
-            draw={lib?.drawLatencyChart}
-            empty={stats?.latency.count === 0}
-          />
+          <ChartBox chart={LATENCY} stats={stats} lib={lib} />
         </figure>
       </div>
     </section>
   );
 }
 
+/** What a chart box shows: its name, its figures in words, its drawing (from the lazy module). */
+interface ChartKind {
+  label: string;
+  summarize: (stats: RequestStats) => string;
+  draw: (lib: ChartsModule) => (el: HTMLElement, s: RequestStats, width: number, c: ChartColors) => Chart;
+  /** Nothing to draw: the summary says so instead. */
+  empty?: (stats: RequestStats) => boolean;
+}
+
+const RATE: ChartKind = {
+  label: 'Requests per second by response class',
+  summarize: rateSummary,
+  draw: (lib) => lib.drawRateChart,
+};
+
+const LATENCY: ChartKind = {
+  label: 'Latency histogram',
+  summarize: latencySummary,
+  draw: (lib) => lib.drawLatencyChart,
+  empty: (stats) => stats.latency.count === 0,
+};
+
 /** One chart: uPlot in a box as wide as its column, drawn again when the figures, the width or the theme change. */
 function ChartBox({
-  label,
-  summary,
+  chart,
   stats,
-  draw,
-  empty,
+  lib,
 }: {
-  label: string;
-  summary: string | undefined;
+  chart: ChartKind;
   stats: RequestStats | undefined;
-  draw: ((el: HTMLElement, s: RequestStats, width: number, c: ChartColors) => Chart) | undefined;
-  empty?: boolean;
+  lib: ChartsModule | undefined;
 }) {
   const [box, { width }] = useElementSize<HTMLDivElement>();
   const canvas = useRef<HTMLDivElement>(null);
   const theme = useThemeKey();
+  const empty = stats !== undefined && chart.empty?.(stats) === true;
   useEffect(() => {
     const el = canvas.current;
-    if (!el || !draw || !stats || width === 0 || empty) return;
-    const chart = draw(el, stats, width, readChartColors(el));
-    return () => chart.destroy();
-  }, [draw, stats, width, theme, empty]);
+    if (!el || !lib || !stats || width === 0 || empty) return;
+    const drawn = chart.draw(lib)(el, stats, width, readChartColors(el));
+    return () => drawn.destroy();
+  }, [chart, lib, stats, width, theme, empty]);
+  const summary = stats ? chart.summarize(stats) : undefined;
   return (
-    <div ref={box} className="chart-box" role="img" aria-label={`${label}: ${summary ?? 'loading'}`}>
+    <div ref={box} className="chart-box" role="img" aria-label={`${chart.label}: ${summary ?? 'loading'}`}>
       {empty ? <p className="chart-empty muted">{summary}</p> : <div ref={canvas} />}
     </div>
   );

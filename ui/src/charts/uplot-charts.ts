@@ -45,6 +45,23 @@ function axis(colors: ChartColors, extra: uPlot.Axis = {}): uPlot.Axis {
   };
 }
 
+/** What both charts set alike: the size, no legend or cursor (the text beside says it), y from 0 with headroom. */
+function chartOptions(
+  width: number,
+  x: uPlot.Scale,
+  headroom: number,
+  rest: Pick<uPlot.Options, 'axes' | 'series' | 'hooks'>,
+): uPlot.Options {
+  return {
+    width,
+    height: HEIGHT,
+    legend: { show: false },
+    cursor: { show: false },
+    scales: { x, y: { range: (_u, _min, max) => [0, Math.max(1, max * headroom)] } },
+    ...rest,
+  };
+}
+
 /** Requests per second over the window, a bar per bucket stacked by status class (2xx at the bottom). */
 export function drawRateChart(
   el: HTMLElement,
@@ -54,27 +71,24 @@ export function drawRateChart(
 ): Chart {
   const bars = uPlot.paths.bars!({ size: [0.8, 24], align: 0 });
   return new uPlot(
-    {
+    chartOptions(
       width,
-      height: HEIGHT,
-      legend: { show: false },
-      cursor: { show: false },
-      scales: {
-        x: { time: true, range: [Date.parse(stats.from) / 1000, Date.parse(stats.to) / 1000] },
-        y: { range: (_u, _min, max) => [0, Math.max(1, max * 1.1)] },
+      { time: true, range: [Date.parse(stats.from) / 1000, Date.parse(stats.to) / 1000] },
+      1.1,
+      {
+        axes: [axis(colors), axis(colors, { size: 52, values: (_u, splits) => splits.map((v) => `${v}/s`) })],
+        series: [
+          {},
+          ...STACK_ORDER.map((c) => ({
+            label: c,
+            fill: colors.classes[c],
+            stroke: colors.classes[c],
+            paths: bars,
+            points: { show: false },
+          })),
+        ],
       },
-      axes: [axis(colors), axis(colors, { size: 52, values: (_u, splits) => splits.map((v) => `${v}/s`) })],
-      series: [
-        {},
-        ...STACK_ORDER.map((c) => ({
-          label: c,
-          fill: colors.classes[c],
-          stroke: colors.classes[c],
-          paths: bars,
-          points: { show: false },
-        })),
-      ],
-    },
+    ),
     stackedRateData(stats),
     el,
   );
@@ -93,15 +107,7 @@ export function drawLatencyChart(
   // Every bin is a split; when they crowd the axis only every n-th is labelled.
   const every = Math.max(1, Math.ceil((bins.length * 56) / Math.max(1, width - 60)));
   return new uPlot(
-    {
-      width,
-      height: HEIGHT,
-      legend: { show: false },
-      cursor: { show: false },
-      scales: {
-        x: { time: false, range: [-0.5, Math.max(0.5, bins.length - 0.5)] },
-        y: { range: (_u, _min, max) => [0, Math.max(1, max * 1.2)] },
-      },
+    chartOptions(width, { time: false, range: [-0.5, Math.max(0.5, bins.length - 0.5)] }, 1.2, {
       axes: [
         axis(colors, {
           label: 'ms',
@@ -154,7 +160,7 @@ export function drawLatencyChart(
           },
         ],
       },
-    },
+    }),
     histogramData(stats),
     el,
   );
