@@ -32,26 +32,49 @@ export function requestStats(
   const where = `${filtered.where} AND r.ts >= ? AND r.ts < ?`;
   const args = [...filtered.args, window.from, window.to];
   const read = db.transaction((): CountedStats => {
-    const buckets = (
-      db
+    // One pass counts both: per bucket and class, and per latency bin.
+    const groups = db
+      .prepare(
+        `SELECT CAST((r.ts - ?) / ? AS INTEGER) AS bucket, r.status / 100 AS cls, ${BIN_OF} AS bin, COUNT(*) AS count
+         FROM requests r WHERE ${where} GROUP BY bucket, cls, bin`,
+      )
+      .all(window.from, window.bucketMs, ...args) as {
+      bucket: number;
+      cls: number;
+      bin: number;
+      count: number;
+    }[];
+    const buckets = new Map<string, CountedStats['buckets'][number]>();
+    const bins = new Map<number, number>();
+    let total = 0;
+    for (const g of groups) {
+      total += g.count;
+      bins.set(g.bin, (bins.get(g.bin) ?? 0) + g.count);
+      const statusClass = STATUS_CLASS_NAMES[g.cls - 2];
+      if (statusClass === undefined) continue; // not a final status (200-599)
+      const key = `${g.bucket} ${statusClass}`;
+      const b = buckets.get(key) ?? { bucket: g.bucket, statusClass, count: 0 };
+      b.count += g.count;
+      buckets.set(key, b);
+    }
+    // One sort gives the three percentiles: the durations at their ranks.
+    const ranks = LATENCY_PERCENTILES.map((p) => percentileRank(p, total));
+    const atRank = new Map<number, number>();
+    if (total > 0) {
+      const rows = db
         .prepare(
-          `SELECT CAST((r.ts - ?) / ? AS INTEGER) AS bucket, r.status / 100 AS cls, COUNT(*) AS count FROM requests r
-           WHERE ${where} AND r.status BETWEEN 200 AND 599 GROUP BY bucket, cls`,
+          `SELECT rank, d FROM (SELECT r.duration_ms AS d, ROW_NUMBER() OVER (ORDER BY r.duration_ms) AS rank
+           FROM requests r WHERE ${where}) WHERE rank IN (${ranks.map(() => '?').join(', ')})`,
         )
-        .all(window.from, window.bucketMs, ...args) as { bucket: number; cls: number; count: number }[]
-    ).map((b) => ({ bucket: b.bucket, statusClass: STATUS_CLASS_NAMES[b.cls - 2]!, count: b.count }));
-    const bins = db
-      .prepare(`SELECT ${BIN_OF} AS bin, COUNT(*) AS count FROM requests r WHERE ${where} GROUP BY bin`)
-      .all(...args) as { bin: number; count: number }[];
-    const total = bins.reduce((n, b) => n + b.count, 0);
-    const at = db
-      .prepare(`SELECT r.duration_ms FROM requests r WHERE ${where} ORDER BY r.duration_ms LIMIT 1 OFFSET ?`)
-      .pluck();
-    const percentiles =
-      total === 0
-        ? []
-        : LATENCY_PERCENTILES.map((p) => at.get(...args, percentileRank(p, total) - 1) as number);
-    return { buckets, bins, total, percentiles };
+        .all(...args, ...ranks) as { rank: number; d: number }[];
+      for (const row of rows) atRank.set(row.rank, row.d);
+    }
+    return {
+      buckets: [...buckets.values()],
+      bins: [...bins].map(([bin, count]) => ({ bin, count })),
+      total,
+      percentiles: total === 0 ? [] : ranks.map((rank) => atRank.get(rank)!),
+    };
   });
   return toRequestStats(window, read.deferred());
 }
