@@ -22,6 +22,11 @@ export default tseslint.config(
     rules: { 'mockdev/layers': 'error' },
   },
   {
+    // The web UI's service worker (built into dist/ui/sw.js by ui/vite.config.ts).
+    files: ['ui/service-worker.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
     // The web UI runs in the browser and sees the rest of mockdev only through the admin API:
     // from src/ it may import types of the core's model, nothing else.
     files: ['ui/src/**/*.{ts,tsx}'],
@@ -53,12 +58,13 @@ export default tseslint.config(
         {
           patterns: [
             {
-              // limits.ts, json-body.ts and variation-text.ts are pure and import no values: the
-              // field limits, the body's JSON rule and a variation in words are the core's, once.
-              regex: '^(\\.\\./)+src/core/model/(?!limits$|json-body\\.js$|variation-text$)',
+              // limits.ts, json-body.ts, variation-text.ts and credentials.ts are pure and import
+              // no values: the field limits, the body's JSON rule, a variation in words and what
+              // a credential shows masked are the core's, once.
+              regex: '^(\\.\\./)+src/core/model/(?!limits$|json-body\\.js$|variation-text$|credentials$)',
               allowTypeImports: true,
               message:
-                'Only types come from src/core/model (import type), and values only from its pure modules (limits, json-body, variation-text): the UI bundles no other part of the core.',
+                'Only types come from src/core/model (import type), and values only from its pure modules (limits, json-body, variation-text, credentials): the UI bundles no other part of the core.',
             },
           ],
         },

@@ -5,6 +5,7 @@
  *
  * and the HTTP edge (http: listen, the guard, the body reader, the problem writer) beside the
  * runtime, on the core, for every layer that serves HTTP (the mock server, the app, MCP, the API).
+ * The license service (license-service) stands apart, on the core only: nothing imports it.
  *
  * A module may import from its own layer and from the layers listed for it below; anything else
  * (a store importing the runtime, the app importing an adapter, an adapter reaching into a store)
@@ -23,6 +24,8 @@ export const ALLOWED = {
   mcp: ['core', 'app', 'runtime', 'http'],
   api: ['core', 'app', 'runtime', 'http'],
   cli: ['core', 'app', 'runtime', 'mcp', 'api', 'http'],
+  // The license service (`npm run license-service`): a deployable component of its own, on the core only.
+  'license-service': ['core'],
 };
 
 /** The layer of an absolute path: the first folder under src/, when it is one of the layers. */

@@ -15,6 +15,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { buildDefines } from './build-defines.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 rmSync(`${root}dist`, { recursive: true, force: true });
@@ -70,6 +71,8 @@ const { metafile } = await build({
   target: 'node20',
   // @ngrok/ngrok (optional) carries a native agent: loaded from node_modules when a tunnel needs it.
   external: ['better-sqlite3', '@ngrok/ngrok'],
+  // Build-time constants (scripts/build-defines.mjs): the default MOCKDEV_LICENSE_URL.
+  define: buildDefines(process.env),
   // Bundled CommonJS dependencies (commander, the MCP SDK's) call require(): give ES modules one.
   banner: {
     js: "import { createRequire as __mockdevCreateRequire } from 'node:module'; const require = __mockdevCreateRequire(import.meta.url);",
@@ -94,6 +97,23 @@ const { metafile } = await build({
     },
   ],
 });
+// The license service (src/license-service, `npm run license-service`): a component of its own,
+// deployed apart from the CLI; its dependencies (better-sqlite3, nodemailer, zod) load from
+// node_modules.
+await build({
+  absWorkingDir: root,
+  entryPoints: { main: 'src/license-service/main.ts' },
+  outdir: 'dist/license-service',
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  packages: 'external',
+  define: buildDefines(process.env),
+  sourcemap: true,
+  logLevel: 'warning',
+});
+
 if (!metafile.outputs[HOLDER_OUT])
   throw new Error(`${HOLDER_OUT} was not built: ngrok tunnels would not start`);
 if (!metafile.outputs[WORKER_OUT]?.inputs[WORKER_IN]) {

@@ -63,11 +63,16 @@ function run(args, onLine) {
   return child;
 }
 
+/** How to have the UI as a desktop app (docs/ui.md "A window of its own"). */
+const DESKTOP =
+  'As a desktop app: "Install mockdev" in the browser\'s address bar, or next time `mockdev ui --app` (its own window)';
 const urls = {};
 const summary = (name, url) => {
   urls[name] = url;
   if (urls.demo && urls.ui)
-    console.log(`\nDemo mock server: ${urls.demo}\nWeb UI:           ${urls.ui}\n(Ctrl+C stops both)`);
+    console.log(
+      `\nDemo mock server: ${urls.demo}\nWeb UI:           ${urls.ui}\n(Ctrl+C stops both)\n${DESKTOP}`,
+    );
 };
 run(['serve', demo, '-p', port, '--host', '127.0.0.1'], (line) => {
   const m = /Serving "demo" at (http:\/\/\S+)/.exec(line);

@@ -31,6 +31,12 @@ describe('layer rule', () => {
         'src/cli/handlers/x.ts',
         "import type { RequestDatabase } from '../../store/request-log/database.js';\nexport type X = RequestDatabase;\n",
       ],
+      // The license service stands apart: on the core only, and nothing imports it.
+      [
+        'src/license-service/x.ts',
+        "import { licenseStatus } from '../app/license.js';\nvoid licenseStatus;\n",
+      ],
+      ['src/cli/x.ts', "import { LicenseDesk } from '../license-service/desk.js';\nvoid LicenseDesk;\n"],
     ];
     for (const [file, code] of cases) {
       const errors = await layerErrors(file, code);
@@ -47,6 +53,10 @@ describe('layer rule', () => {
       ['src/cli/handlers/x.ts', "import { startServer } from '../../app/server.js';\nvoid startServer;\n"],
       ['src/mcp/x.ts', "import { listen } from '../http/listen.js';\nvoid listen;\n"],
       ['src/api/x.ts', "import { createGuard } from '../http/guard.js';\nvoid createGuard;\n"],
+      [
+        'src/license-service/x.ts',
+        "import { signLicenseKey } from '../core/license.js';\nvoid signLicenseKey;\n",
+      ],
     ];
     for (const [file, code] of cases) assert.deepEqual(await layerErrors(file, code), [], `${file}`);
   });

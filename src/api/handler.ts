@@ -8,6 +8,7 @@ import { bodyTooLarge, DEFAULT_BODY_LIMIT_BYTES, type BodyLimit } from '../http/
 import { createGuard, type Headers } from '../http/guard.js';
 import { methodNotAllowed, problemReply, type HttpReply } from '../http/reply.js';
 import { createAuth } from './auth.js';
+import { UI_WORDING, UI_WORDING_HEADER } from './ui-wording.js';
 import { API_REACH, isReply, isStream, type ApiServices, type ApiStream, type Route } from './route.js';
 
 /**
@@ -103,10 +104,18 @@ const json = (status: number, value: unknown, headers: Record<string, string> = 
  * The problem reply of an error (http/reply.ts, worded for the API): the catalogue's status and
  * title; an unknown error is a bare 500, told to `onInternalError`.
  */
-export function problemOf(e: unknown, onInternalError?: (e: Error) => void): ApiResponse {
+export function problemOf(
+  e: unknown,
+  onInternalError?: (e: Error) => void,
+  say: Wording = API_WORDING,
+): ApiResponse {
   if (!(e instanceof MockdevError)) onInternalError?.(e instanceof Error ? e : new Error(String(e)));
-  return problemReply(e, { say: API_WORDING });
+  return problemReply(e, { say });
 }
+
+/** The words a request asks hints in: the web UI's (`X-Mockdev-Wording: ui`), else the API's. */
+export const wordingOf = (headers: Headers): Wording =>
+  headers[UI_WORDING_HEADER]?.trim().toLowerCase() === 'ui' ? UI_WORDING : API_WORDING;
 
 const mediaType = (value: string | undefined): string => (value ?? '').split(';')[0]!.trim().toLowerCase();
 
@@ -198,6 +207,7 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
   };
 
   const handler = (async (request) => {
+    const say = wordingOf(request.headers);
     let checked: ReturnType<typeof check>;
     try {
       checked = check(request, request.body !== '');
@@ -205,7 +215,7 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
       if (request.body.length * 3 > bytes && Buffer.byteLength(request.body) > bytes)
         throw bodyTooLarge(checked.limit);
     } catch (e) {
-      return problemOf(e, onInternalError);
+      return problemOf(e, onInternalError, say);
     }
     const { found, route, q, type } = checked;
     const headers = request.headers;
@@ -228,6 +238,7 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
         contentType: type,
         headers,
         auth,
+        say,
       });
       if (isStream(result)) return result;
       if (isReply(result)) {
@@ -245,14 +256,14 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
       if (status === 204 || result === undefined) return { status: 204, headers: {}, body: '' };
       return json(status, result);
     } catch (e) {
-      return problemOf(e, onInternalError);
+      return problemOf(e, onInternalError, say);
     }
   }) as ApiHandler;
   handler.accept = (request) => {
     try {
       return { ok: true, limit: check(request, request.hasBody).limit };
     } catch (e) {
-      return { ok: false, reply: problemOf(e, onInternalError) };
+      return { ok: false, reply: problemOf(e, onInternalError, wordingOf(request.headers)) };
     }
   };
   return handler;

@@ -1,6 +1,7 @@
 import type * as z from 'zod';
 import type { AppContext, ProjectReach } from '../app/context.js';
 import type { TunnelProviderName } from '../core/model/tunnel.js';
+import type { Wording } from '../core/errors.js';
 import type { ApiAuth } from './auth.js';
 
 /**
@@ -75,6 +76,8 @@ export interface RouteInput<B = unknown, Q = Record<string, string | undefined>>
   headers: Record<string, string | undefined>;
   /** The token check and the browser sessions (auth.ts). */
   auth: ApiAuth;
+  /** The words the request asks hints in (the web UI's, or the API's): handler.ts wordingOf. */
+  say: Wording;
 }
 
 /** What a handler returns: a JSON value answered 200 (or the route's status), or a full reply. */

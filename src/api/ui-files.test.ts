@@ -42,6 +42,13 @@ describe('the web UI files (mockdev ui at /)', () => {
     mkdirSync(join(dir, 'assets'));
     writeFileSync(join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(join(dir, 'assets', 'index-abc.js'), script);
+    mkdirSync(join(dir, 'icons'));
+    writeFileSync(
+      join(dir, 'manifest.webmanifest'),
+      JSON.stringify({ name: 'mockdev', pad: 'x'.repeat(2000) }),
+    );
+    writeFileSync(join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    writeFileSync(join(dir, 'icons', 'icon-192.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
     built = await serve(dir);
     missing = await serve(join(dir, 'nothing-here'));
   });
@@ -67,6 +74,28 @@ describe('the web UI files (mockdev ui at /)', () => {
     assert.equal(zipped.headers['content-encoding'], 'gzip');
     assert.ok(zipped.body.length < plain.body.length / 10);
     assert.equal(gunzipSync(zipped.body).toString(), script);
+  });
+
+  it('serves the installable app: manifest, service worker and icons with their types, revalidated (ETag, 304)', async () => {
+    const manifest = await get(`${built.url}/manifest.webmanifest`, 'GET', { 'Accept-Encoding': 'gzip' });
+    assert.equal(manifest.headers['content-type'], 'application/manifest+json');
+    assert.equal(manifest.headers['content-encoding'], 'gzip', 'a manifest is text: gzipped');
+    assert.equal(JSON.parse(gunzipSync(manifest.body).toString()).name, 'mockdev');
+    const sw = await get(`${built.url}/sw.js`);
+    assert.equal(sw.headers['content-type'], 'text/javascript; charset=utf-8');
+    assert.equal(sw.headers['cache-control'], 'no-cache', 'a new build’s service worker is seen at once');
+    const icon = await get(`${built.url}/icons/icon-192.png`);
+    assert.equal(icon.headers['content-type'], 'image/png');
+    assert.equal(icon.headers['cache-control'], 'no-cache');
+    const etag = String(icon.headers.etag);
+    assert.match(etag, /^"[\w-]+"$/);
+    const again = await get(`${built.url}/icons/icon-192.png`, 'GET', { 'If-None-Match': etag });
+    assert.equal(again.status, 304);
+    assert.equal(again.body.length, 0);
+    assert.equal(again.headers.etag, etag);
+    const changed = await get(`${built.url}/icons/icon-192.png`, 'GET', { 'If-None-Match': '"other"' });
+    assert.equal(changed.status, 200);
+    assert.equal(changed.body.length, 4);
   });
 
   it('answers 404 for a missing file, 405 for a change, HEAD without a body', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, extname, join, relative, sep } from 'node:path';
@@ -9,7 +10,9 @@ import { problemReply, writeReply } from '../http/reply.js';
 /**
  * The web UI's files (dist/ui, built by `npm run build`), served by `mockdev ui` beside the admin
  * API. They are read once at start (a few hundred KB) and gzipped once, so a page load costs no
- * disk read. Hashed assets are cached for a year; index.html answers every path that is not a
+ * disk read. Hashed assets are cached for a year; the rest (index.html, the service worker
+ * sw.js, the manifest and icons) is revalidated on each use (no-cache, a 304 when its ETag
+ * still holds), so a new build shows at once; index.html answers every path that is not a
  * file (the UI's own places, `/projects/<id>/endpoints`), so a reload opens the same screen.
  */
 
@@ -21,6 +24,7 @@ const TYPES: Record<string, string> = {
   '.png': 'image/png',
   '.ico': 'image/x-icon',
   '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
   '.txt': 'text/plain; charset=utf-8',
   '.woff2': 'font/woff2',
 };
@@ -39,6 +43,8 @@ interface UiFile {
   body: Buffer;
   gzip?: Buffer;
   immutable: boolean;
+  /** A strong validator of the contents: a reload of an unchanged file is a 304. */
+  etag: string;
 }
 
 /** dist/ui of this installation: the first ancestor of this module holding dist/ui/index.html. */
@@ -60,12 +66,14 @@ function readTree(root: string): Map<string, UiFile> {
         const path = `/${relative(root, full).split(sep).join('/')}`;
         const body = readFileSync(full);
         const type = TYPES[extname(name)] ?? 'application/octet-stream';
-        const compressible = /^(text\/|application\/json|image\/svg)/.test(type) && body.length > 1024;
+        const compressible =
+          /^(text\/|application\/(manifest\+)?json|image\/svg)/.test(type) && body.length > 1024;
         files.set(path, {
           type,
           body,
           gzip: compressible ? gzipSync(body, { level: 9 }) : undefined,
           immutable: path.startsWith('/assets/'),
+          etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
         });
       }
     }
@@ -120,13 +128,21 @@ export function createUiFiles(dir: string | undefined): (req: IncomingMessage, r
     file ??= files.get('/index.html')!;
     const gzip = file.gzip && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
     const body = gzip ? file.gzip! : file.body;
+    const headers = {
+      'Cache-Control': file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      ETag: file.etag,
+      ...(file.gzip ? { Vary: 'Accept-Encoding' } : {}),
+      ...SECURITY_HEADERS,
+    };
+    if (req.headers['if-none-match']?.split(/\s*,\s*/).includes(file.etag)) {
+      res.writeHead(304, headers);
+      return void res.end();
+    }
     res.writeHead(200, {
       'Content-Type': file.type,
       'Content-Length': body.length,
-      'Cache-Control': file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-      ...(file.gzip ? { Vary: 'Accept-Encoding' } : {}),
+      ...headers,
       ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
-      ...SECURITY_HEADERS,
     });
     res.end(req.method === 'HEAD' ? undefined : body);
   };

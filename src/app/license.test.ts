@@ -8,7 +8,14 @@ import type { StoredLicense } from '../core/model/license.js';
 import type { ActivationAnswer, LicenseService, LicenseStore } from '../core/ports.js';
 import { CLI_WORDING } from '../cli/wording.js';
 import { HttpLicenseService } from '../store/net/license-service.js';
-import { checkEmailActivation, licenseStatus, requestEmailActivation, requirePro } from './license.js';
+import { DEFAULT_LICENSE_URL, VENDOR_LICENSE_URL } from '../core/license-defaults.js';
+import {
+  checkEmailActivation,
+  licenseStatus,
+  requestEmailActivation,
+  requestTrial,
+  requirePro,
+} from './license.js';
 
 const signer = testSigner();
 
@@ -155,6 +162,10 @@ describe('e-mail activation through the license service port (a fake service)', 
         calls.push(`request ${url} ${email}`);
         return Promise.resolve();
       },
+      requestTrial: (url, email) => {
+        calls.push(`trial ${url} ${email}`);
+        return Promise.resolve();
+      },
       checkActivation: (url, email) => {
         calls.push(`check ${url} ${email}`);
         return Promise.resolve(answers.shift()!);
@@ -191,7 +202,37 @@ describe('e-mail activation through the license service port (a fake service)', 
     ]);
   });
 
-  it('never calls the service for a bad address or without MOCKDEV_LICENSE_URL', async () => {
+  it('asks the default service when MOCKDEV_LICENSE_URL is not set, and for a trial', async () => {
+    const fake = fakeService([]);
+    for (const env of [{}, { MOCKDEV_LICENSE_URL: '  ' }]) {
+      assert.deepEqual(await requestTrial(licenseContext(undefined, env, fake.service), 'bo@example.com'), {
+        email: 'bo@example.com',
+        service: DEFAULT_LICENSE_URL,
+        days: 14,
+      });
+    }
+    await requestEmailActivation(licenseContext(undefined, {}, fake.service), 'bo@example.com');
+    assert.equal(DEFAULT_LICENSE_URL, VENDOR_LICENSE_URL, 'from the sources, the vendor’s service');
+    assert.deepEqual(fake.calls, [
+      `trial ${VENDOR_LICENSE_URL} bo@example.com`,
+      `trial ${VENDOR_LICENSE_URL} bo@example.com`,
+      `request ${VENDOR_LICENSE_URL} bo@example.com`,
+    ]);
+  });
+
+  it('says which public key verified the license: the override is never silent', async () => {
+    const key = signer.key();
+    assert.equal((await licenseStatus(licenseContext(key))).signedBy, 'MOCKDEV_LICENSE_PUBLIC_KEY');
+    const expired = signer.key({ exp: daysFromNow(-1) });
+    assert.equal((await licenseStatus(licenseContext(expired))).signedBy, 'MOCKDEV_LICENSE_PUBLIC_KEY');
+    // Not verified (the built-in key does not verify the test's): nobody signed it.
+    const builtIn = await licenseStatus(licenseContext(key, { MOCKDEV_LICENSE_PUBLIC_KEY: undefined }));
+    assert.equal(builtIn.state, 'invalid');
+    assert.equal('signedBy' in builtIn, false);
+    assert.equal('signedBy' in (await licenseStatus(licenseContext())), false);
+  });
+
+  it('never calls the service for a bad address or a MOCKDEV_LICENSE_URL that is not http(s)', async () => {
     const fake = fakeService([]);
     await assert.rejects(
       requestEmailActivation(
@@ -201,8 +242,8 @@ describe('e-mail activation through the license service port (a fake service)', 
       /"nope" is not an e-mail address/,
     );
     await assert.rejects(
-      checkEmailActivation(licenseContext(undefined, {}, fake.service), 'a@example.com'),
-      /MOCKDEV_LICENSE_URL is not set/,
+      requestTrial(licenseContext(undefined, {}, fake.service), 'not an address'),
+      /"not an address" is not an e-mail address/,
     );
     await assert.rejects(
       checkEmailActivation(

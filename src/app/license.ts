@@ -10,11 +10,14 @@ import {
   decidePro,
   licensePublicKey,
   maskKey,
+  overridesPublicKey,
+  parseEmailAddress,
   verifyLicenseKey,
   type CheckedLicense,
   type LicenseState,
   type ProFeature,
 } from '../core/license.js';
+import { DEFAULT_LICENSE_URL, TRIAL_DAYS } from '../core/license-defaults.js';
 import type { StoredLicense } from '../core/model/license.js';
 import type { LicenseServiceOptions } from '../core/ports.js';
 import type { AppContext } from './context.js';
@@ -33,6 +36,8 @@ export interface LicenseStatus {
   key: string | null;
   /** Why the stored license is not active. */
   problem?: string;
+  /** Whose public key verified the key's signature; absent when none did. */
+  signedBy?: 'built-in' | 'MOCKDEV_LICENSE_PUBLIC_KEY';
 }
 
 type LicenseContext = Pick<AppContext, 'license' | 'env'>;
@@ -71,6 +76,14 @@ export async function licenseStatus(ctx: LicenseContext): Promise<LicenseStatus>
   }
   const { stored, checked } = found;
   const problem = checked ? checked.problem : found.problem;
+  // A signature that verified (the key active or expired) says whose key verified it, so an
+  // override of the built-in key is never silent.
+  const signedBy =
+    checked && checked.state !== 'invalid'
+      ? overridesPublicKey(ctx.env.MOCKDEV_LICENSE_PUBLIC_KEY)
+        ? ('MOCKDEV_LICENSE_PUBLIC_KEY' as const)
+        : ('built-in' as const)
+      : undefined;
   return {
     plan: checked?.state === 'active' ? 'pro' : 'free',
     state: checked?.state ?? 'invalid',
@@ -81,6 +94,7 @@ export async function licenseStatus(ctx: LicenseContext): Promise<LicenseStatus>
     activatedAt: stored.activatedAt,
     key: maskKey(stored.key),
     ...(problem ? { problem } : {}),
+    ...(signedBy ? { signedBy } : {}),
   };
 }
 
@@ -101,11 +115,9 @@ export async function activateLicenseKey(
 /** What e-mail activation needs besides the license store: the license service (a port). */
 type ServiceContext = LicenseContext & Pick<AppContext, 'licenseService'>;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 function checkEmail(email: string): string {
-  const value = email.trim();
-  if (!EMAIL.test(value)) {
+  const value = parseEmailAddress(email);
+  if (value === undefined) {
     throw new MockdevError('INVALID_ARGUMENT', `"${email}" is not an e-mail address`, {
       hint: 'Give the address the license was bought with, e.g. you@example.com',
     });
@@ -113,18 +125,12 @@ function checkEmail(email: string): string {
   return value;
 }
 
-/** The license service's base URL from MOCKDEV_LICENSE_URL, without a trailing slash. */
-function licenseServiceUrl(env: NodeJS.ProcessEnv): string {
-  const raw = env.MOCKDEV_LICENSE_URL?.trim();
-  if (!raw) {
-    throw new MockdevError(
-      'INVALID_ARGUMENT',
-      'E-mail activation needs a license service, and MOCKDEV_LICENSE_URL is not set',
-      {
-        hint: 'Set MOCKDEV_LICENSE_URL to your license service (e.g. https://licenses.example.com), or activate with "mockdev license activate <KEY>"',
-      },
-    );
-  }
+/**
+ * The license service's base URL, without a trailing slash: MOCKDEV_LICENSE_URL, or when that is
+ * not set (or empty) the default the build names (DEFAULT_LICENSE_URL, docs/license.md).
+ */
+export function licenseServiceUrl(env: NodeJS.ProcessEnv): string {
+  const raw = env.MOCKDEV_LICENSE_URL?.trim() || DEFAULT_LICENSE_URL;
   let url: URL;
   try {
     url = new URL(raw);
@@ -149,6 +155,21 @@ export async function requestEmailActivation(
   const service = licenseServiceUrl(ctx.env);
   await ctx.licenseService.requestActivation(service, address, options);
   return { email: address, service };
+}
+
+/**
+ * Asks the license service for a trial (TRIAL_DAYS days of Pro, one per e-mail address): it
+ * e-mails a confirmation link; once opened, `checkEmailActivation` stores the trial key.
+ */
+export async function requestTrial(
+  ctx: ServiceContext,
+  email: string,
+  options: LicenseServiceOptions = {},
+): Promise<{ email: string; service: string; days: number }> {
+  const address = checkEmail(email);
+  const service = licenseServiceUrl(ctx.env);
+  await ctx.licenseService.requestTrial(service, address, options);
+  return { email: address, service, days: TRIAL_DAYS };
 }
 
 export type EmailActivationCheck =

@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { ERROR_CATALOGUE, MockdevError, toMockdevError } from '../core/errors.js';
+import { DEFAULT_LICENSE_URL } from '../core/license-defaults.js';
 import { currentIo, currentRun, runWithIo, type CliIo, type CliOutput } from './io.js';
 import { enabled, initLogLevel } from './log.js';
 import { CLI_WORDING } from './wording.js';
@@ -86,7 +87,8 @@ Examples:
 Environment:
   MOCKDEV_DATA_DIR    where projects, settings and the request log live
   MOCKDEV_LOG_LEVEL   error | warn | info (default) | debug | trace
-  MOCKDEV_LICENSE_URL the license service for "license activate-email" and "license check"
+  MOCKDEV_LICENSE_URL the license service for "license activate-email", "trial" and "check"
+                      (default: ${DEFAULT_LICENSE_URL})
   MOCKDEV_LICENSE_PUBLIC_KEY  PEM public key to check license keys against (default: built in)
   MOCKDEV_UI_TOKEN    the token mockdev ui requires (Authorization: Bearer <token>); set it
                       rather than --token, which anyone on the machine sees in the process list

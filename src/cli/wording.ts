@@ -38,7 +38,7 @@ export const CLI_WORDING: Wording = {
       initProject: 'run "mockdev init" there',
       listServers: 'run "mockdev status"',
       activateLicense:
-        'activate a license: run "mockdev license activate <KEY>", or "mockdev license activate-email <EMAIL>" to get one by e-mail',
+        'activate a license: run "mockdev license activate <KEY>", or "mockdev license activate-email <EMAIL>" to get one by e-mail, or "mockdev license trial <EMAIL>" to try Pro for 14 days',
       listEnvironments: `run "mockdev environment list ${subject ?? '<PROJECT>'}"`,
       listRecordings: 'run "mockdev recording list <ENDPOINT>"',
       importContract: `run "mockdev contract import ${subject ?? '<PROJECT>'} <URL>"`,

@@ -7,7 +7,7 @@
  *
  * A key is a secret: nothing here puts it into a message; `maskKey` is the only form to show.
  */
-import { createPublicKey, verify, type KeyObject } from 'node:crypto';
+import { createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
 import * as z from 'zod';
 import { MockdevError } from './errors.js';
 
@@ -64,12 +64,16 @@ const fail = (why: string): never => {
   throw malformed(why);
 };
 
+/** Whether `pem` (MOCKDEV_LICENSE_PUBLIC_KEY) overrides the built-in public key. */
+export const overridesPublicKey = (pem: string | undefined): boolean =>
+  pem !== undefined && pem.trim() !== '';
+
 /** The public key to verify against: `pem` (MOCKDEV_LICENSE_PUBLIC_KEY) or the built-in one. */
 export function licensePublicKey(pem: string | undefined): KeyObject {
-  if (pem === undefined || pem.trim() === '') return createPublicKey(BUILT_IN_LICENSE_PUBLIC_KEY);
+  if (!overridesPublicKey(pem)) return createPublicKey(BUILT_IN_LICENSE_PUBLIC_KEY);
   let key: KeyObject;
   try {
-    key = createPublicKey(pem.replace(/\\n/g, '\n'));
+    key = createPublicKey(pem!.replace(/\\n/g, '\n'));
   } catch {
     throw notEd25519();
   }
@@ -133,6 +137,24 @@ export function verifyLicenseKey(key: string, publicKey: KeyObject, now: number)
     });
   }
   return checked.payload;
+}
+
+/** Signs a payload into a key (the license service's half of the format above). */
+export function signLicenseKey(payload: LicensePayload, privateKey: KeyObject): string {
+  const signed = Buffer.from(JSON.stringify(payload)).toString('base64url');
+  return `${signed}.${sign(null, Buffer.from(signed, 'ascii'), privateKey).toString('base64url')}`;
+}
+
+const EMAIL_ADDRESS = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * An e-mail address as licenses name it (trimmed; lower case when `fold`, as the license
+ * service keys its records), or undefined when the text is not one.
+ */
+export function parseEmailAddress(text: string, fold = false): string | undefined {
+  const value = text.trim();
+  if (value.length > 254 || !EMAIL_ADDRESS.test(value)) return undefined;
+  return fold ? value.toLowerCase() : value;
 }
 
 /** What may be shown of a key: its last 6 characters. */

@@ -394,12 +394,18 @@ export interface LicenseServiceOptions {
 /**
  * The license service of e-mail activation (docs/license.md) at the base URL a caller gives
  * (MOCKDEV_LICENSE_URL). Every failure (unreachable, no answer in time, a status that is not
- * 2xx, an answer that is not the protocol's JSON) is IO_ERROR naming the URL; an answer is never
- * quoted (it may hold a key).
+ * 2xx, an answer that is not the protocol's JSON) is IO_ERROR naming the URL, but for the
+ * refusals the protocol names (a second trial: CONFLICT; no activation asked for: NOT_FOUND); an
+ * answer is never quoted (it may hold a key).
  */
 export interface LicenseService {
   /** Asks the service to e-mail an activation link to `email`. */
   requestActivation(service: string, email: string, options?: LicenseServiceOptions): Promise<void>;
+  /**
+   * Asks the service to e-mail `email` a link that confirms a trial (one per address): CONFLICT
+   * when the address had its trial.
+   */
+  requestTrial(service: string, email: string, options?: LicenseServiceOptions): Promise<void>;
   /** Whether the activation of `email` was confirmed, and then the key the service sends. */
   checkActivation(service: string, email: string, options?: LicenseServiceOptions): Promise<ActivationAnswer>;
 }

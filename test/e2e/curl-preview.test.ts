@@ -103,6 +103,42 @@ describe('web UI: cURL import with its live preview', () => {
       .waitFor();
   });
 
+  it('masks the credential in the headers table, the URL, the query and the warnings, as in the auth line', async () => {
+    const headers = () => preview().getByRole('table', { name: 'Headers' });
+    await command().fill(
+      `curl https://api.example.com/v1/me -H 'Authorization: Bearer abcdefghijklmnopqrstuvwxyz' -H 'X-Copy: abcdefghijklmnopqrstuvwxyz'`,
+    );
+    await headers().getByRole('cell', { name: 'X-Copy' }).waitFor();
+    await preview().getByTestId('preview-auth').getByText('Bearer token ********wxyz').waitFor();
+    assert.deepEqual(await headers().getByRole('row').allInnerTexts(), [
+      'Header\tValue',
+      'Authorization\tBearer ********',
+      'X-Copy\t********',
+    ]);
+    assert.doesNotMatch(await preview().innerText(), /abcdefghijkl/);
+
+    await command().fill(
+      `curl 'https://bob:hunter22@api.example.com/v1/x?sig=hunter22' -H 'Authorization: Basic Ym9iOmh1bnRlcjIy' --hunter22`,
+    );
+    await preview()
+      .getByTestId('preview-auth')
+      .getByText(/Basic, user bob/)
+      .waitFor();
+    await preview().getByText('URL: https://api.example.com/v1/x?sig=********').waitFor();
+    assert.deepEqual(await headers().getByRole('row').allInnerTexts(), [
+      'Header\tValue',
+      'Authorization\tBasic ********',
+    ]);
+    const shown = await preview().innerText();
+    assert.doesNotMatch(shown, /hunter22|Ym9iOmh1bnRlcjIy/, 'the password in no form');
+    await s.page.setViewportSize({ width: 900, height: 800 });
+    try {
+      await assertAccessibleInBothThemes(s.page, 'the cURL preview with a credential, at 900 px');
+    } finally {
+      await s.page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+
   it('shows the parse error of an unterminated quote with its fix, then the preview again once fixed', async () => {
     await command().fill(`curl 'https://api.example.com/v1/items`);
     const alert = s.page.getByTestId('curl-error');

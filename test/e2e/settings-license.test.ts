@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import type { Locator } from 'playwright-core';
 import { openUiSession, type UiSession } from '../helpers/browser.js';
 import { assertAccessibleInBothThemes } from '../helpers/io.js';
 import { startStandInService, testSigner, type StandInService } from '../helpers/license.js';
@@ -15,7 +16,13 @@ describe('web UI: settings and license', () => {
   const bodyBackground = () => s.page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   const theme = () => s.page.evaluate(() => document.documentElement.dataset.theme);
   const settings = () => s.cliJson<Settings>(['settings', 'show']);
-  const saved = (what: string) => s.page.getByRole('status').getByText(`Saved: ${what}`).waitFor();
+  /** The "Saved" a setting says beside itself once saved (found by its control). */
+  const saved = (control: Locator) =>
+    control
+      .locator('xpath=ancestor::div[contains(@class,"setting")][1]')
+      .getByRole('status')
+      .getByText('Saved', { exact: true })
+      .waitFor();
 
   before(async () => {
     service = await startStandInService();
@@ -60,7 +67,7 @@ describe('web UI: settings and license', () => {
     await waitUntil(async () => (await theme()) === 'dark', 'the dark theme on the page');
     const dark = await bodyBackground();
     assert.notEqual(dark, light, 'the body turns dark without a reload');
-    await saved('theme');
+    await saved(themes);
     assert.equal((await settings()).theme, 'dark');
 
     await themes.getByLabel('Light', { exact: true }).check();
@@ -98,37 +105,54 @@ describe('web UI: settings and license', () => {
     await s.page.getByRole('group', { name: 'Theme' }).waitFor();
   });
 
-  it('shows a refused port with the API’s words next to the field, and saves a good one', async () => {
+  it('shows a refused port next to the field in the screen’s words (no internal name), and says Saved beside a saved one', async () => {
     const port = s.page.getByRole('spinbutton', { name: 'Default port of new projects' });
     await port.fill('70000');
     await port.press('Enter');
     const error = port.locator('xpath=ancestor::div[contains(@class,"setting")]').getByRole('alert');
-    await error.getByText(/defaultPort/).waitFor();
-    assert.match(await error.innerText(), /65535/);
+    await error.getByText('Default port must be from 1024 to 65535', { exact: true }).waitFor();
+    assert.doesNotMatch(
+      await s.page.locator('main').innerText(),
+      /defaultPort|Saved/,
+      'no internal name; not saved',
+    );
     assert.equal(await port.getAttribute('aria-invalid'), 'true');
     assert.equal((await settings()).defaultPort, 3001);
     await assertAccessibleInBothThemes(s.page, 'the settings screen with a refused value');
 
     await port.fill('4321');
     await port.press('Tab');
-    await saved('default port');
+    await saved(port);
     await error.waitFor({ state: 'detached' });
     assert.equal((await settings()).defaultPort, 4321);
 
+    // At 900 px, far down the screen: "Saved" shows where the change was made, in view.
+    await s.page.setViewportSize({ width: 900, height: 700 });
     const size = s.page.getByRole('spinbutton', { name: 'Request size limit (bytes)' });
     assert.equal(await size.inputValue(), String(10 * 1024 * 1024));
     await size.fill('20971520');
     await size.press('Tab');
-    await saved('request size limit');
+    await saved(size);
+    const said = size.locator('xpath=ancestor::div[contains(@class,"setting")][1]').getByRole('status');
+    assert.ok(
+      await said.evaluate((e) => {
+        const r = e.getBoundingClientRect();
+        return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight;
+      }),
+      'the Saved beside the field is in view',
+    );
+    await s.page.setViewportSize({ width: 1280, height: 800 });
     assert.equal((await settings()).requestSizeLimitBytes, 20 * 1024 * 1024);
   });
 
   it('saves the switches and the select: confirm before deleting off, MCP logging', async () => {
-    await s.page.getByRole('checkbox', { name: 'Confirm before deleting' }).uncheck();
-    await saved('confirm before deleting');
+    const confirm = s.page.getByRole('checkbox', { name: 'Confirm before deleting' });
+    await confirm.uncheck();
+    await saved(confirm);
     assert.equal((await settings()).confirmBeforeDelete, false);
-    await s.page.getByRole('combobox', { name: 'MCP logging' }).selectOption('errors');
-    await saved('MCP logging');
+    const logging = s.page.getByRole('combobox', { name: 'MCP logging' });
+    await logging.selectOption('errors');
+    await saved(logging);
     assert.equal((await settings()).mcpLoggingMode, 'errors');
     const url = s.page.getByRole('textbox', { name: 'Error report URL' });
     await url.fill('ftp://nope');
@@ -139,7 +163,7 @@ describe('web UI: settings and license', () => {
       .waitFor();
     await url.fill('');
     await url.press('Enter');
-    await saved('error report URL');
+    await saved(url);
     assert.equal((await settings()).errorReportingUrl, null);
   });
 

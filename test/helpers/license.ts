@@ -44,7 +44,7 @@ export interface StandInService {
   url: string;
   /** Requests received: method, path with query, parsed JSON body. */
   calls: { method: string; url: string; body: unknown }[];
-  /** What GET /v1/activations answers next: status and body text. */
+  /** What GET /v1/activations answers next: status and body text (postStatus: the POSTs' status). */
   answer: { status: number; body: string };
   postStatus: number;
   close(): Promise<void>;
@@ -71,7 +71,7 @@ export async function startStandInService(): Promise<StandInService> {
         url: req.url!,
         body: text ? (JSON.parse(text) as unknown) : undefined,
       });
-      if (req.method === 'POST' && req.url === '/v1/activations') {
+      if (req.method === 'POST' && (req.url === '/v1/activations' || req.url === '/v1/trials')) {
         res.writeHead(service.postStatus, { 'content-type': 'application/json' }).end('{}');
       } else if (req.method === 'GET' && req.url?.startsWith('/v1/activations?')) {
         res.writeHead(service.answer.status, { 'content-type': 'application/json' }).end(service.answer.body);

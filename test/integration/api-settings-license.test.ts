@@ -150,13 +150,13 @@ describe('admin API: license', () => {
     assert.match((badEmail.json as Json).detail as string, /not an e-mail address/);
   });
 
-  it('e-mail activation without MOCKDEV_LICENSE_URL answers 400 saying to set it; a failing service 500', async (t) => {
-    const api = apiSandbox(t, { env: { MOCKDEV_LICENSE_PUBLIC_KEY: signer.publicKeyPem } });
+  it('e-mail activation with a MOCKDEV_LICENSE_URL not http(s) answers 400; a failing service 500', async (t) => {
+    const api = apiSandbox(t, { env: { MOCKDEV_LICENSE_URL: 'ftp://licenses.example.com' } });
     const r = await api.call('POST', '/api/v1/license/activate-email', {
       body: { email: 'ada@example.com' },
     });
     assert.equal(r.status, 400);
-    assert.match((r.json as Json).detail as string, /MOCKDEV_LICENSE_URL/);
+    assert.match((r.json as Json).detail as string, /MOCKDEV_LICENSE_URL .* is not an http\(s\) URL/);
 
     const service = await startStandInService();
     t.after(() => service.close());
@@ -168,5 +168,34 @@ describe('admin API: license', () => {
     assert.equal(down.status, 500);
     assert.equal((down.json as Json).code, 'IO_ERROR');
     assert.match((down.json as Json).detail as string, /HTTP 503/);
+  });
+
+  it('asks the license service for a trial: 202, then a second one 409 CONFLICT', async (t) => {
+    const service = await startStandInService();
+    t.after(() => service.close());
+    const api = apiSandbox(t, {
+      env: { MOCKDEV_LICENSE_PUBLIC_KEY: signer.publicKeyPem, MOCKDEV_LICENSE_URL: service.url },
+    });
+    const sent = await api.call('POST', '/api/v1/license/trial', { body: { email: 'ada@example.com' } });
+    assert.equal(sent.status, 202, sent.body);
+    assert.deepEqual(sent.json, { email: 'ada@example.com', service: service.url, days: 14 });
+    assert.deepEqual(service.calls[0], {
+      method: 'POST',
+      url: '/v1/trials',
+      body: { email: 'ada@example.com' },
+    });
+    service.postStatus = 409;
+    const again = await api.call('POST', '/api/v1/license/trial', { body: { email: 'ada@example.com' } });
+    assert.equal(again.status, 409, again.body);
+    assert.equal((again.json as Json).code, 'CONFLICT');
+    assert.match((again.json as Json).detail as string, /already had its trial/);
+
+    // A key the override verified says so.
+    const key = signer.key({ sub: 'ada@example.com' });
+    assert.equal((await api.call('POST', '/api/v1/license/activate', { body: { key } })).status, 200);
+    assert.equal(
+      ((await api.call('GET', '/api/v1/license')).json as Json).signedBy,
+      'MOCKDEV_LICENSE_PUBLIC_KEY',
+    );
   });
 });

@@ -45,6 +45,7 @@ describe('license', () => {
 
     const text = await cli(['license', 'status'], { env });
     assert.match(text.stdout, /Plan:\s+Pro/);
+    assert.match(text.stdout, /License:\s+active, signed by the key in MOCKDEV_LICENSE_PUBLIC_KEY\n/);
     assert.match(text.stdout, /Licensee:\s+ann@example.com/);
     assert.match(text.stdout, new RegExp(`Expires:\\s+${new Date(exp * 1000).toISOString()}`));
     assert.match(text.stdout, /Activated:\s+with a key, /);
@@ -56,6 +57,7 @@ describe('license', () => {
     assert.equal(json.plan, 'pro');
     assert.equal(json.state, 'active');
     assert.equal(json.activation, 'key');
+    assert.equal(json.signedBy, 'MOCKDEV_LICENSE_PUBLIC_KEY');
     for (const out of [activated, text]) assert.ok(!`${out.stdout}${out.stderr}`.includes(key));
     assert.ok(!JSON.stringify(json).includes(key.slice(0, 20)));
 
@@ -171,15 +173,12 @@ describe('license', () => {
     assert.equal(status.plan, 'pro');
   });
 
-  it('e-mail activation errors: no service configured, bad address, service failing, a bad key', async (t) => {
+  it('e-mail activation errors: not an http(s) service, bad address, service failing, a bad key', async (t) => {
     const { cli, defer } = cliSandbox(t);
     const service = await startStandInService();
     defer(() => service.close());
     const withService = { ...env, MOCKDEV_LICENSE_URL: service.url };
 
-    const unset = await cli(['license', 'activate-email', 'ann@example.com'], { env });
-    assert.equal(unset.code, 2);
-    assert.match(unset.stderr, /MOCKDEV_LICENSE_URL is not set\. Set MOCKDEV_LICENSE_URL/);
     const notUrl = await cli(['license', 'check', 'ann@example.com'], {
       env: { ...env, MOCKDEV_LICENSE_URL: 'ftp://x' },
     });
@@ -206,11 +205,51 @@ describe('license', () => {
     assert.match((await cli(['license', 'status'], { env })).stdout, /no license activated/);
   });
 
+  it('trial asks the service, and words its refusals: a second trial, too many e-mails', async (t) => {
+    const { cli, defer } = cliSandbox(t);
+    const service = await startStandInService();
+    defer(() => service.close());
+    const withService = { ...env, MOCKDEV_LICENSE_URL: service.url };
+    const asked = await cli(['license', 'trial', 'ann@example.com'], { env: withService });
+    assert.equal(asked.code, 0, asked.stderr);
+    assert.match(asked.stdout, /sending ann@example.com a link that starts a 14-day trial/);
+    assert.match(asked.stdout, /then run: mockdev license check ann@example.com/);
+    assert.deepEqual(service.calls[0], {
+      method: 'POST',
+      url: '/v1/trials',
+      body: { email: 'ann@example.com' },
+    });
+
+    service.postStatus = 409;
+    const second = await cli(['license', 'trial', 'ann@example.com'], { env: withService });
+    assert.equal(second.code, 1);
+    assert.match(second.stderr, /^mockdev: ann@example.com already had its trial: .* one per e-mail address/);
+    service.postStatus = 429;
+    const often = await cli(['license', 'trial', 'ann@example.com'], { env: withService });
+    assert.equal(often.code, 1);
+    assert.match(often.stderr, /asks to wait before it sends another e-mail\. Try again in a minute/);
+    service.answer = { status: 404, body: '{}' };
+    const none = await cli(['license', 'check', 'ann@example.com'], { env: withService });
+    assert.equal(none.code, 1);
+    assert.match(
+      none.stderr,
+      /has no activation or trial asked for ann@example.com .*Open the link within a day/,
+    );
+
+    const help = await cli(['license', 'trial', '--help'], { env });
+    assert.match(help.stdout, /14-day trial of Pro \(one per e-mail address\)/);
+    const none2 = await cli(['license', 'status'], { env });
+    assert.match(none2.stdout, /mockdev license trial <EMAIL>/);
+  });
+
   it('is wired into the built binary', async (t) => {
     const { spawn } = cliSandbox(t);
     const r = await spawn(['license', 'activate', signer.key({ sub: 'bin@example.com' })], { env });
     assert.equal(r.code, 0, r.stderr);
     const s = await spawn(['license', 'status', '--json'], { env });
     assert.equal((JSON.parse(s.stdout) as { licensee: string }).licensee, 'bin@example.com');
+    // The default license service, a constant of the build (MOCKDEV_DEFAULT_LICENSE_URL).
+    const help = await spawn(['license', '--help'], { env });
+    assert.match(help.stdout, /MOCKDEV_LICENSE_URL \(default: https:\/\/licenses\.mockdev\.dev\)/);
   });
 });

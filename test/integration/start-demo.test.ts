@@ -109,6 +109,11 @@ describe('npm start (the demo)', () => {
     const first = await start();
     assert.match(first.out(), new RegExp(`Data directory: ${dataDir}`));
     assert.match(first.out(), /Demo project: .*demo \(new\)/);
+    assert.match(
+      first.out(),
+      /As a desktop app: .*`mockdev ui --app`/,
+      'it says how to have the UI in a window',
+    );
     const id = await demoId();
     assert.equal((await fetch(`${first.url}/health`)).status, 200);
     // The web UI is up beside it, and its API sees the demo project.

@@ -73,7 +73,9 @@ function Shell() {
   const inProject = parts[0] === 'projects' && parts[1] !== undefined;
   const urlProject = inProject ? findProject(projects, parts[1]) : undefined;
   const remembered = findProject(projects, localStorage.getItem(LAST_PROJECT) ?? undefined);
-  const current = urlProject ?? remembered ?? projects?.[0];
+  // On a project's screen the top bar shows that project, and no other: one not found (or not
+  // listed yet) leaves the picker on "no project" rather than on the last one or the first.
+  const current = inProject ? urlProject : (remembered ?? projects?.[0]);
   useEffect(() => {
     if (urlProject) localStorage.setItem(LAST_PROJECT, urlProject.id);
   }, [urlProject]);
@@ -119,6 +121,11 @@ function Shell() {
               value={current?.id ?? ''}
               onChange={(e) => navigate(projectPath(e.target.value, inProject ? screenKey : 'endpoints'))}
             >
+              {!current && (
+                <option value="" disabled>
+                  No project
+                </option>
+              )}
               {projects.map((p) => (
                 <option key={p.id} value={p.id}>
                   {p.name}

@@ -19,6 +19,12 @@ import './styles.css';
   ]);
 }
 
+// The UI as an installable web app: the service worker keeps its shell for an offline start
+// (ui/service-worker.js). Browsers allow one on 127.0.0.1, localhost and HTTPS only; elsewhere
+// (plain HTTP to another address) the UI works as a page.
+if ('serviceWorker' in navigator && window.isSecureContext)
+  navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />

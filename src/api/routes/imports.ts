@@ -1,10 +1,9 @@
 import * as z from 'zod';
 import { importCurl, previewCurl } from '../../app/curl.js';
 import { exportOpenApi, importOpenApi } from '../../app/openapi.js';
-import { MockdevError } from '../../core/errors.js';
+import { MockdevError, type Wording } from '../../core/errors.js';
 import { EndpointSchema } from '../../core/model/endpoint.js';
 import { CurlPreviewSchema, ImportReportSchema } from '../../core/model/imports.js';
-import { API_WORDING } from '../handler.js';
 import { CONTENT_BODY_LIMIT_BYTES, DOCUMENT_BODY_LIMIT_BYTES } from '../../http/body.js';
 import { defineRoute, reply, type Route } from '../route.js';
 import { PROJECT_PARAM } from './projects.js';
@@ -63,7 +62,7 @@ const ExportQuerySchema = z.object({
  * A cURL command the parser refuses is a bad request field here (400), not a bad document:
  * the same error, its place (line, column) and the fix kept in `details`.
  */
-async function asArgument<T>(run: () => Promise<T>): Promise<T> {
+async function asArgument<T>(say: Wording, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (e) {
@@ -74,7 +73,7 @@ async function asArgument<T>(run: () => Promise<T>): Promise<T> {
       (e.code === 'INVALID_INPUT' ||
         (e.code === 'INVALID_ARGUMENT' && typeof e.details?.offset === 'number'));
     if (!fromParser) throw e;
-    const fix = e.hintText(API_WORDING);
+    const fix = e.hintText(say);
     throw new MockdevError('INVALID_ARGUMENT', e.message, {
       hint: e.hint,
       details: { field: 'command', ...e.details, ...(fix ? { fix } : {}) },
@@ -95,7 +94,7 @@ export const importRoutes: Route[] = [
     query: ImportQuerySchema,
     bodyTypes: DOCUMENT_TYPES,
     response: { schema: ImportReportSchema, description: 'The import report' },
-    handle: ({ ctx, query, rawBody }) => {
+    handle: ({ ctx, query, rawBody, say }) => {
       if (rawBody.trim() === '')
         throw new MockdevError('INVALID_ARGUMENT', 'The request body is empty: send the OpenAPI document', {
           details: { field: 'body' },
@@ -112,7 +111,7 @@ export const importRoutes: Route[] = [
         },
         {
           within: { root: ctx.dataDir, name: 'the mockdev data directory' },
-          say: API_WORDING,
+          say,
           // A large document takes seconds: the servers of this process answer meanwhile.
           offThread: true,
         },
@@ -131,8 +130,8 @@ export const importRoutes: Route[] = [
       description:
         'The parsed command (a command that cannot be parsed: 400 with details.line and details.column)',
     },
-    handle: ({ ctx, body }) =>
-      asArgument(() => previewCurl(ctx, body.command, { projectRef: body.project, name: body.name })),
+    handle: ({ ctx, body, say }) =>
+      asArgument(say, () => previewCurl(ctx, body.command, { projectRef: body.project, name: body.name })),
   }),
   defineRoute<z.output<typeof CurlImportSchema>>({
     method: 'POST',
@@ -143,9 +142,9 @@ export const importRoutes: Route[] = [
     params: PROJECT_PARAM,
     body: CurlImportSchema,
     response: { status: 201, schema: EndpointSchema, description: 'The endpoint created' },
-    handle: async ({ ctx, params, body }) =>
+    handle: async ({ ctx, params, body, say }) =>
       (
-        await asArgument(() =>
+        await asArgument(say, () =>
           importCurl(ctx, params.project!, body.command, { name: body.name, templates: body.templates }),
         )
       ).endpoint,

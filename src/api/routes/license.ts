@@ -4,6 +4,7 @@ import {
   checkEmailActivation,
   licenseStatus,
   requestEmailActivation,
+  requestTrial,
 } from '../../app/license.js';
 import { LicenseStatusSchema } from '../../core/model/license-status.js';
 import { sensitive } from '../../core/validate.js';
@@ -54,10 +55,30 @@ export const licenseRoutes: Route[] = [
   }),
   defineRoute<z.output<typeof EmailSchema>>({
     method: 'POST',
+    path: '/license/trial',
+    tag: TAG,
+    summary:
+      'Ask the license service for a trial of Pro, one per e-mail address: it e-mails a link that starts it (as `mockdev license trial`)',
+    description: 'An address that had its trial answers 409 CONFLICT.',
+    body: EmailSchema,
+    response: {
+      status: 202,
+      schema: z.object({
+        email: z.string(),
+        service: z.string().describe('The license service asked'),
+        days: z.number().int().describe('How long the trial lasts'),
+      }),
+      description:
+        'The e-mail is on its way; once its link is opened, POST /api/v1/license/check stores the trial',
+    },
+    handle: ({ ctx, body }) => requestTrial(ctx, body.email),
+  }),
+  defineRoute<z.output<typeof EmailSchema>>({
+    method: 'POST',
     path: '/license/check',
     tag: TAG,
     summary:
-      'Whether the e-mail activation was confirmed; once it is, the key is verified and stored (as `mockdev license check`)',
+      'Whether the e-mail activation (or trial) was confirmed; once it is, the key is verified and stored (as `mockdev license check`)',
     body: EmailSchema,
     response: {
       schema: z.discriminatedUnion('status', [

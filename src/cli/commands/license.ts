@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { DEFAULT_LICENSE_URL, TRIAL_DAYS } from '../../core/license-defaults.js';
 import { examples } from '../help.js';
 
 const handlers = () => import('../handlers/license.js');
@@ -10,8 +11,8 @@ export function registerLicense(program: Command): void {
     .addHelpText(
       'after',
       `
-Keys are checked offline. E-mail activation talks to the license service at MOCKDEV_LICENSE_URL.
-See docs/license.md.`,
+Keys are checked offline. E-mail activation and trials talk to the license service at
+MOCKDEV_LICENSE_URL (default: ${DEFAULT_LICENSE_URL}). See docs/license.md.`,
     );
 
   license
@@ -46,9 +47,21 @@ Then open the link in the e-mail and run "mockdev license check <EMAIL>".`,
     .action(async (email: string) => (await handlers()).activateEmail(email));
 
   license
+    .command('trial')
+    .description(`ask the license service for a ${TRIAL_DAYS}-day trial of Pro (one per e-mail address)`)
+    .argument('<EMAIL>', 'your e-mail address: the service e-mails a link to it')
+    .addHelpText(
+      'after',
+      `${examples('mockdev license trial you@example.com')}
+
+Then open the link in the e-mail and run "mockdev license check <EMAIL>".`,
+    )
+    .action(async (email: string) => (await handlers()).trial(email));
+
+  license
     .command('check')
-    .description('complete an e-mail activation: stores the license once the link was opened')
-    .argument('<EMAIL>', 'the e-mail address given to activate-email')
+    .description('complete an e-mail activation or a trial: stores the license once the link was opened')
+    .argument('<EMAIL>', 'the e-mail address given to activate-email or trial')
     .addHelpText('after', examples('mockdev license check you@example.com'))
     .action(async (email: string) => (await handlers()).check(email));
 }

@@ -6,12 +6,16 @@ export interface UiOptions {
   port?: string;
   host?: string;
   open?: boolean;
+  app?: boolean;
   token?: string;
   tokenFile?: string;
   tls?: boolean;
   cert?: string;
   key?: string;
 }
+
+/** Names the browser `ui --app` uses before any lookup (a path, or a name in PATH). */
+export const APP_BROWSER_ENV = 'MOCKDEV_APP_BROWSER';
 
 const [TOKEN, TOKEN_FILE] = tokenOptions(TOKEN_ENV.ui);
 
@@ -27,6 +31,10 @@ export function registerUi(program: Command): void {
     )
     .option('--host <HOST>', 'bind address (default 127.0.0.1); any other address needs a token')
     .option('--open', 'open the UI in the default browser')
+    .option(
+      '--app',
+      `open the UI in a window of its own (Chromium, Chrome or Edge in app mode; ${APP_BROWSER_ENV} names another), else in the default browser`,
+    )
     .option(...TOKEN)
     .option(...TOKEN_FILE)
     .option('--tls', 'serve HTTPS (HTTP/1.1 and HTTP/2) with the certificate "mockdev tls generate" made')
@@ -37,6 +45,7 @@ export function registerUi(program: Command): void {
       `${examples(
         'mockdev ui',
         'mockdev ui -p 3300 --open',
+        'mockdev ui --app',
         'mockdev ui --tls',
         'MOCKDEV_UI_TOKEN=s3cret mockdev ui --host 0.0.0.0',
         'mockdev ui --host 0.0.0.0 --token-file ~/.config/mockdev/ui-token',

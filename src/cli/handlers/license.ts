@@ -3,8 +3,10 @@ import {
   checkEmailActivation,
   licenseStatus,
   requestEmailActivation,
+  requestTrial,
   type LicenseStatus,
 } from '../../app/license.js';
+import { TRIAL_DAYS } from '../../core/license-defaults.js';
 import { printFields, printJson, printLine } from '../output.js';
 import { readStdin } from '../stdin.js';
 import { cliContext } from './context.js';
@@ -16,10 +18,19 @@ const STATE_TEXT: Record<LicenseStatus['state'], string> = {
   invalid: 'not valid',
 };
 
+/** The state, and who signed it when that is not mockdev's built-in key (the override is never silent). */
+function licenseText(s: LicenseStatus): string {
+  const state =
+    s.signedBy === 'MOCKDEV_LICENSE_PUBLIC_KEY'
+      ? `${STATE_TEXT[s.state]}, signed by the key in MOCKDEV_LICENSE_PUBLIC_KEY`
+      : STATE_TEXT[s.state];
+  return s.problem ? `${state}: ${s.problem}` : state;
+}
+
 function printStatus(s: LicenseStatus): void {
   printFields([
     ['Plan', s.plan === 'pro' ? 'Pro' : 'Free'],
-    ['License', s.problem ? `${STATE_TEXT[s.state]}: ${s.problem}` : STATE_TEXT[s.state]],
+    ['License', licenseText(s)],
     ['Licensee', s.licensee],
     ['Expires', s.state === 'none' ? null : (s.expiresAt ?? 'never')],
     [
@@ -38,8 +49,9 @@ export async function status(opts: { json?: boolean }): Promise<void> {
     if (s.state === 'none') {
       printLine();
       printLine(
-        'Activate Pro with "mockdev license activate <KEY>" or "mockdev license activate-email <EMAIL>".',
+        'Activate Pro with "mockdev license activate <KEY>" or "mockdev license activate-email <EMAIL>",',
       );
+      printLine(`or try it for ${TRIAL_DAYS} days with "mockdev license trial <EMAIL>".`);
     }
   }
 }
@@ -57,6 +69,14 @@ export async function activate(key: string): Promise<void> {
 export async function activateEmail(email: string): Promise<void> {
   const sent = await requestEmailActivation(cliContext(), email);
   printLine(`The license service (${sent.service}) is sending an activation e-mail to ${sent.email}.`);
+  printLine(`Open the link in it, then run: mockdev license check ${sent.email}`);
+}
+
+export async function trial(email: string): Promise<void> {
+  const sent = await requestTrial(cliContext(), email);
+  printLine(
+    `The license service (${sent.service}) is sending ${sent.email} a link that starts a ${sent.days}-day trial.`,
+  );
   printLine(`Open the link in it, then run: mockdev license check ${sent.email}`);
 }
 

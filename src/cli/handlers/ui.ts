@@ -1,31 +1,13 @@
-import { spawn } from 'node:child_process';
 import { TOKEN_ENV } from '../../core/binding.js';
 import { httpsCredentials } from '../../app/https.js';
 import { DEFAULT_HOST } from '../../core/model/fields.js';
 import type { UiOptions } from '../commands/ui.js';
+import { openAppWindow, openDefaultBrowser } from '../browser-window.js';
+import { currentIo } from '../io.js';
 import { enabled, log } from '../log.js';
 import { guardFromTunnels } from '../../app/tunnels.js';
 import { cliContext } from './context.js';
 import { listenPort, serverToken } from './listening.js';
-
-/** Opens a URL in the default browser; says so when it cannot (the URL is printed anyway). */
-function openBrowser(url: string): void {
-  const [cmd, args] =
-    process.platform === 'darwin'
-      ? ['open', [url]]
-      : process.platform === 'win32'
-        ? ['cmd', ['/c', 'start', '""', url]]
-        : ['xdg-open', [url]];
-  try {
-    const child = spawn(cmd, args as string[], { stdio: 'ignore', detached: true });
-    child.on('error', () =>
-      log.warn(`Could not open a browser (${cmd} is not available): open ${url} yourself`),
-    );
-    child.unref();
-  } catch {
-    log.warn(`Could not open a browser: open ${url} yourself`);
-  }
-}
 
 export async function ui(opts: UiOptions): Promise<void> {
   const ctx = cliContext();
@@ -78,7 +60,8 @@ export async function ui(opts: UiOptions): Promise<void> {
   );
   if (token !== undefined) log.info('Every request needs "Authorization: Bearer <token>".');
   log.info('Press Ctrl+C to stop.');
-  if (opts.open) openBrowser(running.url);
+  if (opts.app) openAppWindow(running.url, { dataDir: ctx.dataDir, env: currentIo().env });
+  else if (opts.open) openDefaultBrowser(running.url);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);

@@ -14,4 +14,10 @@ export const LicenseStatusSchema = z.object({
   activatedAt: z.string().nullable(),
   key: z.string().nullable().describe('The key masked (its last characters), never the key'),
   problem: z.string().optional().describe('Why the stored license is not active'),
+  signedBy: z
+    .enum(['built-in', 'MOCKDEV_LICENSE_PUBLIC_KEY'])
+    .optional()
+    .describe(
+      'Whose public key verified the signature: the built-in one, or the one in MOCKDEV_LICENSE_PUBLIC_KEY (a self-hosted license service); absent when none did',
+    ),
 });

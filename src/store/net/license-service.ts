@@ -3,8 +3,10 @@ import type { ActivationAnswer, LicenseService, LicenseServiceOptions } from '..
 
 /**
  * The license service over HTTP (docs/license.md): `POST {service}/v1/activations` `{ email }`
- * asks for an activation link; `GET {service}/v1/activations?email=…` answers
- * `{ status: "pending" }` or `{ status: "confirmed", key }`. Redirects are refused.
+ * asks for an activation link, `POST {service}/v1/trials` `{ email }` for a trial's (409: the
+ * address had its trial); `GET {service}/v1/activations?email=…` answers `{ status: "pending" }`
+ * or `{ status: "confirmed", key }` (404: nothing was asked for that address, or its link
+ * expired). Redirects are refused.
  */
 
 /** How long one request to the license service may take unless the caller says otherwise. */
@@ -17,8 +19,19 @@ const badAnswer = (url: string) =>
     { hint: 'Check MOCKDEV_LICENSE_URL points at a mockdev license service' },
   );
 
-/** One request; every failure is IO_ERROR naming the URL. Resolves with the 2xx response. */
-async function call(url: string, init: RequestInit, options: LicenseServiceOptions): Promise<Response> {
+/** The errors some statuses mean for one request (the protocol's refusals). */
+type Refusals = Partial<Record<number, () => MockdevError>>;
+
+/**
+ * One request; every failure is IO_ERROR naming the URL, but for the statuses `refusals` words.
+ * Resolves with the 2xx response.
+ */
+async function call(
+  url: string,
+  init: RequestInit,
+  options: LicenseServiceOptions,
+  refusals: Refusals = {},
+): Promise<Response> {
   const timeoutMs = options.timeoutMs ?? LICENSE_SERVICE_TIMEOUT_MS;
   let res: Response;
   try {
@@ -35,11 +48,38 @@ async function call(url: string, init: RequestInit, options: LicenseServiceOptio
   }
   if (res.status < 200 || res.status > 299) {
     await res.body?.cancel().catch(() => undefined);
+    const refusal = refusals[res.status];
+    if (refusal) throw refusal();
+    if (res.status === 429) {
+      throw new MockdevError(
+        'IO_ERROR',
+        `The license service at ${url} asks to wait before it sends another e-mail`,
+        {
+          hint: 'Try again in a minute',
+        },
+      );
+    }
     throw new MockdevError('IO_ERROR', `The license service at ${url} answered HTTP ${res.status}`, {
       hint: res.status >= 500 ? 'Try again later' : 'Check the e-mail address and MOCKDEV_LICENSE_URL',
     });
   }
   return res;
+}
+
+/** POSTs `{ email }`; the answer's body is not read. */
+async function postEmail(
+  url: string,
+  email: string,
+  options: LicenseServiceOptions,
+  refusals: Refusals = {},
+) {
+  const init = {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email }),
+  };
+  const res = await call(url, init, options, refusals);
+  await res.body?.cancel().catch(() => undefined);
 }
 
 export class HttpLicenseService implements LicenseService {
@@ -48,16 +88,20 @@ export class HttpLicenseService implements LicenseService {
     email: string,
     options: LicenseServiceOptions = {},
   ): Promise<void> {
-    const res = await call(
-      `${service}/v1/activations`,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email }),
-      },
-      options,
-    );
-    await res.body?.cancel().catch(() => undefined);
+    await postEmail(`${service}/v1/activations`, email, options);
+  }
+
+  async requestTrial(service: string, email: string, options: LicenseServiceOptions = {}): Promise<void> {
+    await postEmail(`${service}/v1/trials`, email, options, {
+      409: () =>
+        new MockdevError(
+          'CONFLICT',
+          `${email} already had its trial: the license service at ${service} gives one per e-mail address`,
+          {
+            hint: (say) => `Buy a license, then ${say.action('activateLicense')}`,
+          },
+        ),
+    });
   }
 
   async checkActivation(
@@ -66,7 +110,17 @@ export class HttpLicenseService implements LicenseService {
     options: LicenseServiceOptions = {},
   ): Promise<ActivationAnswer> {
     const url = `${service}/v1/activations?email=${encodeURIComponent(email)}`;
-    const res = await call(url, { method: 'GET', headers: { accept: 'application/json' } }, options);
+    const res = await call(url, { method: 'GET', headers: { accept: 'application/json' } }, options, {
+      404: () =>
+        new MockdevError(
+          'NOT_FOUND',
+          `The license service at ${service} has no activation or trial asked for ${email} (none was, or its link expired)`,
+          {
+            hint: (say) =>
+              `Open the link within a day of asking; to ask again, ${say.action('activateLicense')}`,
+          },
+        ),
+    });
     let answer: { status?: unknown; key?: unknown } | null;
     try {
       answer = (await res.json()) as typeof answer;

@@ -74,7 +74,8 @@ export interface RequestOptions {
 
 /** Calls the admin API; resolves with the parsed JSON (text for a non-JSON answer, undefined for 204). */
 export async function api<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // Hints in the UI's words: a screen or a field to use, never an API path (src/api/ui-wording.ts).
+  const headers: Record<string, string> = { Accept: 'application/json', 'X-Mockdev-Wording': 'ui' };
   let body: string | undefined;
   if (options.body !== undefined) {
     if (typeof options.body === 'string' && options.contentType) body = options.body;

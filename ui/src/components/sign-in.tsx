@@ -8,17 +8,35 @@ import { describeError } from './notices';
  * signed in: the token is sent once (POST /api/v1/session) and the browser keeps an HttpOnly
  * session cookie, which the event stream carries too.
  */
+/** How often a page that cannot reach mockdev ui asks again. */
+const RETRY_MS = 2000;
+
 export function SignInGate({ children }: { children: ReactNode }) {
   const [state, setState] = useState<'checking' | 'in' | 'out' | 'down'>('checking');
   const [token, setToken] = useState('');
   const [error, setError] = useState<string>();
 
   useEffect(() => {
-    get<{ tokenRequired: boolean; signedIn: boolean }>('/session').then(
-      (s) => setState(!s.tokenRequired || s.signedIn ? 'in' : 'out'),
-      () => setState('down'),
-    );
-    return onUnauthorized(() => setState('out'));
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let ended = false;
+    // Asked again every few seconds while mockdev ui cannot be reached: a window started before
+    // it (an installed app opened offline, from its kept shell) connects as soon as it answers.
+    const ask = () =>
+      get<{ tokenRequired: boolean; signedIn: boolean }>('/session').then(
+        (s) => !ended && setState(!s.tokenRequired || s.signedIn ? 'in' : 'out'),
+        () => {
+          if (ended) return;
+          setState('down');
+          retry = setTimeout(ask, RETRY_MS);
+        },
+      );
+    void ask();
+    const off = onUnauthorized(() => setState('out'));
+    return () => {
+      ended = true;
+      clearTimeout(retry);
+      off();
+    };
   }, []);
 
   if (state === 'in') return <>{children}</>;
@@ -28,7 +46,8 @@ export function SignInGate({ children }: { children: ReactNode }) {
       <main className="sign-in">
         <h1>mockdev</h1>
         <p role="alert">
-          mockdev ui cannot be reached. Is it still running? Start it again and reload this page.
+          mockdev ui cannot be reached. Is it still running? Start it again (<code>mockdev ui</code>): this
+          page connects as soon as it answers.
         </p>
       </main>
     );

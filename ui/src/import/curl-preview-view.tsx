@@ -1,12 +1,23 @@
+import {
+  maskCredentialHeaders,
+  maskCredentialQuery,
+  maskCredentialsInText,
+  secretsOf,
+} from '../../../src/core/model/credentials';
 import { ApiError } from '../api/client';
 import { TableHead } from '../components/table-head';
 import { BODY_KEPT, formatBody, maskSecret, queryRows } from './format';
 import type { CurlPreview } from './types';
 
-/** What a cURL command would become (SPEC 4.5 rule 4): method and path, query, headers, body, auth, warnings. */
+/**
+ * What a cURL command would become (SPEC 4.5 rule 4): method and path, query, headers, body, auth,
+ * warnings. The credential is shown masked wherever it appears (the URL, the query, the headers
+ * table, the warnings), as in the auth line: by the core's rule (core/model/credentials.ts).
+ */
 export function CurlPreviewView({ preview }: { preview: CurlPreview }) {
-  const rows = queryRows(preview.query);
-  const headers = Object.entries(preview.headers);
+  const secrets = secretsOf(preview.auth);
+  const rows = queryRows(maskCredentialQuery(preview.query, secrets));
+  const headers = Object.entries(maskCredentialHeaders(preview.headers, secrets));
   const body = preview.body === null ? undefined : formatBody(preview.body);
   const kept = BODY_KEPT.includes(preview.method);
   return (
@@ -20,7 +31,7 @@ export function CurlPreviewView({ preview }: { preview: CurlPreview }) {
         </span>
       </p>
       <p className="muted">
-        URL: <span className="mono">{preview.url}</span>
+        URL: <span className="mono">{maskCredentialsInText(preview.url, secrets)}</span>
       </p>
       {rows.length > 0 && <KeyValueTable caption="Query parameters" keyLabel="Parameter" rows={rows} />}
       {headers.length > 0 ? (
@@ -64,7 +75,7 @@ export function CurlPreviewView({ preview }: { preview: CurlPreview }) {
           <h3>Warnings</h3>
           <ul>
             {preview.warnings.map((w, i) => (
-              <li key={i}>{w}</li>
+              <li key={i}>{maskCredentialsInText(w, secrets)}</li>
             ))}
           </ul>
         </div>

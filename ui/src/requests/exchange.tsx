@@ -8,7 +8,7 @@ import {
   type PathStep,
   type Spot,
 } from '../contract/locate';
-import { formatDuration, headerValue, prettyBody, queryString, timeOfDay } from './format';
+import { dateAndTime, formatDuration, headerValue, prettyBody, queryString, timeOfDay } from './format';
 
 /** Parts of a request/response detail, shared by the request log and the recordings. */
 
@@ -198,7 +198,7 @@ export function WhenFacts({ timestamp, durationMs }: { timestamp: string; durati
     <>
       <dt>Time</dt>
       <dd>
-        <time dateTime={timestamp}>{new Date(timestamp).toLocaleString()}</time>
+        <time dateTime={timestamp}>{dateAndTime(timestamp)}</time>
       </dd>
       <dt>Duration</dt>
       <dd>{formatDuration(durationMs)}</dd>

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
+  dateAndTime,
   filterFromQuery,
   filterToQuery,
   formatDuration,
@@ -8,6 +9,7 @@ import {
   matchesFilter,
   prettyBody,
   queryString,
+  timeOfDay,
 } from './format';
 
 describe('request log formatting', () => {
@@ -82,6 +84,14 @@ describe('request log formatting', () => {
     assert.equal(matchesFilter(r, { ...none, violations: true }), false);
     assert.equal(matchesFilter({ ...r, contract: { ok: true } }, { ...none, violations: true }), false);
     assert.equal(matchesFilter({ ...r, contract: { ok: false } }, { ...none, violations: true }), true);
+  });
+
+  it('writes times one way: the row’s time of day, and the detail’s date before the same', () => {
+    const local = new Date(2025, 2, 9, 14, 5, 7, 42).toISOString();
+    assert.equal(timeOfDay(local), '14:05:07.042');
+    assert.equal(dateAndTime(local), '2025-03-09 14:05:07.042');
+    assert.ok(dateAndTime(local).endsWith(timeOfDay(local)));
+    assert.equal(dateAndTime('not a time'), 'not a time');
   });
 
   it('finds headers in any case, writes queries and durations', () => {

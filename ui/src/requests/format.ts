@@ -97,12 +97,24 @@ export function queryString(query: Record<string, string | string[]>): string {
   return s ? `?${s}` : '';
 }
 
-/** The time of day with milliseconds (the log is read second by second), local time. */
+const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+
+/**
+ * The time of day with milliseconds (the log is read second by second), local time: what the
+ * request log's rows show. Their detail shows the same with the date before it (dateAndTime):
+ * one format across the log.
+ */
 export function timeOfDay(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
   return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}.${pad(d.getMilliseconds(), 3)}`;
+}
+
+/** The date and the time of day (timeOfDay), local: `2025-03-09 14:05:07.042`. */
+export function dateAndTime(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${timeOfDay(iso)}`;
 }
 
 export function formatDuration(ms: number): string {

@@ -14,7 +14,10 @@ const STATES: Record<LicenseStatus['state'], string> = {
 
 const date = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : undefined);
 
-/** The license (docs/license.md): its status, activation by key, activation by e-mail then Check. */
+/**
+ * The license (docs/license.md): its status, activation by key, activation by e-mail or a trial
+ * (both confirmed by a link in an e-mail), then Check.
+ */
 export function LicenseScreen() {
   const status = useData<LicenseStatus>('/license');
   return (
@@ -38,6 +41,14 @@ export function LicenseScreen() {
 function StatusView({ status }: { status: LicenseStatus }) {
   const rows: [string, string | undefined][] = [
     ['State', STATES[status.state]],
+    [
+      'Signed by',
+      status.signedBy === 'MOCKDEV_LICENSE_PUBLIC_KEY'
+        ? 'the key in MOCKDEV_LICENSE_PUBLIC_KEY'
+        : status.signedBy === 'built-in'
+          ? 'mockdev (built-in key)'
+          : undefined,
+    ],
     ['Licensee', status.licensee ?? undefined],
     ['Issued', date(status.issuedAt)],
     ['Expires', status.state === 'none' ? undefined : (date(status.expiresAt) ?? 'Never')],
@@ -117,7 +128,7 @@ function KeyActivation({ onActivated }: { onActivated: () => void }) {
 function EmailActivation({ onActivated }: { onActivated: () => void }) {
   const notify = useNotify();
   const [email, setEmail] = useState('');
-  const [sent, setSent] = useState<{ email: string; service: string }>();
+  const [sent, setSent] = useState<{ email: string; service: string; days?: number }>();
   const [state, setState] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>();
@@ -143,6 +154,14 @@ function EmailActivation({ onActivated }: { onActivated: () => void }) {
       setState(undefined);
     });
   };
+  const trial = () =>
+    void run(async () => {
+      const r = await post<{ email: string; service: string; days: number }>('/license/trial', {
+        email: email.trim(),
+      });
+      setSent(r);
+      setState(undefined);
+    });
   const check = () =>
     void run(async () => {
       const r = await post<{ status: 'pending' | 'confirmed'; email: string }>('/license/check', {
@@ -158,6 +177,10 @@ function EmailActivation({ onActivated }: { onActivated: () => void }) {
   return (
     <section aria-labelledby="license-email">
       <h2 id="license-email">Activate by e-mail</h2>
+      <p className="hint">
+        The license service e-mails you a link; open it, then press Check. No license yet? Start a trial: one
+        per e-mail address.
+      </p>
       <form onSubmit={send}>
         <label>
           E-mail address
@@ -166,13 +189,17 @@ function EmailActivation({ onActivated }: { onActivated: () => void }) {
         <button type="submit" disabled={busy || email.trim() === ''}>
           Send activation e-mail
         </button>
+        <button type="button" disabled={busy || email.trim() === ''} onClick={trial}>
+          Start a trial
+        </button>
         <button type="button" disabled={busy || (!sent && email.trim() === '')} onClick={check}>
           Check
         </button>
       </form>
       {sent && (
         <p role="status">
-          The license service ({sent.service}) is e-mailing a link to {sent.email}. Open it, then press Check.
+          The license service ({sent.service}) is e-mailing a link to {sent.email}
+          {sent.days ? ` that starts a ${sent.days}-day trial` : ''}. Open it, then press Check.
         </p>
       )}
       {state && <p role="status">{state}</p>}

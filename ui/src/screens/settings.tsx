@@ -1,8 +1,9 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useData } from '../api/use-data';
 import { ErrorMessage } from '../components/notices';
 import { CheckboxField, InputField, RadioField, SelectField, type Save } from '../settings/fields';
 import '../settings/settings.css';
+import { settingRefusal } from '../settings/words';
 import { useShared } from '../state';
 import type { Settings } from '../types';
 
@@ -30,13 +31,12 @@ function Group({ id, title, children }: { id: string; title: string; children: R
 
 /**
  * Every setting (as `mockdev settings update`), each saved as soon as it changes (PATCH
- * /settings through the shared state, so the theme applies at once); a refused value shows the
- * API's words next to its field.
+ * /settings through the shared state, so the theme applies at once), saying "Saved" beside it;
+ * a refused value shows why next to its field, the setting named as the screen names it.
  */
 export function SettingsScreen() {
   const { settings, updateSettings } = useShared();
   const fallback = useData<Settings>(settings ? null : '/settings');
-  const [saved, setSaved] = useState('');
   const s = settings ?? fallback.data;
   if (!s)
     return (
@@ -50,11 +50,13 @@ export function SettingsScreen() {
   const save =
     (key: keyof Settings, label: string): Save =>
     async (value) => {
-      setSaved('');
-      await updateSettings({ [key]: value } as Partial<Settings>);
-      setSaved(`Saved: ${label}`);
+      try {
+        await updateSettings({ [key]: value } as Partial<Settings>);
+      } catch (e) {
+        throw settingRefusal(e, key, label);
+      }
     };
-  /** A field's value and its save, `label` naming it in the "Saved" line. */
+  /** A field's value and its save, `label` naming the setting in a refusal. */
   const field = <K extends keyof Settings>(key: K, label: string) => ({
     value: s[key],
     save: save(key, label),
@@ -63,9 +65,6 @@ export function SettingsScreen() {
   return (
     <section className="screen settings-screen" aria-labelledby="screen-title">
       <h1 id="screen-title">Settings</h1>
-      <p className="settings-saved" role="status">
-        {saved}
-      </p>
       <Group id="settings-appearance" title="Appearance">
         <RadioField legend="Theme" name="theme" options={THEMES} {...field('theme', 'theme')} />
       </Group>

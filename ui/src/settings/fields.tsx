@@ -4,8 +4,17 @@ import { describeError } from '../components/notices';
 /** One setting's save: resolves, or rejects with the API's error (shown next to the field). */
 export type Save = (value: unknown) => Promise<void>;
 
-function FieldError({ id, error }: { id: string; error: unknown }) {
-  if (!error) return null;
+/**
+ * What became of a setting's last save, beside it: the refusal (the API's words), or "Saved" (a
+ * status: said by a screen reader, seen where the change was made however far down it is).
+ */
+function FieldFeedback({ id, error, saved }: { id: string; error: unknown; saved: boolean }) {
+  if (!error)
+    return (
+      <span className="setting-saved" role="status">
+        {saved ? 'Saved' : ''}
+      </span>
+    );
   const { title, detail } = describeError(error);
   return (
     <span id={id} className="field-error" role="alert">
@@ -20,12 +29,15 @@ function FieldError({ id, error }: { id: string; error: unknown }) {
  */
 function useSaver<T>(save: Save) {
   const [error, setError] = useState<unknown>();
+  const [saved, setSaved] = useState(false);
   const [pending, setPending] = useState<{ value: T }>();
   const run = async (value: T): Promise<boolean> => {
     setPending({ value });
+    setSaved(false);
     try {
       await save(value);
       setError(undefined);
+      setSaved(true);
       return true;
     } catch (e) {
       setError(e);
@@ -34,12 +46,12 @@ function useSaver<T>(save: Save) {
       setPending(undefined);
     }
   };
-  return { error, pending, run };
+  return { error, saved, pending, run };
 }
 
 export function CheckboxField(props: { label: string; hint?: ReactNode; value: boolean; save: Save }) {
   const errId = useId();
-  const { error, pending, run } = useSaver<boolean>(props.save);
+  const { error, saved, pending, run } = useSaver<boolean>(props.save);
   return (
     <div className="setting">
       <label className="inline">
@@ -52,7 +64,7 @@ export function CheckboxField(props: { label: string; hint?: ReactNode; value: b
         {props.label}
       </label>
       {props.hint && <div className="hint">{props.hint}</div>}
-      <FieldError id={errId} error={error} />
+      <FieldFeedback id={errId} error={error} saved={saved} />
     </div>
   );
 }
@@ -64,7 +76,7 @@ export function SelectField(props: {
   save: Save;
 }) {
   const errId = useId();
-  const { error, pending, run } = useSaver<string>(props.save);
+  const { error, saved, pending, run } = useSaver<string>(props.save);
   return (
     <div className="setting">
       <label>
@@ -81,7 +93,7 @@ export function SelectField(props: {
           ))}
         </select>
       </label>
-      <FieldError id={errId} error={error} />
+      <FieldFeedback id={errId} error={error} saved={saved} />
     </div>
   );
 }
@@ -102,7 +114,7 @@ export function InputField(props: {
   const errId = useId();
   const shown = props.value === null ? '' : String(props.value);
   const [text, setText] = useState(shown);
-  const { error, pending, run } = useSaver<unknown>(props.save);
+  const { error, saved, pending, run } = useSaver<unknown>(props.save);
   useEffect(() => setText(shown), [shown]);
   const commit = () => {
     if (text === shown && !error) return;
@@ -134,7 +146,7 @@ export function InputField(props: {
         />
       </label>
       {props.hint && <div className="hint">{props.hint}</div>}
-      <FieldError id={errId} error={error} />
+      <FieldFeedback id={errId} error={error} saved={saved} />
     </div>
   );
 }
@@ -148,7 +160,7 @@ export function RadioField(props: {
   save: Save;
 }) {
   const errId = useId();
-  const { error, pending, run } = useSaver<string>(props.save);
+  const { error, saved, pending, run } = useSaver<string>(props.save);
   const shown = pending ? pending.value : props.value;
   return (
     <div className="setting">
@@ -167,7 +179,7 @@ export function RadioField(props: {
           </label>
         ))}
       </fieldset>
-      <FieldError id={errId} error={error} />
+      <FieldFeedback id={errId} error={error} saved={saved} />
     </div>
   );
 }
