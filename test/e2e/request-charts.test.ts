@@ -145,6 +145,19 @@ describe('web UI: the request log charts', () => {
     await s.page.waitForFunction(() => document.documentElement.dataset.theme === 'light');
     await fits('900 px, light');
     await assertAccessible(s.page, 'the request log with its charts (light, 900 px)');
+    // With a request's detail open beside it, the table scrolls within its column: its last
+    // column (the star) can be reached, never under the detail.
+    const rows = s.page.getByRole('table', { name: 'Logged requests, newest first' }).locator('tbody tr');
+    await rows.first().getByRole('button', { name: '/nowhere', exact: true }).click();
+    await s.page.getByRole('region', { name: /GET \/nowhere → 404/ }).waitFor();
+    const star = rows.first().getByRole('button', { name: /^Star GET \/nowhere/ });
+    await star.click({ timeout: 3000 });
+    await waitUntil(
+      async () => (await star.getAttribute('aria-pressed')) === 'true',
+      'the request starred',
+      LIVE,
+    );
+    await s.page.getByRole('button', { name: 'Close' }).click();
     await s.page.setViewportSize({ width: 1280, height: 800 });
   });
 
