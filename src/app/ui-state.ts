@@ -1,16 +1,25 @@
-import type { TreeState } from '../core/model/ui-state.js';
+import { EMPTY_TREE_STATE, type TreeState, type TreeStateView } from '../core/model/ui-state.js';
 import type { AppContext } from './context.js';
 import { resolveProject } from './projects.js';
 
-/** The endpoint tree's expanded folders of a project (none when never saved). */
-export async function getTreeState(ctx: AppContext, project: string): Promise<TreeState> {
+async function view(ctx: AppContext, projectId: string): Promise<TreeStateView> {
+  const state = await ctx.uiState.readTree(projectId);
+  return { ...(state ?? EMPTY_TREE_STATE), saved: state !== undefined };
+}
+
+/** The endpoint tree's expanded folders of a project (none, and `saved: false`, when never saved). */
+export async function getTreeState(ctx: AppContext, project: string): Promise<TreeStateView> {
   const target = await resolveProject(ctx, project);
-  return ctx.uiState.readTree(target.project.id);
+  return view(ctx, target.project.id);
 }
 
 /** Replaces the project's expanded folders; answers them as kept (duplicates dropped). */
-export async function setTreeState(ctx: AppContext, project: string, state: TreeState): Promise<TreeState> {
+export async function setTreeState(
+  ctx: AppContext,
+  project: string,
+  state: TreeState,
+): Promise<TreeStateView> {
   const target = await resolveProject(ctx, project);
   await ctx.uiState.writeTree(target.project.id, state);
-  return ctx.uiState.readTree(target.project.id);
+  return view(ctx, target.project.id);
 }

@@ -462,8 +462,8 @@ export interface UserFiles {
  * directory, not in the browser, so another browser or a restart sees it too.
  */
 export interface UiStateStore {
-  /** The project's tree state; no folder expanded when none was saved. */
-  readTree(projectId: string): Promise<TreeState>;
+  /** The project's tree state; undefined when none was saved (or what was saved is unreadable). */
+  readTree(projectId: string): Promise<TreeState | undefined>;
   writeTree(projectId: string, state: TreeState): Promise<void>;
   /** Forgets the project's state (the project was deleted). */
   removeProject(projectId: string): Promise<void>;

@@ -12,8 +12,10 @@ export function uiStateStoreContract(impl: StoreImplementation): void {
     beforeEach(async () => ({ stores, again, cleanup } = await impl.open()));
     afterEach(() => cleanup());
 
-    it('has no folder expanded for a project it never saw', async () => {
-      assert.deepEqual(await stores.uiState.readTree('p1'), { expanded: [] });
+    it('has no state for a project it never saw, and an empty one once an empty one is saved', async () => {
+      assert.equal(await stores.uiState.readTree('p1'), undefined);
+      await stores.uiState.writeTree('p1', { expanded: [] });
+      assert.deepEqual(await again().uiState.readTree('p1'), { expanded: [] });
     });
 
     it('keeps each project apart, seen by another opening of the same data, duplicates dropped', async () => {
@@ -28,7 +30,7 @@ export function uiStateStoreContract(impl: StoreImplementation): void {
       await stores.uiState.writeTree('p1', { expanded: ['/api'] });
       assert.deepEqual(await stores.uiState.readTree('p1'), { expanded: ['/api'] });
       await stores.uiState.removeProject('p1');
-      assert.deepEqual(await again().uiState.readTree('p1'), { expanded: [] });
+      assert.equal(await again().uiState.readTree('p1'), undefined);
     });
 
     it('refuses a project id that could name another file', async () => {

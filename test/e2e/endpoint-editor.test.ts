@@ -5,6 +5,7 @@ import { assertAccessible, type UiSession } from '../helpers/browser.js';
 import { http } from '../helpers/ui.js';
 import { openShopSession, startMockServer } from '../helpers/ui-seed.js';
 import { waitUntil } from '../helpers/wait.js';
+import { codeText } from './code-editor-helpers.js';
 
 /**
  * The endpoint editor in the browser: every field of a new endpoint lands (checked through the
@@ -113,7 +114,7 @@ describe('endpoint editor (web UI)', () => {
     assert.equal(await body.getAttribute('aria-invalid'), null);
     await ed.getByRole('button', { name: 'Format' }).click();
     const pretty = JSON.stringify({ id: 7, tags: ['a', 'b'] }, null, 2);
-    assert.equal(await body.inputValue(), pretty);
+    assert.equal(await codeText(body), pretty);
     await ed.getByRole('button', { name: 'Save', exact: true }).click();
     await waitUntil(async () => (await show('POST /api/users')).body === pretty, 'the formatted body saved');
   });
@@ -135,7 +136,7 @@ describe('endpoint editor (web UI)', () => {
       .getByText(/^Invalid template in body at line 1, column \d+: the template ends inside/)
       .waitFor();
     assert.equal(await body.getAttribute('aria-invalid'), 'true');
-    assert.equal(await body.inputValue(), typed);
+    assert.equal(await codeText(body), typed);
     assert.equal(await ed.getByLabel('Status', { exact: true }).inputValue(), '201');
     assert.notEqual((await show('POST /api/users')).body, typed);
     await assertAccessible(s.page, 'the editor showing an API error');

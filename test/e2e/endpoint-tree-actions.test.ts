@@ -3,7 +3,15 @@ import { after, before, describe, it } from 'node:test';
 import type { Locator } from 'playwright-core';
 import { assertAccessible, openUiSession, type UiSession } from '../helpers/browser.js';
 import type { CliResult } from '../helpers/cli.js';
-import { eventually, expectAttr, focusedName, item, type StoredEndpoint } from './endpoint-tree-helpers.js';
+import {
+  cancelConfirmation,
+  eventually,
+  expand,
+  focusedName,
+  item,
+  tipText,
+  type StoredEndpoint,
+} from './endpoint-tree-helpers.js';
 
 /**
  * The endpoint tree's row menus (right click, the row's Actions button, Shift+F10) and what each
@@ -35,7 +43,7 @@ describe('endpoint tree menus and actions', () => {
   const itemsOf = (m: Locator) => m.getByRole('menuitem').allTextContents();
   const openShop = async () => {
     await s.open(`/projects/${shop}/endpoints`);
-    await item(s.page, 'api/').waitFor();
+    await item(s.page, 'health/').waitFor();
   };
 
   before(async () => {
@@ -91,19 +99,16 @@ describe('endpoint tree menus and actions', () => {
 
   it('deletes a path after a confirmation listing its endpoints (Cancel keeps them)', async () => {
     await openShop();
-    await item(s.page, 'api/').dblclick();
+    await expand(s.page, 'api/');
     await item(s.page, 'users/').click({ button: 'right' });
     const m = menu('Actions for /api/users');
     await m.getByRole('menuitem', { name: 'Delete Path' }).click();
-    const dialog = s.page.getByRole('dialog', { name: 'Delete everything under /api/users?' });
-    await dialog.waitFor();
-    assert.deepEqual(await dialog.getByRole('listitem').allTextContents(), [
+    await cancelConfirmation(s.page, 'Delete everything under /api/users?', [
       'GET /api/users List users',
       'GET /api/users/{id} Get user',
     ]);
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await dialog.waitFor({ state: 'hidden' });
     assert.equal((await list()).length, 5, 'Cancel deletes nothing');
+    const dialog = s.page.getByRole('dialog', { name: 'Delete everything under /api/users?' });
 
     await item(s.page, 'users/').getByRole('button', { name: 'Actions' }).click();
     await m.getByRole('menuitem', { name: 'Delete Path' }).click();
@@ -114,12 +119,14 @@ describe('endpoint tree menus and actions', () => {
       'GET /stripe/*',
       'POST /api/orders',
     ]);
+    // api/ holds only orders/ now: one row.
+    await item(s.page, 'api/orders/').waitFor();
     await item(s.page, 'users/').waitFor({ state: 'detached' });
   });
 
   it('lists Edit, Toggle Enabled, Copy as Code and Delete for an endpoint, and View Recordings only for a proxy', async () => {
-    await item(s.page, 'health/').dblclick();
-    await item(s.page, 'GET /health Health').click({ button: 'right' });
+    await expand(s.page, 'health/');
+    await item(s.page, 'GET / Health').click({ button: 'right' });
     const m = menu('Actions for GET /health Health');
     await m.waitFor();
     assert.deepEqual(await itemsOf(m), ['Edit', 'Toggle Enabled', 'Copy as Code ▸', 'Delete']);
@@ -127,8 +134,8 @@ describe('endpoint tree menus and actions', () => {
     const health = (await byPath('GET', '/health'))!;
     await s.page.waitForURL((u) => u.searchParams.get('edit') === health.id);
 
-    await item(s.page, 'stripe/').dblclick();
-    await item(s.page, 'GET /stripe/* stripe').getByRole('button', { name: 'Actions' }).click();
+    await expand(s.page, 'stripe/');
+    await item(s.page, 'GET /* stripe').getByRole('button', { name: 'Actions' }).click();
     const proxy = menu('Actions for GET /stripe/* stripe');
     await proxy.waitFor();
     assert.deepEqual(await itemsOf(proxy), [
@@ -147,20 +154,25 @@ describe('endpoint tree menus and actions', () => {
 
   it('toggles an endpoint enabled; a disabled one looks disabled and keeps its name', async () => {
     await openShop();
-    const row = item(s.page, 'GET /health Health');
+    const row = item(s.page, 'GET / Health');
     await row.click({ button: 'right' });
     await menu('Actions for GET /health Health').getByRole('menuitem', { name: 'Toggle Enabled' }).click();
     await eventually(
       async () => (await byPath('GET', '/health'))?.enabled === false,
       'GET /health to be disabled',
     );
-    await expectAttr(row, 'title', 'Disabled: GET /health does not answer requests', 'the disabled row');
+    // Its tooltip says so, with its whole path.
+    await row.hover();
+    await eventually(
+      async () => (await tipText(s.page)) === 'GET /health Health (disabled: does not answer requests)',
+      "the disabled row's tooltip",
+    );
     assert.match(String(await row.getAttribute('class')), /\bis-disabled\b/);
     const look = await row
       .locator('.tree-path')
       .evaluate((e) => ({ line: getComputedStyle(e).textDecorationLine, color: getComputedStyle(e).color }));
     assert.equal(look.line, 'line-through');
-    const enabledLook = await item(s.page, 'GET /stripe/* stripe')
+    const enabledLook = await item(s.page, 'GET /* stripe')
       .locator('.tree-path')
       .evaluate((e) => getComputedStyle(e).color);
     assert.notEqual(look.color, enabledLook, 'a disabled path is muted');
@@ -172,7 +184,12 @@ describe('endpoint tree menus and actions', () => {
       async () => (await byPath('GET', '/health'))?.enabled === true,
       'GET /health enabled again',
     );
-    await expectAttr(row, 'title', null, 'the enabled row');
+    await s.page.mouse.move(0, 0);
+    await row.hover();
+    await eventually(
+      async () => (await tipText(s.page)) === 'GET /health Health',
+      "the enabled row's tooltip",
+    );
   });
 
   it('copies an endpoint as code (cURL, fetch, axios, Python) to the clipboard, through a submenu', async () => {
@@ -183,7 +200,7 @@ describe('endpoint tree menus and actions', () => {
       return r.stdout.trim();
     };
     const clipboard = () => s.page.evaluate(() => navigator.clipboard.readText());
-    const row = item(s.page, 'GET /health Health');
+    const row = item(s.page, 'GET / Health');
     const m = menu('Actions for GET /health Health');
     const sub = menu('Copy as Code');
 
@@ -234,11 +251,8 @@ describe('endpoint tree menus and actions', () => {
   });
 
   it('deletes an endpoint from its menu after a confirmation', async () => {
-    await item(s.page, 'api/').waitFor();
-    if ((await item(s.page, 'api/').getAttribute('aria-expanded')) !== 'true')
-      await item(s.page, 'api/').dblclick();
-    await item(s.page, 'orders/').dblclick();
-    const row = item(s.page, 'POST /api/orders Create order');
+    await expand(s.page, 'api/orders/');
+    const row = item(s.page, 'POST / Create order');
     await row.click({ button: 'right' });
     await menu('Actions for POST /api/orders Create order').getByRole('menuitem', { name: 'Delete' }).click();
     const dialog = s.page.getByRole('dialog', { name: 'Delete this endpoint?' });

@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
@@ -27,12 +28,36 @@ export const SEED: [string, string, string][] = [
   ['GET', '/', 'Root'],
 ];
 
-/** The seed's endpoint rows in the folder users/ (/api/users and /api/users/{id}), after its folders. */
+/** The seed's endpoint rows in the folder users/ (/api/users and /api/users/{id}), after its folders: each says the path below its folder. */
 export const USERS_ROWS = [
-  'GET /api/users List users',
-  'POST /api/users Create user',
-  'GET /api/users/{id} Get user',
-  'DELETE /api/users/{id} Remove user',
+  'GET / List users',
+  'POST / Create user',
+  'GET /{id} Get user',
+  'DELETE /{id} Remove user',
+];
+
+/** Every row of the seed, every folder expanded (a project's first visit); `{id}/orders/` is a compacted chain. */
+export const ALL_ROWS = [
+  'api/',
+  'orders/',
+  'GET / List orders',
+  'users/',
+  '{id}/orders/',
+  'GET / User orders',
+  ...USERS_ROWS,
+  'health/',
+  'GET / Health',
+  'GET / Root',
+];
+
+/** The seed's folders (their ids, the compacted chain's `/api/users/{id}` too), all expanded on the first visit. */
+export const ALL_FOLDERS = [
+  '/api',
+  '/api/orders',
+  '/api/users',
+  '/api/users/{id}',
+  '/api/users/{id}/orders',
+  '/health',
 ];
 
 export async function seedShop(cli: (args: string[]) => Promise<CliResult>): Promise<void> {
@@ -121,6 +146,42 @@ export async function expectStored(dataDir: string, projectId: string, expected:
   ).catch((e: Error) => {
     throw new Error(`${e.message} (holds ${JSON.stringify(last)})`);
   });
+}
+
+/** Expands a folder row unless it is already (a double click toggles it). */
+export async function expand(page: Page, name: string): Promise<void> {
+  const row = item(page, name);
+  await row.waitFor();
+  if ((await row.getAttribute('aria-expanded')) !== 'true') await row.dblclick();
+  await expectAttr(row, 'aria-expanded', 'true', `${name} expanded`);
+}
+
+/** The text of the row tooltip shown now (a row's full text), or null. */
+export const tipText = async (page: Page): Promise<string | null> => {
+  const tip = page.getByRole('tooltip');
+  return (await tip.count()) ? tip.textContent() : null;
+};
+
+/** With a collapsed folder focused: Right expands it, Left collapses it, Space expands it again. */
+export async function rightLeftSpace(page: Page, name: string): Promise<void> {
+  const row = item(page, name);
+  for (const [key, expanded] of [
+    ['ArrowRight', 'true'],
+    ['ArrowLeft', 'false'],
+    ['Space', 'true'],
+  ] as const) {
+    await page.keyboard.press(key);
+    await expectAttr(row, 'aria-expanded', expanded, `${name} after ${key}`);
+  }
+}
+
+/** Waits for the confirmation titled `title`, checks it lists `items`, and cancels it. */
+export async function cancelConfirmation(page: Page, title: string, items: string[]): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: title });
+  await dialog.waitFor();
+  assert.deepEqual(await dialog.getByRole('listitem').allTextContents(), items);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.waitFor({ state: 'hidden' });
 }
 
 /** Polls `check` until it is true, failing with `what`. */

@@ -3,25 +3,32 @@ import { after, before, describe, it } from 'node:test';
 import { assertAccessible, openUiSession, type UiSession } from '../helpers/browser.js';
 import { startUi, type UiHandle } from '../helpers/ui.js';
 import {
+  ALL_FOLDERS,
+  ALL_ROWS,
+  cancelConfirmation,
   eventually,
   expectAttr,
   expectShown,
   expectStored,
   focusedName,
   item,
+  rightLeftSpace,
   seedShop,
   selectedNames,
   shownNames,
+  tipText,
   tree,
   type StoredEndpoint,
   USERS_ROWS,
 } from './endpoint-tree-helpers.js';
 
 /**
- * The endpoint folder tree: its ARIA roles and names, folders from shared path segments,
- * keyboard, search, multi-selection, live updates, and expanded folders kept in the data
- * directory across a reload, another browser and a restart of `mockdev ui`.
- * (Row menus and their actions: endpoint-tree-actions.test.ts.)
+ * The endpoint folder tree: its ARIA roles and names (rows say the path below their folder),
+ * folders from shared path segments, every folder expanded on a project's first visit, keyboard,
+ * search, multi-selection, live updates, and expanded folders kept in the data directory across a
+ * reload, another browser and a restart of `mockdev ui`. (Row menus and their actions:
+ * endpoint-tree-actions.test.ts; the pane, long rows, mouse and keyboard mixed:
+ * endpoint-tree-layout.test.ts.)
  */
 describe('endpoint tree', () => {
   let s: UiSession;
@@ -39,67 +46,65 @@ describe('endpoint tree', () => {
     await s?.close();
   });
 
-  it('is an ARIA tree labelled Endpoints, multiselectable, its folders collapsed at first, and passes axe', async () => {
+  it('is an ARIA tree labelled Endpoints, multiselectable, every folder expanded on the first visit (and kept), and passes axe', async () => {
     await s.open(screen());
     const t = tree(s.page);
     await t.waitFor();
     assert.equal(await t.getAttribute('aria-multiselectable'), 'true');
-    await expectShown(s.page, ['api/', 'health/', 'GET / Root'], 'the top level');
+    await expectShown(s.page, ALL_ROWS, 'every folder expanded on the first visit');
+    // The first visit is saved: the next one opens what was left open, not every folder.
+    await expectStored(s.dataDir, projectId, ALL_FOLDERS);
     const api = item(s.page, 'api/');
-    assert.equal(await api.getAttribute('aria-expanded'), 'false');
+    assert.equal(await api.getAttribute('aria-expanded'), 'true');
     assert.equal(await api.getAttribute('aria-selected'), 'false');
     assert.equal(await api.getAttribute('aria-level'), '1');
     const root = item(s.page, 'GET / Root');
     assert.equal(await root.getAttribute('aria-expanded'), null, 'an endpoint is not expandable');
     assert.equal(await root.getAttribute('aria-selected'), 'false');
-    // The row shows the method badge, the path and the name.
+    // The row shows the method badge, the path below its folder and the name.
     assert.equal(await root.locator('.tree-method').textContent(), 'GET');
     assert.equal(await root.locator('.tree-path').textContent(), '/');
     assert.equal(await root.locator('.tree-name').textContent(), 'Root');
+    assert.equal(await item(s.page, 'GET /{id} Get user').locator('.tree-path').textContent(), '/{id}');
     await assertAccessible(s.page, 'the endpoint tree (light)');
   });
 
-  it('puts /api/users and /api/users/{id} in api/ → users/, and deeper paths in folders of their own', async () => {
-    await item(s.page, 'api/').dblclick();
-    await expectAttr(item(s.page, 'api/'), 'aria-expanded', 'true', 'api/ after a double click');
-    await item(s.page, 'users/').dblclick();
-    await item(s.page, '{id}/').dblclick();
-    await item(s.page, 'orders/').nth(1).dblclick();
+  it('puts /api/users and /api/users/{id} in api/ → users/, rows relative to it, a chain of single folders as one row', async () => {
+    assert.equal(await item(s.page, 'users/').getAttribute('aria-level'), '2');
+    assert.equal(await item(s.page, 'GET /{id} Get user').getAttribute('aria-level'), '3');
+    // {id}/ holds only orders/: one row, {id}/orders/, whose endpoint is one level below it.
+    assert.equal(await item(s.page, '{id}/orders/').getAttribute('aria-level'), '3');
+    assert.equal(await item(s.page, 'GET / User orders').getAttribute('aria-level'), '4');
+    // The whole path is the row's tooltip, and its description while shown.
+    const row = item(s.page, 'GET /{id} Get user');
+    await row.hover();
+    await eventually(async () => (await tipText(s.page)) === 'GET /api/users/{id} Get user', 'the tooltip');
+    assert.equal(
+      await row.getAttribute('aria-describedby'),
+      await s.page.getByRole('tooltip').getAttribute('id'),
+    );
+    await s.page.mouse.move(0, 0);
+    await s.page.getByRole('tooltip').waitFor({ state: 'detached' });
+    // Collapsing is kept (a double click toggles a folder).
+    await item(s.page, '{id}/orders/').dblclick();
+    await item(s.page, 'orders/').dblclick();
+    await item(s.page, 'health/').dblclick();
+    await expectStored(s.dataDir, projectId, ['/api', '/api/users']);
     await expectShown(
       s.page,
-      [
-        'api/',
-        'orders/',
-        'users/',
-        '{id}/',
-        'orders/',
-        'GET /api/users/{id}/orders User orders',
-        ...USERS_ROWS,
-        'health/',
-        'GET / Root',
-      ],
-      'api/, users/ and {id}/ expanded',
+      ['api/', 'orders/', 'users/', '{id}/orders/', ...USERS_ROWS, 'health/', 'GET / Root'],
+      'three folders collapsed',
     );
-    assert.equal(await item(s.page, 'users/').getAttribute('aria-level'), '2');
-    assert.equal(await item(s.page, 'GET /api/users/{id} Get user').getAttribute('aria-level'), '3');
-    assert.equal(
-      await item(s.page, 'GET /api/users/{id}/orders User orders').getAttribute('aria-level'),
-      '5',
-    );
-    // A name is matched by its beginning too: METHOD /path as stored.
-    await tree(s.page)
-      .getByRole('treeitem', { name: /^GET \/api\/users\/\{id\}/ })
-      .first()
-      .waitFor();
+    // Expanding too.
+    await item(s.page, '{id}/orders/').dblclick();
+    // A compacted row stands for its chain: /api/users/{id} opens with it.
     await expectStored(s.dataDir, projectId, [
       '/api',
       '/api/users',
       '/api/users/{id}',
       '/api/users/{id}/orders',
     ]);
-    // Collapsing is kept too.
-    await item(s.page, 'orders/').nth(1).dblclick();
-    await item(s.page, '{id}/').dblclick();
+    await item(s.page, '{id}/orders/').dblclick();
     await expectStored(s.dataDir, projectId, ['/api', '/api/users']);
   });
 
@@ -107,17 +112,12 @@ describe('endpoint tree', () => {
     const health = item(s.page, 'health/');
     await health.click();
     await eventually(async () => (await focusedName(s.page)) === 'health/', 'health/ to have focus');
-    await s.page.keyboard.press('ArrowRight');
-    await expectAttr(health, 'aria-expanded', 'true', 'health/ after Right');
-    await s.page.keyboard.press('ArrowLeft');
-    await expectAttr(health, 'aria-expanded', 'false', 'health/ after Left');
-    await s.page.keyboard.press('Space');
-    await expectAttr(health, 'aria-expanded', 'true', 'health/ after Space');
+    await rightLeftSpace(s.page, 'health/');
     await s.page.keyboard.press('Space');
     await expectAttr(health, 'aria-expanded', 'false', 'health/ after Space again');
     await s.page.keyboard.press('ArrowUp');
     await eventually(
-      async () => (await focusedName(s.page)) === 'DELETE /api/users/{id} Remove user',
+      async () => (await focusedName(s.page)) === 'DELETE /{id} Remove user',
       'Up to move to the row above',
     );
     await s.page.keyboard.press('ArrowDown');
@@ -140,22 +140,14 @@ describe('endpoint tree', () => {
     await search.fill('ORDERS');
     await expectShown(
       s.page,
-      [
-        'api/',
-        'orders/',
-        'GET /api/orders List orders',
-        'users/',
-        '{id}/',
-        'orders/',
-        'GET /api/users/{id}/orders User orders',
-      ],
+      ['api/', 'orders/', 'GET / List orders', 'users/', '{id}/orders/', 'GET / User orders'],
       'a search by path',
     );
-    for (const name of ['api/', 'users/', '{id}/'])
+    for (const name of ['api/', 'users/', '{id}/orders/'])
       assert.equal(await item(s.page, name).getAttribute('aria-expanded'), 'true');
     await assertAccessible(s.page, 'the endpoint tree while searching (light)');
     await search.fill('delete');
-    await expectShown(s.page, ['api/', 'users/', 'DELETE /api/users/{id} Remove user'], 'a search by method');
+    await expectShown(s.page, ['api/', 'users/', 'DELETE /{id} Remove user'], 'a search by method');
     await search.fill('root');
     await expectShown(s.page, ['GET / Root'], 'a search by name');
     await search.fill('nothing-like-this');
@@ -164,24 +156,24 @@ describe('endpoint tree', () => {
     // The folders open before the search are open again, the others closed.
     await expectShown(
       s.page,
-      ['api/', 'orders/', 'users/', '{id}/', ...USERS_ROWS, 'health/', 'GET / Root'],
+      ['api/', 'orders/', 'users/', '{id}/orders/', ...USERS_ROWS, 'health/', 'GET / Root'],
       'the tree after clearing the search',
     );
     await expectStored(s.dataDir, projectId, ['/api', '/api/users']);
   });
 
   it('selects with click, adds with Ctrl+Click, Ctrl+A selects all, Ctrl+Shift+A none, Delete deletes the selection', async () => {
-    await item(s.page, 'GET /api/users List users').click();
+    await item(s.page, 'GET / List users').click();
     await eventually(
-      async () => JSON.stringify(await selectedNames(s.page)) === '["GET /api/users List users"]',
+      async () => JSON.stringify(await selectedNames(s.page)) === '["GET / List users"]',
       'a click to select one row',
     );
     await item(s.page, 'GET / Root').click({ modifiers: ['Control'] });
-    await item(s.page, 'POST /api/users Create user').click({ modifiers: ['Control'] });
+    await item(s.page, 'POST / Create user').click({ modifiers: ['Control'] });
     await eventually(
       async () =>
         JSON.stringify(await selectedNames(s.page)) ===
-        '["GET /api/users List users","POST /api/users Create user","GET / Root"]',
+        '["GET / List users","POST / Create user","GET / Root"]',
       'Ctrl+Click to add rows',
     );
     await s.page.keyboard.press('Control+a');
@@ -202,15 +194,9 @@ describe('endpoint tree', () => {
     await item(s.page, 'orders/').click(); // the folder of /api/orders
     await item(s.page, 'GET / Root').click({ modifiers: ['Control'] });
     await s.page.keyboard.press('Delete');
-    const dialog = s.page.getByRole('dialog', { name: 'Delete 2 endpoints?' });
-    await dialog.waitFor();
-    assert.deepEqual(await dialog.getByRole('listitem').allTextContents(), [
-      'GET /api/orders List orders',
-      'GET / Root',
-    ]);
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await dialog.waitFor({ state: 'hidden' });
+    await cancelConfirmation(s.page, 'Delete 2 endpoints?', ['GET /api/orders List orders', 'GET / Root']);
     assert.equal((await list()).length, 8, 'Cancel deletes nothing');
+    const dialog = s.page.getByRole('dialog', { name: 'Delete 2 endpoints?' });
 
     await tree(s.page).focus();
     await s.page.keyboard.press('Delete');
@@ -221,14 +207,15 @@ describe('endpoint tree', () => {
     assert.ok(!paths.includes('GET /api/orders') && !paths.includes('GET /'), paths.join(', '));
     await expectShown(
       s.page,
-      ['api/', 'users/', '{id}/', ...USERS_ROWS, 'health/'],
+      // api/ now holds only users/: one row.
+      ['api/users/', '{id}/orders/', ...USERS_ROWS, 'health/'],
       'the tree after the delete',
     );
   });
 
   it('shows an endpoint added elsewhere without a reload, keeping expanded folders and the selection', async () => {
-    await item(s.page, 'GET /api/users List users').click();
-    await expectAttr(item(s.page, 'GET /api/users List users'), 'aria-selected', 'true', 'the clicked row');
+    await item(s.page, 'GET / List users').click();
+    await expectAttr(item(s.page, 'GET / List users'), 'aria-selected', 'true', 'the clicked row');
     const added = await s.cli([
       'endpoint',
       'add',
@@ -241,10 +228,9 @@ describe('endpoint tree', () => {
       'Replace user',
     ]);
     assert.equal(added.code, 0, added.stderr);
-    await item(s.page, 'PUT /api/users/{id} Replace user').waitFor();
-    assert.equal(await item(s.page, 'GET /api/users List users').getAttribute('aria-selected'), 'true');
-    assert.equal(await item(s.page, 'users/').getAttribute('aria-expanded'), 'true');
-    assert.equal(await item(s.page, 'api/').getAttribute('aria-expanded'), 'true');
+    await item(s.page, 'PUT /{id} Replace user').waitFor();
+    assert.equal(await item(s.page, 'GET / List users').getAttribute('aria-selected'), 'true');
+    assert.equal(await item(s.page, 'api/users/').getAttribute('aria-expanded'), 'true');
   });
 
   it('saves a toggle made just before the page goes away (a reload at once)', async () => {
@@ -260,14 +246,13 @@ describe('endpoint tree', () => {
 
   it('keeps the expanded folders across a reload, another browser and a restart of mockdev ui', async () => {
     const expected = [
-      'api/',
-      'users/',
-      '{id}/',
-      'GET /api/users List users',
-      'POST /api/users Create user',
-      'GET /api/users/{id} Get user',
-      'PUT /api/users/{id} Replace user',
-      'DELETE /api/users/{id} Remove user',
+      'api/users/',
+      '{id}/orders/',
+      'GET / List users',
+      'POST / Create user',
+      'GET /{id} Get user',
+      'PUT /{id} Replace user',
+      'DELETE /{id} Remove user',
       'health/',
     ];
     await expectStored(s.dataDir, projectId, ['/api', '/api/users']);

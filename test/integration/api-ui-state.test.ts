@@ -12,21 +12,31 @@ describe('admin API: the web UI state (tree-state)', () => {
     const api = apiSandbox(t);
     const shop = (await api.call('POST', '/api/v1/projects', { body: { name: 'Shop' } })).json as Json;
     const other = (await api.call('POST', '/api/v1/projects', { body: { name: 'Other' } })).json as Json;
+    // Never saved: a first visit (the UI then expands every folder).
     assert.deepEqual((await api.call('GET', `/api/v1/projects/${shop.id}/tree-state`)).json, {
       expanded: [],
+      saved: false,
     });
 
     const put = await api.call('PUT', '/api/v1/projects/Shop/tree-state', {
       body: { expanded: ['/api', '/api/users', '/api'] },
     });
     assert.equal(put.status, 200, put.body);
-    assert.deepEqual(put.json, { expanded: ['/api', '/api/users'] });
+    assert.deepEqual(put.json, { expanded: ['/api', '/api/users'], saved: true });
     // Another process over the same data directory (another mockdev ui, after a restart) sees it.
     const again = createContext({ dataDir: api.dataDir, cwd: api.dataDir, env: {} });
     t.after(() => again.close());
     assert.deepEqual(await again.uiState.readTree(String(shop.id)), { expanded: ['/api', '/api/users'] });
     assert.deepEqual((await api.call('GET', `/api/v1/projects/${other.id}/tree-state`)).json, {
       expanded: [],
+      saved: false,
+    });
+    // Saved empty (every folder collapsed) is not a first visit.
+    const none = await api.call('PUT', `/api/v1/projects/${other.id}/tree-state`, { body: { expanded: [] } });
+    assert.deepEqual(none.json, { expanded: [], saved: true });
+    assert.deepEqual((await api.call('GET', `/api/v1/projects/${other.id}/tree-state`)).json, {
+      expanded: [],
+      saved: true,
     });
 
     const file = join(api.dataDir, 'ui-state', `${shop.id}.json`);

@@ -11,7 +11,7 @@ export type { Settings } from '../../src/core/model/settings';
 export type { ProjectDetail } from '../../src/core/model/project';
 export type { RequestRecord } from '../../src/core/model/request';
 export type { Recording } from '../../src/core/model/recording';
-export type { TreeState } from '../../src/core/model/ui-state';
+export type { TreeState, TreeStateView } from '../../src/core/model/ui-state';
 export type { Flow, FlowRun, FlowRunStep } from '../../src/core/model/flow';
 
 /** A project in GET /projects: a folder project carries its folder. */

@@ -1,5 +1,5 @@
 import { getTreeState, setTreeState } from '../../app/ui-state.js';
-import { TreeStateSchema, type TreeState } from '../../core/model/ui-state.js';
+import { TreeStateSchema, TreeStateViewSchema, type TreeState } from '../../core/model/ui-state.js';
 import { defineRoute, type Route } from '../route.js';
 import { PROJECT_PARAM } from './projects.js';
 
@@ -11,7 +11,10 @@ export const uiStateRoutes: Route[] = [
     tag: 'UI state',
     summary: "The endpoint tree's expanded folders (path prefixes) for this project",
     params: PROJECT_PARAM,
-    response: { schema: TreeStateSchema, description: 'The expanded folders; none when never saved' },
+    response: {
+      schema: TreeStateViewSchema,
+      description: 'The expanded folders; none, and saved false, when never saved (a first visit)',
+    },
     handle: ({ ctx, params }) => getTreeState(ctx, params.project!),
   }),
   defineRoute<TreeState>({
@@ -21,7 +24,7 @@ export const uiStateRoutes: Route[] = [
     summary: "Replace the endpoint tree's expanded folders for this project",
     params: PROJECT_PARAM,
     body: TreeStateSchema,
-    response: { schema: TreeStateSchema, description: 'The expanded folders as kept' },
+    response: { schema: TreeStateViewSchema, description: 'The expanded folders as kept' },
     handle: ({ ctx, params, body }) => setTreeState(ctx, params.project!, body),
   }),
 ];

@@ -23,3 +23,13 @@ export const TreeStateSchema = z
 export type TreeState = z.infer<typeof TreeStateSchema>;
 
 export const EMPTY_TREE_STATE: TreeState = { expanded: [] };
+
+/**
+ * The tree state as the admin API answers it: the expanded folders, and whether they were ever
+ * saved for this project (`saved: false` is a project's first visit: the web UI then expands
+ * every folder).
+ */
+export const TreeStateViewSchema = TreeStateSchema.extend({
+  saved: z.boolean().describe('Whether the state was ever saved for this project (false: a first visit)'),
+}).strict();
+export type TreeStateView = z.infer<typeof TreeStateViewSchema>;

@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { MockdevError } from '../../core/errors.js';
-import { EMPTY_TREE_STATE, TreeStateSchema, type TreeState } from '../../core/model/ui-state.js';
+import { TreeStateSchema, type TreeState } from '../../core/model/ui-state.js';
 import type { UiStateStore } from '../../core/ports.js';
 import { dataPaths } from './data-dir.js';
 import { ioError, readJsonFile, writeJsonAtomic } from './json-file.js';
@@ -20,17 +20,18 @@ export class FileUiStateStore implements UiStateStore {
     return join(this.dir, `${projectId}.json`);
   }
 
-  async readTree(projectId: string): Promise<TreeState> {
+  async readTree(projectId: string): Promise<TreeState | undefined> {
     const file = this.file(projectId);
     let raw: unknown;
     try {
       raw = await readJsonFile(file);
     } catch {
-      // A damaged UI state costs only which folders are open: start from none, never fail.
-      return { expanded: [] };
+      // A damaged UI state costs only which folders are open: as if never saved, never fail.
+      return undefined;
     }
-    const parsed = TreeStateSchema.safeParse(raw ?? EMPTY_TREE_STATE);
-    return parsed.success ? parsed.data : { expanded: [] };
+    if (raw === undefined) return undefined;
+    const parsed = TreeStateSchema.safeParse(raw);
+    return parsed.success ? parsed.data : undefined;
   }
 
   async writeTree(projectId: string, state: TreeState): Promise<void> {

@@ -7,7 +7,8 @@ import { useShared } from '../state';
 import { useTunnel } from '../tunnels/use-tunnel';
 import type { Endpoint, ProjectListing } from '../types';
 import { apiFieldProblem } from './api-problem';
-import { bodyBlocksSave, SelectField, TextField, useFocusProblem, useLeaveGuard } from './fields';
+import { bodyBlocksSave } from './body-field';
+import { SelectField, TextField, useFocusProblem, useLeaveGuard } from './fields';
 import {
   createInput,
   endpointForm,

@@ -1,13 +1,11 @@
 import { useEffect, useId, useState, type RefObject } from 'react';
-import { describeError } from '../components/notices';
 import { rowListEdits } from '../components/row-list';
 import { RowTable } from '../components/row-table';
 import { newRowId, type HeaderRow } from './form-model';
-import { describeJsonProblem, formatJson, isJsonContentType, jsonProblem } from './json-check';
 
 /**
  * The parts the endpoint form and the variation form share: a labelled input with its problem
- * shown in place, the header rows, the body with its JSON check.
+ * shown in place, the header rows (the body with its JSON check: body-field.tsx).
  */
 
 /**
@@ -216,79 +214,4 @@ export function HeadersEditor({
       </button>
     </div>
   );
-}
-
-/**
- * The body: a textarea checked as JSON as you type when the content type is JSON (the problem
- * with its line and column; a warning only when the body holds a template), a Format button,
- * and the API's own problem with the body (a template that does not compile) in place.
- */
-export function BodyField({
-  label,
-  value,
-  onChange,
-  contentType,
-  apiProblem,
-  rows = 10,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  contentType: string;
-  apiProblem?: unknown;
-  /** The textarea's height in lines. */
-  rows?: number;
-}) {
-  const id = useId();
-  const json = isJsonContentType(contentType);
-  const problem = json ? jsonProblem(value) : null;
-  const apiText = apiProblem
-    ? (describeError(apiProblem).detail ?? describeError(apiProblem).title)
-    : undefined;
-  const describedBy = [problem ? `${id}-json` : '', apiText ? `${id}-api` : ''].filter(Boolean).join(' ');
-  const canFormat = json && value.trim() !== '' && !problem;
-  return (
-    <div className="body-field">
-      <div className="body-label-row">
-        <label htmlFor={`${id}-text`}>{label}</label>
-        <button
-          type="button"
-          disabled={!canFormat}
-          title={canFormat ? 'Pretty-print the JSON' : 'Only a body that is valid JSON can be formatted'}
-          onClick={() => onChange(formatJson(value))}
-        >
-          Format
-        </button>
-      </div>
-      <textarea
-        id={`${id}-text`}
-        rows={rows}
-        spellCheck={false}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={(problem && !problem.template) || apiText ? true : undefined}
-        aria-describedby={describedBy || undefined}
-      />
-      {problem && (
-        <p id={`${id}-json`} className={problem.template ? 'field-warning' : 'field-problem'}>
-          {problem.template
-            ? 'Not JSON as written (a template may make it JSON when rendered): '
-            : 'Invalid JSON: '}
-          {describeJsonProblem(problem)}
-        </p>
-      )}
-      {apiText && (
-        <p id={`${id}-api`} className="field-problem">
-          {apiText}
-        </p>
-      )}
-    </div>
-  );
-}
-
-/** Whether a body must not be saved: JSON content, not JSON, and no template to explain it. */
-export function bodyBlocksSave(body: string, contentType: string): boolean {
-  if (!isJsonContentType(contentType)) return false;
-  const p = jsonProblem(body);
-  return p !== null && !p.template;
 }

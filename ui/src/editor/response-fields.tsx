@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Checkbox } from '../components/choice';
 import { apiFieldProblem } from './api-problem';
-import { BodyField, CONTENT_TYPES, HeadersEditor, TextField } from './fields';
+import { BodyField } from './body-field';
+import { CONTENT_TYPES, HeadersEditor, TextField } from './fields';
 import type { ResponseValues } from './form-model';
 
 /**

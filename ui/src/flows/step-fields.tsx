@@ -1,5 +1,6 @@
 import type { Endpoint } from '../types';
-import { BodyField, HeadersEditor, SelectField, TextField } from '../editor/fields';
+import { BodyField } from '../editor/body-field';
+import { HeadersEditor, SelectField, TextField } from '../editor/fields';
 import { headerProblems, METHODS } from '../editor/form-model';
 import { FLOW_DELAY_MAX_MS } from '../../../src/core/model/limits';
 import {

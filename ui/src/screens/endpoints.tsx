@@ -1,10 +1,13 @@
+import type { CSSProperties } from 'react';
 import { enc } from '../api/client';
 import { useEvent } from '../api/events';
 import { useData } from '../api/use-data';
 import { ErrorMessage } from '../components/notices';
 import { EndpointEditor } from '../editor/endpoint-editor';
 import { navigate, projectPath, useLocation } from '../router';
-import { EndpointTree } from '../tree/endpoint-tree';
+import { EndpointTree, TREE_PANE_ID } from '../tree/endpoint-tree';
+import { PaneResizer, usePaneWidth } from '../tree/pane-resizer';
+import { useElementSize } from '../tree/use-element-size';
 import type { Endpoint } from '../types';
 import type { ProjectScreenProps } from './registry';
 
@@ -13,7 +16,8 @@ import type { ProjectScreenProps } from './registry';
  * what the editor shows: `?edit=<endpoint id>`, or `?new=<path prefix>` for a new endpoint (the
  * tree's "Add Endpoint" fills the folder's prefix in; a logged request no endpoint matched adds
  * `&method=`). Changes made anywhere else (CLI, MCP, a
- * hand edit) arrive as `endpoints` events and reload the list.
+ * hand edit) arrive as `endpoints` events and reload the list. The bar between the panes resizes
+ * the tree (kept in the browser).
  */
 export function EndpointsScreen({ project }: ProjectScreenProps) {
   const { query } = useLocation();
@@ -27,6 +31,8 @@ export function EndpointsScreen({ project }: ProjectScreenProps) {
   const endpoints = list.data ?? [];
   const editing = editId ? endpoints.find((e) => e.id === editId) : undefined;
   const go = (q: Record<string, string | undefined>) => navigate(projectPath(project.id, 'endpoints', q));
+  const [layout, layoutSize] = useElementSize<HTMLDivElement>();
+  const pane = usePaneWidth(layoutSize.width);
 
   return (
     <section className="screen endpoints-screen" aria-labelledby="screen-title">
@@ -34,7 +40,11 @@ export function EndpointsScreen({ project }: ProjectScreenProps) {
         Endpoints of {project.name}
       </h1>
       <ErrorMessage error={list.error} />
-      <div className="endpoints-layout">
+      <div
+        ref={layout}
+        className="endpoints-layout"
+        style={{ '--tree-width': `${pane.width}px` } as CSSProperties}
+      >
         <EndpointTree
           project={project}
           endpoints={endpoints}
@@ -44,6 +54,7 @@ export function EndpointsScreen({ project }: ProjectScreenProps) {
           onAdd={(prefix) => go({ new: prefix })}
           onChanged={list.reload}
         />
+        <PaneResizer pane={pane} controls={TREE_PANE_ID} />
         <div className="editor-pane">
           {editing ? (
             <EndpointEditor

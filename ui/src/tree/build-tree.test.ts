@@ -3,9 +3,12 @@ import { describe, it } from 'node:test';
 import type { Endpoint } from '../types';
 import {
   buildTree,
+  compactFolders,
   endpointLabel,
   folderIds,
   matchesSearch,
+  relativeLabel,
+  relativePath,
   segmentSlot,
   selectedEndpoints,
   type TreeNode,
@@ -163,6 +166,75 @@ describe('buildTree', () => {
     const tree = buildTree([e, ep('POST', '/api/orders')]);
     assert.deepEqual([...folderIds(tree)].sort(), ['/api', '/api/orders', '/api/users']);
     assert.deepEqual(buildTree([]), []);
+  });
+});
+
+describe('rows relative to their folder, and compacted folder chains', () => {
+  /** The tree as its rows say it: folders by name, endpoints by their relative label. */
+  const rows = (nodes: TreeNode[], depth = 0): string[] =>
+    nodes.flatMap((node) =>
+      node.kind === 'folder'
+        ? [`${'  '.repeat(depth)}${node.name} (${node.id})`, ...rows(node.children, depth + 1)]
+        : [`${'  '.repeat(depth)}${node.name}`],
+    );
+
+  it('shows the part of the path below the folder: / for the folder itself, /{id} for a parameter', () => {
+    assert.equal(relativePath('/api/users'), '/');
+    assert.equal(relativePath('/api/users/{id}'), '/{id}');
+    assert.equal(relativePath('/api/users/:id/:sub'), '/:id/:sub');
+    assert.equal(relativePath('/stripe/*'), '/*');
+    assert.equal(relativePath('/'), '/');
+    assert.equal(relativePath('/{id}'), '/{id}');
+    const e = ep('GET', '/api/users/{id}', 'Get user');
+    assert.equal(relativeLabel(e), 'GET /{id} Get user');
+    const [api] = buildTree([e]);
+    const node = api?.kind === 'folder' ? api.children[0] : undefined;
+    const leaf = node?.kind === 'folder' ? node.children[0] : undefined;
+    assert.equal(leaf?.kind, 'endpoint');
+    if (leaf?.kind === 'endpoint') {
+      assert.equal(leaf.name, 'GET /{id} Get user');
+      assert.equal(leaf.full, 'GET /api/users/{id} Get user');
+      assert.equal(leaf.relativePath, '/{id}');
+    }
+  });
+
+  it('joins folders holding one folder and nothing else into one row named by the chain, identified as its last folder', () => {
+    const tree = compactFolders(
+      buildTree([
+        ep('GET', '/admin/settings/theme', 'Theme'),
+        ep('PUT', '/admin/settings/theme/{id}', 'Set theme'),
+        ep('GET', '/api/users', 'Users'),
+        ep('GET', '/api/users/{id}/orders', 'Orders'),
+        ep('GET', '/api/v1/a/b', 'Deep'),
+        ep('GET', '/', 'Root'),
+      ]),
+    );
+    assert.deepEqual(rows(tree), [
+      'admin/settings/theme/ (/admin/settings/theme)',
+      '  GET / Theme',
+      '  PUT /{id} Set theme',
+      'api/ (/api)',
+      '  users/ (/api/users)',
+      '    {id}/orders/ (/api/users/{id}/orders)',
+      '      GET / Orders',
+      '    GET / Users',
+      '  v1/a/b/ (/api/v1/a/b)',
+      '    GET / Deep',
+      'GET / Root',
+    ]);
+    // A chain's folders are kept with it (its expanded state covers them).
+    const admin = tree[0];
+    assert.deepEqual(admin?.kind === 'folder' ? admin.chain : undefined, ['/admin', '/admin/settings']);
+    assert.ok(folderIds(tree).has('/admin/settings') && folderIds(tree).has('/api/users/{id}'));
+    // A folder with one endpoint stays a folder row; the endpoint selection rules see the same endpoints.
+    assert.deepEqual(rows(compactFolders(buildTree([ep('GET', '/health', 'Health')]))), [
+      'health/ (/health)',
+      '  GET / Health',
+    ]);
+    assert.deepEqual(
+      selectedEndpoints(tree, ['/admin/settings/theme']).map((e) => e.name),
+      ['Theme', 'Set theme'],
+    );
   });
 });
 

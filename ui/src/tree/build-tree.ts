@@ -15,25 +15,37 @@
  *
  * Inside a folder: folders first (by segment), then endpoints by path, then by method in the
  * order GET POST PUT PATCH DELETE HEAD OPTIONS.
+ *
+ * A row says only what its folder does not: an endpoint shows the part of its path below its
+ * folder (`/` for `/api/users` in `users/`, `/{id}` for `/api/users/{id}`), as a router mounted
+ * at the folder's prefix would write it; its full path is in `full`. `compactFolders` then joins
+ * chains of folders that hold one folder and nothing else into one row (`admin/settings/theme/`),
+ * as code editors do.
  */
 import { HTTP_METHODS } from '../../../src/core/model/limits';
 import type { Endpoint } from '../types';
 
 export interface FolderNode {
   kind: 'folder';
-  /** The folder's path prefix: `/api/users`. */
+  /** The folder's path prefix: `/api/users` (a compacted chain's: its last folder's). */
   id: string;
-  /** What the row shows and its accessible name: the segment with a slash, `users/`. */
+  /** What the row shows and its accessible name: the segment with a slash, `users/` (a compacted chain: `admin/settings/theme/`). */
   name: string;
   children: TreeNode[];
+  /** A compacted chain's other folders, outermost first (`/admin`, `/admin/settings`): open when it is. */
+  chain?: string[];
 }
 
 export interface EndpointNode {
   kind: 'endpoint';
   /** The endpoint's id. */
   id: string;
-  /** What the row says and its accessible name: `GET /api/users/{id} Get user`. */
+  /** What the row says and its accessible name: `GET /{id} Get user` (the path below its folder). */
   name: string;
+  /** The path below its folder: `/{id}`, `/` for the folder's own path. */
+  relativePath: string;
+  /** The whole of it: `GET /api/users/{id} Get user`. */
+  full: string;
   endpoint: Endpoint;
 }
 
@@ -86,6 +98,18 @@ export function endpointLabel(e: Endpoint): string {
   return e.name ? `${e.method} ${e.path} ${e.name}` : `${e.method} ${e.path}`;
 }
 
+/** The part of a path below its folder (its trailing parameters), with a leading slash: `/{id}`, `/`. */
+export function relativePath(path: string): string {
+  const segments = pathSegments(path);
+  return `/${segments.slice(folderSegments(path).length).join('/')}`;
+}
+
+/** What a row says for an endpoint: `METHOD /path-below-its-folder`, then its name. */
+export function relativeLabel(e: Endpoint): string {
+  const rel = relativePath(e.path);
+  return e.name ? `${e.method} ${rel} ${e.name}` : `${e.method} ${rel}`;
+}
+
 /** Whether an endpoint matches a search (path, method or name; case-insensitive). An empty one matches all. */
 export function matchesSearch(e: Endpoint, term: string): boolean {
   const t = term.trim().toLowerCase();
@@ -134,15 +158,48 @@ export function buildTree(endpoints: readonly Endpoint[]): TreeNode[] {
       }
       at = next;
     }
-    at.endpoints.push({ kind: 'endpoint', id: e.id, name: endpointLabel(e), endpoint: e });
+    at.endpoints.push({
+      kind: 'endpoint',
+      id: e.id,
+      name: relativeLabel(e),
+      relativePath: relativePath(e.path),
+      full: endpointLabel(e),
+      endpoint: e,
+    });
   }
   return finish(root);
 }
 
-/** Every folder id of a tree. */
+/**
+ * The tree with each chain of folders holding one folder and nothing else joined into one row:
+ * `admin/` → `settings/` → `theme/` becomes `admin/settings/theme/`, identified as its last
+ * folder (`/admin/settings/theme`), the one whose endpoints it shows.
+ */
+export function compactFolders(nodes: readonly TreeNode[]): TreeNode[] {
+  return nodes.map((n) => {
+    if (n.kind !== 'folder') return n;
+    let folder = n;
+    let name = n.name;
+    const chain: string[] = [];
+    let only = folder.children[0];
+    while (folder.children.length === 1 && only?.kind === 'folder') {
+      chain.push(folder.id);
+      folder = only;
+      name += folder.name;
+      only = folder.children[0];
+    }
+    const children = compactFolders(folder.children);
+    return chain.length
+      ? { kind: 'folder', id: folder.id, name, children, chain }
+      : { kind: 'folder', id: folder.id, name, children };
+  });
+}
+
+/** Every folder id of a tree (a compacted chain's too). */
 export function folderIds(nodes: readonly TreeNode[], into: Set<string> = new Set()): Set<string> {
   for (const n of nodes)
     if (n.kind === 'folder') {
+      for (const id of n.chain ?? []) into.add(id);
       into.add(n.id);
       folderIds(n.children, into);
     }

@@ -3,6 +3,7 @@ import { Tree, type NodeApi, type TreeApi } from 'react-arborist';
 import type { Endpoint, ProjectListing } from '../types';
 import {
   buildTree,
+  compactFolders,
   folderIds,
   indexTree,
   matchesSearch,
@@ -11,6 +12,7 @@ import {
 } from './build-tree';
 import { Menu, type MenuItem } from './menu';
 import { useTreeActions } from './tree-actions';
+import { RowTip, useRowTip } from './row-tip';
 import { RowCtx, TreeNodeContent, TreeRow, type RowContext } from './tree-row';
 import { useElementSize } from './use-element-size';
 import { useTreeState } from './use-tree-state';
@@ -32,14 +34,18 @@ export interface EndpointTreeProps {
 
 /**
  * The endpoints of a project as a folder tree (react-arborist: an ARIA tree of flat rows with
- * aria-level), with search, multi-selection, keyboard use, and a menu on each row. Which folders
- * are expanded is kept per project in the data directory (use-tree-state.ts).
+ * aria-level), with search, multi-selection, keyboard use, and a menu on each row. Rows say the
+ * path below their folder, chains of single folders are one row, and a row's full text shows in
+ * a tooltip. Which folders are expanded is kept per project in the data directory
+ * (use-tree-state.ts); on a project's first visit every folder is.
  */
 export function EndpointTree(props: EndpointTreeProps) {
   return <ProjectTree key={props.project.id} {...props} />;
 }
 
 const ROW_HEIGHT = 28;
+/** The tree pane's element id (the resize bar beside it names it). */
+export const TREE_PANE_ID = 'endpoint-tree-pane';
 
 function ProjectTree(props: EndpointTreeProps) {
   const { project, endpoints, loading, openId, onOpen, onAdd } = props;
@@ -50,28 +56,41 @@ function ProjectTree(props: EndpointTreeProps) {
   const tree = useRef<TreeApi<TreeNode> | null>(null);
   const [body, size] = useElementSize<HTMLDivElement>();
 
-  const nodes = useMemo(() => buildTree(endpoints), [endpoints]);
+  const tips = useRowTip();
+  const nodes = useMemo(() => compactFolders(buildTree(endpoints)), [endpoints]);
   const folders = useMemo(() => folderIds(nodes), [nodes]);
   const index = useMemo(() => indexTree(nodes), [nodes]);
   const matching = useMemo(
     () => endpoints.filter((e) => matchesSearch(e, search)).length,
     [endpoints, search],
   );
-  const initialOpen = useMemo(
-    () => (state.expanded ? Object.fromEntries(state.expanded.map((id) => [id, true])) : undefined),
-    [state.expanded],
-  );
+  // The folders open when the tree is first drawn (react-arborist reads them once): as saved,
+  // or on a first visit every folder (and that is saved, so the next visit is not a first).
+  const initialOpen = useMemo(() => {
+    if (!state.expanded || loading) return undefined;
+    const open = state.saved ? state.expanded : [...folders];
+    return Object.fromEntries(open.map((id) => [id, true]));
+    // Not recomputed when folders change: only the first drawing reads it.
+  }, [state.expanded, state.saved, loading]);
+  const firstVisitSaved = useRef(false);
+  useEffect(() => {
+    if (state.saved || !initialOpen || folders.size === 0 || firstVisitSaved.current) return;
+    firstVisitSaved.current = true;
+    state.save(Object.keys(initialOpen).sort());
+  }, [state, initialOpen, folders]);
 
-  // Expand and collapse are saved (not the folders a search opens).
+  // Expand and collapse are saved (not the folders a search opens); a compacted chain's folders
+  // with it, so each opens again as it was if the chain comes apart (an endpoint added).
   const onToggle = useCallback(() => {
     const t = tree.current;
     if (!t || t.isFiltered) return;
-    const open = Object.entries(t.openState)
-      .filter(([id, isOpen]) => isOpen && folders.has(id))
-      .map(([id]) => id)
-      .sort();
-    state.save(open);
-  }, [folders, state]);
+    const open = Object.entries(t.openState).flatMap(([id, isOpen]) => {
+      const node = index.get(id);
+      if (!isOpen || node?.kind !== 'folder') return [];
+      return node.chain ? [...node.chain, id] : [id];
+    });
+    state.save(open.sort());
+  }, [index, state]);
 
   // The endpoint open in the editor is shown (its folders expanded) and selected.
   const openExists = openId !== undefined && index.get(openId)?.kind === 'endpoint';
@@ -105,15 +124,17 @@ function ProjectTree(props: EndpointTreeProps) {
     },
     [menu, body],
   );
+  const { tip, tipId, showTip, hideTip } = tips;
   const rowContext = useMemo<RowContext>(
-    () => ({ openId, open: onOpen, openMenu }),
-    [openId, onOpen, openMenu],
+    () => ({ openId, open: onOpen, openMenu, tipFor: tip?.id, tipId, showTip, hideTip }),
+    [openId, onOpen, openMenu, tip?.id, tipId, showTip, hideTip],
   );
 
   // Keys handled here, before react-arborist sees them: Ctrl/Cmd+A selects every row (never the
   // page's text) and Ctrl/Cmd+Shift+A none, Delete deletes the selection (a folder meaning its
   // endpoints), Enter opens an endpoint or toggles a folder, Shift+F10 or the menu key opens the
-  // row's menu. react-arborist keeps Up/Down (move), Right/Left (expand, collapse), Space (toggle).
+  // row's menu, Escape hides a row's tooltip. react-arborist keeps Up/Down (move), Right/Left
+  // (expand, collapse), Space (toggle).
   const onKeyDownCapture = (e: KeyboardEvent<HTMLDivElement>) => {
     const t = tree.current;
     if (!t || !(e.target instanceof Element) || !e.target.closest('[role="tree"]')) return;
@@ -137,6 +158,8 @@ function ProjectTree(props: EndpointTreeProps) {
           ?.getBoundingClientRect();
         openMenu(focused, (r?.left ?? 0) + 24, r?.bottom ?? 0);
       }
+    } else if (e.key === 'Escape') {
+      handled = tips.dismiss();
     } else handled = false;
     if (handled) {
       e.preventDefault();
@@ -146,7 +169,7 @@ function ProjectTree(props: EndpointTreeProps) {
 
   const empty = !loading && endpoints.length === 0;
   return (
-    <div className="endpoint-tree">
+    <div className="endpoint-tree" id={TREE_PANE_ID}>
       {!empty && (
         <input
           type="search"
@@ -206,9 +229,10 @@ function ProjectTree(props: EndpointTreeProps) {
           </RowCtx.Provider>
         )}
       </div>
+      <RowTip handle={tips} />
       {menu && (
         <Menu
-          label={`Actions for ${menu.node.kind === 'folder' ? menu.node.id : menu.node.name}`}
+          label={`Actions for ${menu.node.kind === 'folder' ? menu.node.id : menu.node.full}`}
           items={menu.items}
           x={menu.x}
           y={menu.y}

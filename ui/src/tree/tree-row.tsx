@@ -9,6 +9,13 @@ export interface RowContext {
   open: (endpoint: Endpoint) => void;
   /** Opens the row's menu at these viewport coordinates. */
   openMenu: (node: NodeApi<TreeNode>, x: number, y: number) => void;
+  /** The row whose full text the tooltip shows now, and the tooltip's id. */
+  tipFor?: string;
+  tipId: string;
+  /** Shows a row's full text (hover: after a short wait; focus: at once). */
+  showTip: (node: TreeNode, row: HTMLElement, how: 'hover' | 'focus') => void;
+  /** Hides it (a pointer leaving: after a short wait, so the pointer can reach the tooltip). */
+  hideTip: (id: string, how: 'hover' | 'focus') => void;
 }
 
 export const RowCtx = createContext<RowContext | null>(null);
@@ -19,11 +26,18 @@ const useRowContext = (): RowContext => {
   return c;
 };
 
+/** A row's full text, as its tooltip says it: the folder's whole prefix, the endpoint's whole path and name. */
+export function fullText(data: TreeNode): string {
+  if (data.kind === 'folder') return `${data.id}/`;
+  return data.endpoint.enabled ? data.full : `${data.full} (disabled: does not answer requests)`;
+}
+
 /**
- * A row: the `treeitem` itself. Its accessible name is what it says (`users/`, `GET
- * /api/users/{id} Get user`); the Actions button shows only a symbol, so the name still holds
- * all the visible words. Click selects (Ctrl/Cmd+Click adds), double click opens an endpoint or
- * toggles a folder, right click opens the menu.
+ * A row: the `treeitem` itself. Its accessible name is what it says (`users/`, `GET /{id} Get
+ * user`); the Actions button shows only a symbol, so the name still holds all the visible words,
+ * and the full text (`GET /api/users/{id} Get user`) is its description while its tooltip shows.
+ * A click anywhere on it (its chevron too) selects and focuses it (Ctrl/Cmd+Click adds), double
+ * click opens an endpoint or toggles a folder, right click opens the menu.
  */
 export function TreeRow({ node, attrs, innerRef, children }: RowRendererProps<TreeNode>) {
   const ui = useRowContext();
@@ -41,17 +55,26 @@ export function TreeRow({ node, attrs, innerRef, children }: RowRendererProps<Tr
   return (
     <div
       {...attrs}
+      // react-arborist lets a row grow with its text (min-width: max-content): the row keeps the
+      // tree's width instead, its text cut with an ellipsis, so the ⋯ button stays in view.
+      style={{ ...attrs.style, minWidth: 0 }}
       ref={innerRef}
       aria-label={data.name}
       aria-expanded={node.isInternal ? node.isOpen : undefined}
+      aria-describedby={ui.tipFor === node.id ? ui.tipId : undefined}
       data-id={node.id}
-      title={
-        disabled
-          ? `Disabled: ${data.endpoint.method} ${data.endpoint.path} does not answer requests`
-          : undefined
-      }
       className={className}
-      onFocus={(e) => e.stopPropagation()}
+      onFocus={(e) => {
+        e.stopPropagation();
+        // The full text at once for the keyboard; a click shows it on hover, as a title would.
+        if (e.target === e.currentTarget && e.currentTarget.matches(':focus-visible'))
+          ui.showTip(data, e.currentTarget, 'focus');
+      }}
+      onBlur={(e) => {
+        if (e.target === e.currentTarget) ui.hideTip(node.id, 'focus');
+      }}
+      onMouseEnter={(e) => ui.showTip(data, e.currentTarget, 'hover')}
+      onMouseLeave={() => ui.hideTip(node.id, 'hover')}
       onClick={node.handleClick}
       onDoubleClick={() => (data.kind === 'endpoint' ? ui.open(data.endpoint) : node.toggle())}
       onContextMenu={(e) => {
@@ -68,7 +91,11 @@ export function TreeRow({ node, attrs, innerRef, children }: RowRendererProps<Tr
 
 const METHOD_CLASSES = new Set(['get', 'post', 'put', 'patch', 'delete']);
 
-/** A row's content: a folder's chevron and name, or an endpoint's method badge, path and name. */
+/**
+ * A row's content: a folder's chevron and name, or an endpoint's method badge, the path below its
+ * folder and its name, cut with an ellipsis when the pane is narrow; then the ⋯ Actions button,
+ * always in view.
+ */
 export function TreeNodeContent({ node, style }: NodeRendererProps<TreeNode>) {
   const ui = useRowContext();
   const data = node.data;
@@ -80,22 +107,25 @@ export function TreeNodeContent({ node, style }: NodeRendererProps<TreeNode>) {
           <span
             className="tree-chevron"
             aria-hidden="true"
-            onClick={(e) => {
-              e.stopPropagation();
-              node.toggle();
-            }}
+            // Toggles, then the click goes on to the row, which selects and focuses it.
+            onClick={() => node.toggle()}
+            onDoubleClick={(e) => e.stopPropagation()}
           >
             {node.isOpen ? '▾' : '▸'}
-          </span>{' '}
-          <span className="tree-folder-name">{data.name}</span>
+          </span>
+          <span className="tree-label">
+            <span className="tree-folder-name">{data.name}</span>
+          </span>
         </>
       ) : (
         <>
           <span className={`tree-method method-${METHOD_CLASSES.has(method) ? method : 'other'}`}>
             {data.endpoint.method}
-          </span>{' '}
-          <span className="tree-path">{data.endpoint.path}</span>{' '}
-          {data.endpoint.name && <span className="tree-name">{data.endpoint.name}</span>}
+          </span>
+          <span className="tree-label">
+            <span className="tree-path">{data.relativePath}</span>{' '}
+            {data.endpoint.name && <span className="tree-name">{data.endpoint.name}</span>}
+          </span>
         </>
       )}
       <button
@@ -107,6 +137,7 @@ export function TreeNodeContent({ node, style }: NodeRendererProps<TreeNode>) {
         onClick={(e) => {
           e.stopPropagation();
           if (!node.isSelected) node.select();
+          else node.focus();
           const r = e.currentTarget.getBoundingClientRect();
           ui.openMenu(node, r.left, r.bottom);
         }}

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, enc, get, put } from '../api/client';
 import { useNotify } from '../components/notices';
-import type { TreeState } from '../types';
+import type { TreeState, TreeStateView } from '../types';
 
 /** How long the tree waits after a toggle before saving (several quick toggles: one PUT). */
 const SAVE_DELAY_MS = 250;
@@ -9,6 +9,8 @@ const SAVE_DELAY_MS = 250;
 export interface TreeStateHandle {
   /** The expanded folders as saved (undefined while loading; empty when it could not be read). */
   expanded: string[] | undefined;
+  /** Whether they were ever saved for this project (false: a first visit, every folder opens). */
+  saved: boolean;
   /** Saves the expanded folders (debounced; a pending save is sent when the tree goes away). */
   save: (expanded: string[]) => void;
 }
@@ -21,14 +23,18 @@ export interface TreeStateHandle {
 export function useTreeState(projectId: string): TreeStateHandle {
   const notify = useNotify();
   const [expanded, setExpanded] = useState<string[]>();
+  const [saved, setSaved] = useState(true);
   const path = `/projects/${enc(projectId)}/tree-state`;
   const pending = useRef<{ timer: ReturnType<typeof setTimeout>; expanded: string[] } | null>(null);
 
   useEffect(() => {
     const abort = new AbortController();
     setExpanded(undefined);
-    get<TreeState>(path, abort.signal).then(
-      (state) => setExpanded(state.expanded),
+    get<TreeStateView>(path, abort.signal).then(
+      (state) => {
+        setSaved(state.saved);
+        setExpanded(state.expanded);
+      },
       (e: unknown) => {
         if (abort.signal.aborted) return;
         notify.error(e, 'Could not read which folders were expanded');
@@ -86,5 +92,5 @@ export function useTreeState(projectId: string): TreeStateHandle {
     return () => window.removeEventListener('pagehide', flush);
   }, [path]);
 
-  return { expanded, save };
+  return { expanded, saved, save };
 }
