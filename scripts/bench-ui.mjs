@@ -60,7 +60,9 @@ function firstLoad(dir, files) {
   ]);
   const styles = new Set(named(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g));
   const sum = (set) => files.filter((f) => set.has(f.file)).reduce((n, f) => n + f.gzip, 0);
-  const lazy = files.filter((f) => f.file.endsWith('.js') && !scripts.has(f.file));
+  const lazy = files.filter(
+    (f) => f.file.startsWith('assets/') && f.file.endsWith('.js') && !scripts.has(f.file),
+  );
   return { script: sum(scripts), styles: sum(styles), scripts: [...scripts], lazy };
 }
 
