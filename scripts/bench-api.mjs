@@ -179,6 +179,19 @@ export async function measureAdminApi({ root, cli, env: baseEnv, calls = 20 }) {
         expect: (j) => Array.isArray(j) && j.length === 200 && j.every((r) => r.path.includes('/r7/')),
       },
       {
+        // The request log's charts (issue 24): the records are 100 ms apart, so the last 15 minutes
+        // hold 9,000 of them and the last day all of them.
+        name: `GET /projects/{p}/requests/stats (the charts of the last 15 minutes, of ${N(RECORDS)} records)`,
+        url: `${api}/projects/${p}/requests/stats`,
+        expect: (j) => j.rate?.length === 60 && j.total >= 8000,
+        target: true,
+      },
+      {
+        name: `GET /projects/{p}/requests/stats?minutes=1440 (the charts of a day: every record)`,
+        url: `${api}/projects/${p}/requests/stats?minutes=1440`,
+        expect: (j) => j.total === RECORDS,
+      },
+      {
         name: `GET /projects (the list, one project of ${N(ENDPOINTS)} endpoints)`,
         url: `${api}/projects`,
         expect: (j) => Array.isArray(j) && j.length === 1,

@@ -1,6 +1,7 @@
-// The web UI measurement of `npm run bench` (issue 14): the size of dist/ui as `mockdev ui`
-// sends it (each file gzipped at level 9, as src/api/ui-files.ts serves it) against the budget
-// of 250 KB, and the time to the first interactive screen against the target of 1 s: a spawned
+// The web UI measurement of `npm run bench` (issues 14 and 24): the size of dist/ui as `mockdev ui`
+// sends it (each file gzipped at level 9, as src/api/ui-files.ts serves it), the script a page
+// load fetches before its first screen against the budget of 250 KB (what a screen loads when it
+// needs it, the charts and the body editor, apart), and the time to the first interactive screen against the target of 1 s: a spawned
 // `mockdev ui` over a project of 1,000 endpoints, and Debian's chromium (playwright-core)
 // opening /projects/<id>/endpoints in a fresh browser context each run (no cache). The time is
 // the page's own clock (performance.now(), from the navigation's start) when the endpoint tree's
@@ -42,7 +43,27 @@ export function uiBundleSize(root) {
   walk(dir);
   const gzip = files.reduce((n, f) => n + f.gzip, 0);
   const raw = files.reduce((n, f) => n + f.raw, 0);
-  return { files, gzip, raw };
+  return { files, gzip, raw, firstLoad: firstLoad(dir, files) };
+}
+
+/**
+ * What a page load of the UI fetches before its first screen: index.html's module script and
+ * the chunks it preloads (`modulepreload`), and its style sheets. The rest are chunks loaded
+ * when a screen needs them (the request log's charts, the body editor): `lazy`.
+ */
+function firstLoad(dir, files) {
+  const html = readFileSync(join(dir, 'index.html'), 'utf8');
+  const named = (re) => [...html.matchAll(re)].map((m) => m[1].replace(/^\//, ''));
+  const scripts = new Set([
+    ...named(/<script[^>]*\bsrc="([^"]+)"/g),
+    ...named(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g),
+  ]);
+  const styles = new Set(named(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g));
+  const sum = (set) => files.filter((f) => set.has(f.file)).reduce((n, f) => n + f.gzip, 0);
+  const lazy = files.filter(
+    (f) => f.file.startsWith('assets/') && f.file.endsWith('.js') && !scripts.has(f.file),
+  );
+  return { script: sum(scripts), styles: sum(styles), scripts: [...scripts], lazy };
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -107,8 +128,11 @@ export async function measureUi({ root, cli, env: baseEnv, runs = 7 }) {
   const lines = [];
   const size = uiBundleSize(root);
   const kb = (n) => (n / 1024).toFixed(1);
+  const firstKb = size.firstLoad.script / 1024;
   lines.push(
-    `Web UI bundle: ${kb(size.gzip)} KB gzipped (${kb(size.raw)} KB as stored), budget ${BUDGET_KB} KB: ${size.gzip / 1024 <= BUDGET_KB ? 'ok' : 'OVER'}`,
+    `Web UI first-load script: ${kb(size.firstLoad.script)} KB gzipped (${size.firstLoad.scripts.join(', ')}), budget ${BUDGET_KB} KB: ${firstKb <= BUDGET_KB ? 'ok' : 'OVER'}; styles ${kb(size.firstLoad.styles)} KB`,
+    `  loaded when a screen needs it: ${size.firstLoad.lazy.map((f) => `${f.file} ${kb(f.gzip)} KB`).join(', ') || 'nothing'}`,
+    `Web UI bundle, every file: ${kb(size.gzip)} KB gzipped (${kb(size.raw)} KB as stored)`,
   );
   for (const f of size.files.sort((a, b) => b.gzip - a.gzip))
     lines.push(`  ${f.file}: ${kb(f.gzip)} KB gzipped (${kb(f.raw)} KB)`);
@@ -169,7 +193,7 @@ export async function measureUi({ root, cli, env: baseEnv, runs = 7 }) {
     lines.push(
       `Live request log (a request to the mock server until its row is in the open log): median ${live.median.toFixed(0)} ms, slowest ${live.max.toFixed(0)} ms of ${live.count}, target < ${TARGET_MS} ms: ${live.max < TARGET_MS ? 'ok' : live.median < TARGET_MS ? 'median ok' : 'OVER'}`,
     );
-    return { lines, ok: size.gzip / 1024 <= BUDGET_KB && med < TARGET_MS && live.median < TARGET_MS };
+    return { lines, ok: firstKb <= BUDGET_KB && med < TARGET_MS && live.median < TARGET_MS };
   } finally {
     await browser?.close().catch(() => undefined);
     child?.kill('SIGTERM');

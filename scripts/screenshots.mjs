@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm run screenshots`: a picture of every screen of the web UI, light and dark, into
-// docs/screenshots/<screen>-<theme>.png (the README shows them). It seeds a data dir of its own
+// `npm run screenshots`: a picture of every screen of the web UI, light and dark, 1280 px wide
+// and 900 px wide, into docs/screenshots/<screen>-<theme>.png and <screen>-<theme>-900.png (the
+// README shows them). It seeds a data dir of its own
 // (a project "Shop" with a tree of endpoints, variations, a recording proxy, logged requests,
 // a Pro license, an environment, two flows (one with a run), a CA and a leaf, a tunnel through
 // the tests' stand-in cloudflared, and a contract checked live that one answer breaks), runs the
@@ -19,13 +20,24 @@ import {
 import { tmpdir } from 'node:os';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
+import { openLocalStores } from '../src/store/local.ts';
 import { openUiSession } from '../test/helpers/browser.ts';
 import { testSigner } from '../test/helpers/license.ts';
 
 const root = new URL('..', import.meta.url).pathname;
-// `npm run screenshots -- flows flow-runs`: only those screens (both themes); `contract-dark`: one.
+// `npm run screenshots -- flows flow-runs`: only those screens (both themes, both widths);
+// `contract-dark`: one theme (both widths); `contract-dark-900`: one picture.
 const only = process.argv.slice(2);
-const wanted = (name, theme) => !only.length || only.includes(name) || only.includes(`${name}-${theme}`);
+const wanted = (name, theme, suffix) =>
+  !only.length ||
+  only.includes(name) ||
+  only.includes(`${name}-${theme}`) ||
+  only.includes(`${name}-${theme}${suffix}`);
+/** The widths pictured (the height stays 800 px), and the suffix of their files. */
+const WIDTHS = [
+  [1280, ''],
+  [900, '-900'],
+];
 const out = join(root, 'docs', 'screenshots');
 mkdirSync(out, { recursive: true });
 
@@ -138,6 +150,69 @@ const api = async (method, path, body) => {
   return res.status === 204 ? undefined : res.json();
 };
 
+/** Writes a quarter of an hour of traffic into Shop's request log, through the log's own writer. */
+async function logTraffic(projectId, endpoints) {
+  const idOf = (method, path) => endpoints.find((e) => e.method === method && e.path === path)?.id ?? null;
+  const stores = openLocalStores(s.dataDir, { cwd: s.dataDir });
+  const writer = stores.requests.openWriter({ projectId, limit: 10_000 });
+  const answer = (body, type = 'application/json') => ({
+    headersJson: JSON.stringify({ 'Content-Type': type }),
+    body: Buffer.from(body),
+    truncated: false,
+    shared: true,
+  });
+  const calls = [
+    ['GET', '/api/users', '/api/users', 200, answer('[{"id":1,"name":"Ada"},{"id":2,"name":"Linus"}]'), 0.3],
+    ['GET', '/api/orders', '/api/orders', 200, answer('[]'), 0.2],
+    ['GET', '/health', '/health', 200, answer('{"status":"ok"}'), 0.1],
+    ['POST', '/api/users', '/api/users', 201, answer('{"id":3}'), 0.6, '{"name":"Grace"}'],
+    ['GET', '/api/users/0', '/api/users/{id}', 404, answer('{"error":"no such user"}'), 0.4],
+    [
+      'GET',
+      '/inventory/items?sku=B-200',
+      '/inventory/*',
+      502,
+      answer('upstream unreachable', 'text/plain'),
+      180,
+    ],
+  ];
+  let seed = 7;
+  const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+  const now = Date.now();
+  for (let t = now - 14 * 60_000; t < now - 60_000; t += 2000) {
+    // busier in the middle of the quarter, a burst of upstream failures near its end
+    const wave = 1 + Math.sin(((t - now) / 60_000) * 0.9) * 0.8;
+    const n = Math.floor(random() * 3 * wave);
+    for (let i = 0; i < n; i++) {
+      const failing = t > now - 5 * 60_000 && t < now - 3 * 60_000 && random() < 0.5;
+      const [method, url, path, status, response, ms, body] = failing
+        ? calls[5]
+        : calls[Math.floor(random() * 5)];
+      writer.push({
+        endpointId: idOf(method, path),
+        ts: Math.round(t + random() * 2000),
+        method,
+        url,
+        rawHeaders: [
+          'Host',
+          'localhost:4100',
+          'User-Agent',
+          'shop-web/2.3',
+          ...(body ? ['Content-Type', 'application/json'] : []),
+        ],
+        body: body ? Buffer.from(body) : null,
+        truncated: false,
+        status,
+        durationMs: ms * (0.5 + random() * 2 + (random() < 0.05 ? 20 : 0)),
+        response,
+        remoteAddress: '127.0.0.1',
+      });
+    }
+  }
+  await writer.close();
+  stores.close();
+}
+
 try {
   // A project whose file was broken by hand: the projects screen lists it as unreadable.
   const payments = (await api('GET', '/projects')).find((p) => p.name === 'Payments');
@@ -180,6 +255,10 @@ try {
       },
     ],
   });
+  // The request log's charts picture the last quarter of an hour: traffic logged before the
+  // server starts (so no live check sees it), every answer as the contract wants it, and some
+  // failing upstream calls of the proxy.
+  await logTraffic(shop.id, endpoints);
   // The Shop API's contract (its GET /api/users/{id} answers the id as a string, the contract
   // says integer), checked live by the server started next.
   const document = readFileSync(join(root, 'test', 'fixtures', 'contract', 'shop-ui.yaml'), 'utf8');
@@ -230,34 +309,40 @@ try {
   const page = s.page;
   for (const theme of ['light', 'dark']) {
     await api('PATCH', '/settings', { theme });
-    for (const [name, path] of screens) {
-      if (!wanted(name, theme)) continue;
-      await s.open(path);
-      await page.locator('main h1, main h2').first().waitFor();
-      // The request log and the recordings with one item's detail open (its path is a button).
-      if (name === 'requests' || name === 'recordings')
-        await page.getByRole('row').nth(1).getByRole('button').first().click();
-      if (name === 'contract') {
-        await page.getByRole('button', { name: 'Validate now' }).click();
-        await page.locator('.contract-summary[role="status"]').waitFor();
+    for (const [width, suffix] of WIDTHS) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const [name, path] of screens) {
+        if (!wanted(name, theme, suffix)) continue;
+        await s.open(path);
+        await page.locator('main h1, main h2').first().waitFor();
+        // The request log and the recordings with one item's detail open (its path is a button).
+        if (name === 'requests' || name === 'recordings')
+          await page.getByRole('row').nth(1).getByRole('button').first().click();
+        // The request log's charts are drawn (uPlot loads with the screen).
+        if (name === 'requests')
+          await page.waitForFunction(() => document.querySelectorAll('.request-charts canvas').length >= 2);
+        if (name === 'contract') {
+          await page.getByRole('button', { name: 'Validate now' }).click();
+          await page.locator('.contract-summary[role="status"]').waitFor();
+        }
+        if (name === 'flow-runs')
+          await page
+            .locator('.run')
+            .last()
+            .evaluate((run) => run.scrollIntoView({ block: 'end' }));
+        if (name === 'import') {
+          await page
+            .getByLabel('cURL command')
+            .fill(
+              `curl -X POST 'https://api.example.com/v1/orders?draft=true' -H 'Content-Type: application/json' -H 'Authorization: Bearer tok_123' --data-raw '{"sku":"A-100","qty":2}' --frobnicate`,
+            );
+          await page.getByRole('heading', { name: 'cURL import' }).evaluate((h) => h.scrollIntoView());
+        }
+        await page.waitForLoadState('networkidle').catch(() => undefined);
+        await page.waitForTimeout(400); // the live preview's debounce and the fonts settle
+        await page.screenshot({ path: join(out, `${name}-${theme}${suffix}.png`) });
+        console.log(`docs/screenshots/${name}-${theme}${suffix}.png`);
       }
-      if (name === 'flow-runs')
-        await page
-          .locator('.run')
-          .last()
-          .evaluate((run) => run.scrollIntoView({ block: 'end' }));
-      if (name === 'import') {
-        await page
-          .getByLabel('cURL command')
-          .fill(
-            `curl -X POST 'https://api.example.com/v1/orders?draft=true' -H 'Content-Type: application/json' -H 'Authorization: Bearer tok_123' --data-raw '{"sku":"A-100","qty":2}' --frobnicate`,
-          );
-        await page.getByRole('heading', { name: 'cURL import' }).evaluate((h) => h.scrollIntoView());
-      }
-      await page.waitForLoadState('networkidle').catch(() => undefined);
-      await page.waitForTimeout(400); // the live preview's debounce and the fonts settle
-      await page.screenshot({ path: join(out, `${name}-${theme}.png`) });
-      console.log(`docs/screenshots/${name}-${theme}.png`);
     }
   }
   await api('PATCH', '/settings', { theme: 'system' });

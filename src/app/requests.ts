@@ -1,5 +1,6 @@
 import { MockdevError } from '../core/errors.js';
 import { parseRequestFilters, type RequestFilters, type RequestRecord } from '../core/model/request.js';
+import { parseStatsMinutes, statsWindow, type RequestStats } from '../core/model/request-stats.js';
 import type { AppContext } from './context.js';
 import {
   reachOf,
@@ -57,6 +58,32 @@ export async function listRequests(
   const parsed = parseRequestFilters(filters);
   const stored = await resolveProjectOrCwd(ctx, projectRef, options);
   return ctx.requests.list(stored.project.id, parsed);
+}
+
+/** What the request log's charts take: the list's filters (no limit) and how many minutes back. */
+export type RequestStatsInput = Omit<RequestFilters, 'limit'> & {
+  /** From 1 to 1440; default 15. */
+  minutes?: number;
+  /** The clock's now, in ms since the epoch (default: Date.now()). */
+  now?: number;
+};
+
+/**
+ * The request log's charts for a project (the web UI's request log): the requests of the last
+ * `minutes` that pass the filters, per second by status class in 60 buckets, and their latency
+ * histogram with p50/p95/p99 (core/model/request-stats.ts), computed by the request log store.
+ */
+export async function requestStats(
+  ctx: AppContext,
+  projectRef: string,
+  input: RequestStatsInput = {},
+  options?: ResolveOptions,
+): Promise<RequestStats> {
+  const { minutes, now, ...filters } = input;
+  const window = statsWindow(now ?? Date.now(), parseStatsMinutes(minutes));
+  const { limit: _limit, ...parsed } = parseRequestFilters(filters);
+  const stored = await resolveProject(ctx, projectRef, options);
+  return ctx.requests.stats(stored.project.id, parsed, window);
 }
 
 export async function getRequest(

@@ -13,6 +13,7 @@ import type { Flow } from './model/flow.js';
 import type { ProjectFile } from './model/project.js';
 import type { Recording } from './model/recording.js';
 import type { ParsedRequestFilters, RequestRecord, RequestSummary } from './model/request.js';
+import type { RequestStats, RequestStatsFilters, StatsWindow } from './model/request-stats.js';
 import type { ServerRecord } from './model/server.js';
 import type { StoredLicense } from './model/license.js';
 import type { Settings } from './model/settings.js';
@@ -249,6 +250,12 @@ export interface RequestLogStore {
     cursor: string | undefined,
     limit: number,
   ): Promise<{ records: RequestRecord[]; cursor: string }>;
+  /**
+   * What the request log's charts show: the project's records in `window` that pass `filters`,
+   * by status class per time bucket, and their latencies (a histogram and p50/p95/p99); the rules
+   * are core/model/request-stats.ts's. Like every read it first expands what is spooled.
+   */
+  stats(projectId: string, filters: RequestStatsFilters, window: StatsWindow): Promise<RequestStats>;
   /** Stores live contract verdicts with their records (ids no longer logged are ignored). */
   setContractVerdicts(verdicts: { id: string; verdict: ContractVerdict }[]): Promise<void>;
   close(): void;

@@ -1,37 +1,25 @@
 import assert from 'node:assert/strict';
-import { afterEach, beforeEach, describe, it } from 'node:test';
+import { beforeEach, describe, it } from 'node:test';
 import { parseRequestFilters, type RequestFilters } from '../../src/core/model/request.js';
-import type { NewRequestRecord, RequestLogStore, Stores } from '../../src/core/ports.js';
+import type { RequestLogStore } from '../../src/core/ports.js';
 import { loggedResponse, record } from '../helpers/records.js';
 import { waitUntil } from '../helpers/wait.js';
 import type { StoreImplementation } from './implementations.js';
+import { requestLogSandbox } from './request-log-sandbox.js';
 
 /** The RequestLogStore contract: what every implementation of the interface does. */
 export function requestLogContract(impl: StoreImplementation): void {
   describe(`RequestLogStore contract: ${impl.name}`, () => {
-    let stores: Stores;
-    let again: () => Stores;
-    let cleanup: () => Promise<void>;
+    const box = requestLogSandbox(impl);
     let log: RequestLogStore;
-    let project = 0;
-    // Every test gets fresh, empty stores: none sees what another left behind.
-    beforeEach(async () => {
-      ({ stores, again, cleanup } = await impl.open());
-      log = stores.requests;
+    beforeEach(() => {
+      log = box.log;
     });
-    afterEach(() => cleanup());
+    const again = () => box.again();
+    const logged = box.logged;
 
     const list = (projectId: string, filters: RequestFilters = {}) =>
       log.list(projectId, parseRequestFilters({ limit: 1000, ...filters }));
-    /** Writes records for a new project through a writer, closed when done; returns the project id. */
-    const logged = async (records: NewRequestRecord[], limit = 1000): Promise<string> => {
-      const projectId = `p${++project}`;
-      const writer = log.openWriter({ projectId, limit });
-      for (const r of records) writer.push(r);
-      await writer.close();
-      assert.equal(writer.lost, 0);
-      return projectId;
-    };
 
     it('tells a watcher what was logged after its cursor, in every project, in brief', async () => {
       const start = await log.since(undefined, 100);
@@ -145,7 +133,7 @@ export function requestLogContract(impl: StoreImplementation): void {
     });
 
     it('shows records to readers elsewhere while the writer is still open', async () => {
-      const projectId = `p${++project}`;
+      const projectId = box.newProjectId();
       const writer = log.openWriter({ projectId, limit: 1000 });
       try {
         for (let i = 0; i < 5; i++) writer.push(record(i));
@@ -237,7 +225,7 @@ export function requestLogContract(impl: StoreImplementation): void {
     });
 
     it('keeps each project in order when several writers write at once', async () => {
-      const ids = [`x${++project}`, `y${++project}`];
+      const ids = [box.newProjectId('x'), box.newProjectId('y')];
       const writers = ids.map((projectId) => log.openWriter({ projectId, limit: 1000 }));
       for (let i = 0; i < 50; i++) for (const w of writers) w.push(record(i));
       await Promise.all(writers.map((w) => w.close()));
@@ -284,7 +272,7 @@ export function requestLogContract(impl: StoreImplementation): void {
         [[b, '/r/3']],
         "another project's records are not given",
       );
-      const c = `p${++project}`;
+      const c = box.newProjectId();
       const now = await log.after(c, undefined, 10);
       const writer = log.openWriter({ projectId: c, limit: 1000 });
       writer.push(record(4));
@@ -348,7 +336,7 @@ export function requestLogContract(impl: StoreImplementation): void {
     it('counts and reports a record that reaches a closed writer, never drops it silently', async () => {
       const warnings: string[] = [];
       const writer = log.openWriter({
-        projectId: `p${++project}`,
+        projectId: box.newProjectId(),
         limit: 10,
         onWarning: (m) => warnings.push(m),
       });

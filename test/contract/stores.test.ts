@@ -10,6 +10,7 @@ import { projectFlowsContract } from './project-flows.contract.js';
 import { projectStoreContract } from './project-store.contract.js';
 import { recordingStoreContract } from './recording-store.contract.js';
 import { requestLogContract } from './request-log.contract.js';
+import { requestStatsContract } from './request-stats.contract.js';
 import { serverRegistryContract, settingsStoreContract } from './servers-settings.contract.js';
 import { uiStateStoreContract } from './ui-state-store.contract.js';
 
@@ -17,6 +18,7 @@ for (const impl of IMPLEMENTATIONS) {
   projectStoreContract(impl);
   projectFlowsContract(impl);
   requestLogContract(impl);
+  requestStatsContract(impl);
   recordingStoreContract(impl);
   flowRunStoreContract(impl);
   serverRegistryContract(impl);

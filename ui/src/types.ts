@@ -37,3 +37,4 @@ export type {
   ContractReport,
   ContractViolation,
 } from '../../src/core/model/contract';
+export type { RequestStats } from '../../src/core/model/request-stats';

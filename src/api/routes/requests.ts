@@ -1,6 +1,20 @@
 import * as z from 'zod';
-import { clearRequests, deleteRequests, getRequest, listRequests, starRequest } from '../../app/requests.js';
+import {
+  clearRequests,
+  deleteRequests,
+  getRequest,
+  listRequests,
+  requestStats,
+  starRequest,
+} from '../../app/requests.js';
 import { DEFAULT_REQUEST_LIST_LIMIT, RequestRecordSchema } from '../../core/model/request.js';
+import {
+  DEFAULT_STATS_MINUTES,
+  RequestStatsSchema,
+  STATS_BUCKETS,
+  STATS_MINUTES_MAX,
+  STATS_MINUTES_MIN,
+} from '../../core/model/request-stats.js';
 import { defineRoute, type Route } from '../route.js';
 import { PROJECT_PARAM } from './projects.js';
 
@@ -37,7 +51,33 @@ const RequestListQuery = z.object({
     ),
 });
 
+const RequestStatsQuery = RequestListQuery.omit({ limit: true }).extend({
+  minutes: z.coerce
+    .number()
+    .int()
+    .min(STATS_MINUTES_MIN)
+    .max(STATS_MINUTES_MAX)
+    .optional()
+    .describe(
+      `How many minutes back, ${STATS_MINUTES_MIN}-${STATS_MINUTES_MAX} (default ${DEFAULT_STATS_MINUTES}), in ${STATS_BUCKETS} buckets`,
+    ),
+});
+
 export const requestRoutes: Route[] = [
+  defineRoute<unknown, z.output<typeof RequestStatsQuery>>({
+    method: 'GET',
+    path: '/projects/{project}/requests/stats',
+    tag: 'Requests',
+    summary:
+      "The request log's charts: the requests of the last minutes that pass the list's filters, per second by status class, and their latency histogram with p50/p95/p99",
+    params: PROJECT_PARAM,
+    query: RequestStatsQuery,
+    response: {
+      schema: RequestStatsSchema,
+      description: 'Requests per second by status class, and latencies',
+    },
+    handle: ({ ctx, params, query }) => requestStats(ctx, params.project!, query),
+  }),
   defineRoute<unknown, z.output<typeof RequestListQuery>>({
     method: 'GET',
     path: '/projects/{project}/requests',

@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { MockdevError } from '../../core/errors.js';
 import type { ParsedRequestFilters, RequestRecord, RequestSummary } from '../../core/model/request.js';
 import { ioError } from '../fs/json-file.js';
+import { filterWhere } from './filter-sql.js';
 import { BadFrameError, decodeFrame, scanFrames, type DecodedFrame } from './frame.js';
 import {
   INSERT_COLUMN_NAMES,
@@ -288,34 +289,10 @@ export class RequestDatabase {
   }
 
   list(projectId: string, filters: ParsedRequestFilters): RequestRecord[] {
-    const where = ['r.project_id = ?'];
-    const args: unknown[] = [projectId];
-    if (filters.method) {
-      where.push('r.method = ?');
-      args.push(filters.method);
-    }
-    if (filters.starred !== undefined) {
-      where.push('r.starred = ?');
-      args.push(filters.starred ? 1 : 0);
-    }
-    if (filters.path !== undefined) {
-      // the path is the target up to its query; instr is case-sensitive, as paths are
-      where.push(
-        "instr(CASE WHEN instr(r.target, '?') > 0 THEN substr(r.target, 1, instr(r.target, '?') - 1) ELSE r.target END, ?) > 0",
-      );
-      args.push(filters.path);
-    }
-    if (filters.violations !== undefined) {
-      // contract_ok = 0: a live check found violations (an index holds just those rows)
-      where.push(filters.violations ? 'r.contract_ok = 0' : '(r.contract_ok IS NULL OR r.contract_ok <> 0)');
-    }
-    if (filters.status && filters.status.length) {
-      where.push(`(${filters.status.map(() => 'r.status BETWEEN ? AND ?').join(' OR ')})`);
-      for (const r of filters.status) args.push(r.min, r.max);
-    }
+    const { where, args } = filterWhere(projectId, filters);
     args.push(filters.limit);
     const rows = this.db
-      .prepare(`${SELECT_RECORD} WHERE ${where.join(' AND ')} ORDER BY r.id DESC LIMIT ?`)
+      .prepare(`${SELECT_RECORD} WHERE ${where} ORDER BY r.id DESC LIMIT ?`)
       .all(...args) as Row[];
     return rows.map(toRecord);
   }

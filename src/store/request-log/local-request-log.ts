@@ -1,6 +1,7 @@
 import { basename, dirname, join } from 'node:path';
 import type { ContractVerdict } from '../../core/model/contract.js';
 import type { ParsedRequestFilters, RequestRecord, RequestSummary } from '../../core/model/request.js';
+import type { RequestStats, RequestStatsFilters, StatsWindow } from '../../core/model/request-stats.js';
 import type { RequestLogStore, RequestLogWriter, RequestLogWriterOptions } from '../../core/ports.js';
 import type { RequestDatabase } from './database.js';
 import { storeFailure } from '../failure.js';
@@ -81,6 +82,13 @@ export class LocalRequestLog implements RequestLogStore {
     // Loaded with the database, when first needed (a server that checks nothing never loads it).
     return import('./verdicts.js').then(({ recordsAfter }) =>
       this.fresh((db) => recordsAfter(db.connection, projectId, cursor, limit)),
+    );
+  }
+
+  stats(projectId: string, filters: RequestStatsFilters, window: StatsWindow): Promise<RequestStats> {
+    // Loaded with the database, when first needed (only the charts ask).
+    return import('./stats.js').then(({ requestStats }) =>
+      this.fresh((db) => requestStats(db.connection, projectId, filters, window)),
     );
   }
 

@@ -15,6 +15,7 @@ import {
   type RequestFilter,
 } from '../requests/format';
 import { spotFromQuery } from '../contract/locate';
+import { RequestCharts } from '../charts/request-charts';
 import { RequestDetail } from '../requests/request-detail';
 import { RequestTable } from '../requests/request-table';
 import '../requests/requests.css';
@@ -105,6 +106,8 @@ export function RequestsScreen({ project }: ProjectScreenProps) {
     [filter.path],
   );
   const [rows, setRows] = useState<RequestRecord[]>([]);
+  // The charts follow deletions at once (no event says a request went).
+  const [removed, setRemoved] = useState(0);
   useEffect(() => setRows(list.data ?? []), [list.data]);
 
   const upsert = (r: RequestRecord) =>
@@ -167,6 +170,7 @@ export function RequestsScreen({ project }: ProjectScreenProps) {
       await del(`/requests/${enc(r.id)}`);
       setRows((all) => all.filter((x) => x.id !== r.id));
       setSelectedId(undefined);
+      setRemoved((n) => n + 1);
       notify.info('Request deleted');
     } catch (e) {
       notify.error(e, 'Could not delete the request');
@@ -206,6 +210,7 @@ export function RequestsScreen({ project }: ProjectScreenProps) {
       notify.error(e, 'Could not clear the request log');
     } finally {
       list.reload();
+      setRemoved((n) => n + 1);
     }
   };
 
@@ -276,6 +281,7 @@ export function RequestsScreen({ project }: ProjectScreenProps) {
           Clear log…
         </button>
       </form>
+      <RequestCharts projectId={project.id} filter={filter} reloadKey={removed} />
       <ErrorMessage error={list.error} />
       <p className="muted">
         {list.loading && !list.data
