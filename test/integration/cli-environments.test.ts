@@ -413,7 +413,7 @@ describe('README environment examples', () => {
       .filter((l) => l.startsWith('mockdev environment '));
     assert.ok(lines.length >= 13, `found ${lines.length}`);
     const { cli } = await proSandbox(t);
-    ok(await cli(['project', 'create', 'shop']));
+    ok(await cli(['project', 'create', 'Payments'])); // the README's project
     for (const line of lines) {
       const out = execFileSync(
         '/bin/sh',
