@@ -3,7 +3,6 @@ import type { StoredProject, Subscription } from '../core/ports.js';
 import { LiveContractCheck } from '../runtime/contract-live.js';
 import type { AfterResponse } from '../runtime/pipeline.js';
 import type { AppContext } from './context.js';
-import { loadContract } from './contract.js';
 import { requirePro } from './license.js';
 
 /**
@@ -29,6 +28,13 @@ interface Logger {
 
 /** How long the project's changes settle before its contract is looked at again. */
 const RELOAD_SETTLE_MS = 50;
+
+/**
+ * loadContract, imported when a contract is first wanted: it brings the OpenAPI reader and the
+ * JSON Schema compiler, which a server that checks nothing never loads (its start stays quick).
+ */
+const loadContract: typeof import('./contract.js').loadContract = async (...args) =>
+  (await import('./contract.js')).loadContract(...args);
 
 const noContract = (stored: StoredProject): MockdevError =>
   new MockdevError('INVALID_ARGUMENT', `"${stored.project.name}" has no contract to check requests against`, {
