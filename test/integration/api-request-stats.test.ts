@@ -44,8 +44,9 @@ describe('admin API: request log charts', () => {
     const busiest = all.rate.find((b) => b.counts['2xx'] > 0)!;
     assert.equal(busiest.perSecond['2xx'], Math.round((busiest.counts['2xx'] / 15) * 1000) / 1000);
     assert.equal(all.latency.count, 6);
-    assert.ok(all.latency.p99! >= 120, `p99 ${all.latency.p99} takes the delayed answer`);
-    assert.ok(all.latency.p50! < 120, `p50 ${all.latency.p50} does not`);
+    // A 120 ms delay may measure a little under 120 ms (node's timers run on the loop's cached clock).
+    assert.ok(all.latency.p99! >= 100, `p99 ${all.latency.p99} takes the delayed answer`);
+    assert.ok(all.latency.p50! < 100, `p50 ${all.latency.p50} does not`);
     assert.ok(all.latency.p50! <= all.latency.p95! && all.latency.p95! <= all.latency.p99!);
     assert.equal(
       all.latency.histogram.reduce((n, b) => n + b.count, 0),
@@ -57,7 +58,7 @@ describe('admin API: request log charts', () => {
     assert.equal((await stats('?method=POST')).total, 1);
     assert.equal((await stats('?path=ok&status=2xx')).total, 3);
     const slow = await stats('?path=/slow');
-    assert.ok(slow.latency.p50! >= 120);
+    assert.ok(slow.latency.p50! >= 100, `p50 ${slow.latency.p50} of the delayed answers`);
     assert.equal((await stats('?starred=true')).total, 0);
     assert.equal((await stats('?violations=true')).total, 0);
     const hour = await stats('?minutes=60');

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api, enc, get, put } from '../api/client';
+import { api, enc, get } from '../api/client';
 import { useNotify } from '../components/notices';
 import type { TreeState, TreeStateView } from '../types';
 
@@ -46,7 +46,9 @@ export function useTreeState(projectId: string): TreeStateHandle {
 
   const send = useCallback(
     (list: string[]) => {
-      put<TreeState>(path, { expanded: list }).catch((e: unknown) =>
+      // keepalive: a save under way when the page goes away (its delay ran out while a reload
+      // was starting) still reaches mockdev ui.
+      api<TreeState>(path, { method: 'PUT', body: { expanded: list }, keepalive: true }).catch((e: unknown) =>
         notify.error(e, 'Could not save which folders are expanded'),
       );
     },
@@ -88,8 +90,13 @@ export function useTreeState(projectId: string): TreeStateHandle {
       // The page is going away: nowhere left to show an error.
       api(path, { method: 'PUT', body: { expanded: p.expanded }, keepalive: true }).catch(() => undefined);
     };
+    // beforeunload comes first (before the next page is asked for), pagehide last (a closed tab).
+    window.addEventListener('beforeunload', flush);
     window.addEventListener('pagehide', flush);
-    return () => window.removeEventListener('pagehide', flush);
+    return () => {
+      window.removeEventListener('beforeunload', flush);
+      window.removeEventListener('pagehide', flush);
+    };
   }, [path]);
 
   return { expanded, saved, save };
