@@ -182,6 +182,8 @@ export const CONTEXT_GETTERS = [
   'bodyRaw',
   'request',
   'tunnel',
+  'cookies',
+  'baseUrl',
 ] as const;
 const RUNTIME_OPTIONS = {
   allowProtoPropertiesByDefault: false,

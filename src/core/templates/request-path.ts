@@ -16,3 +16,16 @@ export class RequestPath {
     return this.#path;
   }
 }
+
+/** A Cookie header's cookies by name (the first of a repeated name; values as sent). */
+export function parseCookies(header: string): Record<string, string> {
+  const cookies: Record<string, string> = {};
+  for (const pair of header.split(';')) {
+    const eq = pair.indexOf('=');
+    if (eq === -1) continue;
+    const name = pair.slice(0, eq).trim();
+    if (name && name !== '__proto__' && !Object.prototype.hasOwnProperty.call(cookies, name))
+      cookies[name] = pair.slice(eq + 1).trim();
+  }
+  return cookies;
+}
