@@ -101,7 +101,10 @@ describe('WireMock helpers: numbers, values, lists and JSON', () => {
     assert.equal(render("{{val (array 1 2) assign='nums'}}{{#each nums}}{{this}};{{/each}}"), '1;2;');
   });
   it('array, range, pickRandom, arrayAdd, arrayRemove (rendered as JSON)', () => {
-    assert.equal(render("{{array 1 'two' true}}|{{array}}"), '[1,"two",true]|[]');
+    assert.equal(
+      render("{{array 1 'two' true}}|{{array}}|{{toJson (array 1 'two')}}"),
+      '1,two,true||[1,"two"]',
+    );
     assert.equal(render('{{range 3 6}} {{range -1 1}}'), '[3,4,5,6] [-1,0,1]');
     assert.throws(() => render('{{range 0 100000000}}'), /range: more than 10000/);
     assert.match(render("{{pickRandom 'a' 'b' 'c'}}"), /^[abc]$/);

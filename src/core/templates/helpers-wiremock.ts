@@ -215,7 +215,8 @@ export function wiremockHelpers(ours: Record<string, HelperDelegate>): Record<st
       const v = value === undefined || value === null || value === '' ? (hash.or ?? hash.default) : value;
       return hash.assign !== undefined ? assign(o, hash.assign, v) : (v ?? '');
     },
-    array: (...a) => renderable(split(a)[0]),
+    // Mockoon's meaning wins: a plain list (rendered `1,two`), as Mockoon renders it.
+    array: (...a) => split(a)[0],
     pickRandom: (...a) => {
       const [args, o] = split(a);
       const items = args.length === 1 && Array.isArray(args[0]) ? (args[0] as unknown[]) : args;
