@@ -43,6 +43,20 @@ describe('WireMock templates over HTTP', () => {
       "{{randomValue length=12 type='ALPHANUMERIC' uppercase=true}}|{{randomInt lower=5 upper=9}}|{{randomDecimal lower=1 upper=2}}|{{now offset='1 days' format='yyyy-MM-dd'}}|{{pickRandom 'a' 'b' 'c'}}",
       'GET',
     );
+    const refused = await cli([
+      'endpoint',
+      'add',
+      'api',
+      '-p',
+      '/bad',
+      '-b',
+      "{{regexExtract request.body '(a)\\1'}}",
+    ]);
+    assert.equal(refused.code, 2);
+    assert.match(
+      refused.stderr,
+      /Invalid template in body at line 1, column 1: regexExtract: the pattern .*backreference/,
+    );
     const server = await startServe(['api'], { dataDir: sandbox.dataDir });
     sandbox.defer(() => server.stop());
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { compileTemplate, type TemplateContext } from './engine.js';
+import { checkTemplate, compileTemplate, type TemplateContext } from './engine.js';
 import { maskMarks, markSecrets, stripMarks } from './marks.js';
 import { RequestPath } from './request-path.js';
 
@@ -161,5 +161,29 @@ describe('WireMock helpers: secrets', () => {
     const out = t.render(ctx);
     assert.equal(stripMarks(out), `${Buffer.from('sekret-value').toString('base64')} se... sekret-value,x`);
     assert.equal(maskMarks(out), '******** ******** ********');
+  });
+});
+
+describe('WireMock helpers: literal arguments refused at save', () => {
+  it('names what is wrong, with the line and column', () => {
+    const cases: [string, RegExp][] = [
+      ["{{regexExtract request.body '(a)\\1'}}", /regexExtract: the pattern .*backreference/],
+      ["{{#matches request.body '(?=a)'}}x{{/matches}}", /matches: the pattern .*lookahead/],
+      ["{{jsonPath request.body '$.a[?(oops)]'}}", /jsonPath: cannot read/],
+      ["{{now offset='soon'}}", /now: offset "soon" is not/],
+      ['{{randomValue length=100000}}', /randomValue: a length of 100000 is outside/],
+      ["{{randomValue type='EMOJI'}}", /randomValue: type "EMOJI" is not one of/],
+      ['{{range 1 1000000}}', /range: more than 10000/],
+    ];
+    for (const [source, message] of cases) {
+      const problem = checkTemplate(source);
+      assert.ok(problem, source);
+      assert.match(problem.message, message);
+      assert.equal(problem.line, 1);
+    }
+    assert.equal(
+      checkTemplate("{{regexExtract request.body '[a-z]+'}} {{now offset='-2 days'}} {{range 1 10}}"),
+      null,
+    );
   });
 });
