@@ -1,5 +1,5 @@
 import { FAKE_SHORT } from './fake.js';
-import { wiremockLiteralProblem } from './helpers-wiremock.js';
+import { wiremockLiteralProblem } from './literals-wiremock.js';
 import { checkFakeArguments, REPEAT_MAX } from './limits.js';
 import { calledName, walkAst, type Ast, type AstNode, type TemplateProblem } from './syntax.js';
 
