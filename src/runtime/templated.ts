@@ -7,6 +7,7 @@ import {
   type TemplateContext,
 } from '../core/templates/engine.js';
 import { markSecrets, registerOriginal } from '../core/templates/marks.js';
+import { parseCookies, RequestPath } from '../core/templates/request-path.js';
 import { buildAnswer, problemAnswer, type Answer } from './answer.js';
 import { MockdevError } from '../core/errors.js';
 import { bodyJson, NOT_JSON, type Exchange } from './exchange.js';
@@ -110,7 +111,11 @@ class RequestContext implements TemplateContext {
     return json === NOT_JSON ? this.bodyRaw : json;
   }
   get request(): TemplateContext['request'] {
-    return new WireMockRequest(this, this.#ex.url);
+    return new WireMockRequest(
+      this,
+      this.#ex.url,
+      (this.#ex.req.socket as { encrypted?: boolean }).encrypted === true,
+    );
   }
   get tunnel(): TunnelUrl {
     return this.#tunnel;
@@ -120,16 +125,25 @@ class RequestContext implements TemplateContext {
 /** WireMock's `request.*` names. */
 class WireMockRequest {
   readonly url: string;
-  readonly path: string;
+  readonly path: RequestPath;
   readonly method: string;
   readonly pathSegments: string[];
   readonly #ctx: RequestContext;
-  constructor(ctx: RequestContext, url: string) {
+  readonly #tls: boolean;
+  #cookies: Record<string, string> | undefined;
+  constructor(ctx: RequestContext, url: string, tls: boolean) {
     this.#ctx = ctx;
+    this.#tls = tls;
     this.url = url;
-    this.path = ctx.path;
     this.method = ctx.method;
     this.pathSegments = splitPath(ctx.path).map(decode);
+    this.path = new RequestPath(ctx.path, this.pathSegments);
+  }
+  get cookies(): Record<string, string> {
+    return (this.#cookies ??= parseCookies(this.#ctx.headers.cookie ?? ''));
+  }
+  get baseUrl(): string {
+    return `${this.#tls ? 'https' : 'http'}://${this.#ctx.headers.host ?? 'localhost'}`;
   }
   get query(): Record<string, string> {
     return this.#ctx.query;

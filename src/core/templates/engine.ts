@@ -13,6 +13,7 @@ import {
   startRender,
 } from './limits.js';
 import { literalProblem } from './literals.js';
+import type { RequestPath } from './request-path.js';
 import { markedJson, trackingHelper, unmarkCondition, unmarkWith } from './marks.js';
 import {
   namesIn,
@@ -59,7 +60,12 @@ export interface TemplateContext {
   /** WireMock's names: request.path, request.pathSegments, request.query, request.headers, … */
   request: {
     url: string;
-    path: string;
+    /** The path; `request.path.[0]` its first segment (a RequestPath) */
+    path: string | RequestPath;
+    /** The request's cookies by name (WireMock's request.cookies.x). */
+    cookies?: Record<string, string>;
+    /** `http://host:port` as the client reached the server (WireMock's request.baseUrl). */
+    baseUrl?: string;
     pathSegments: string[];
     query: Record<string, string>;
     headers: Record<string, string>;
@@ -176,6 +182,8 @@ export const CONTEXT_GETTERS = [
   'bodyRaw',
   'request',
   'tunnel',
+  'cookies',
+  'baseUrl',
 ] as const;
 const RUNTIME_OPTIONS = {
   allowProtoPropertiesByDefault: false,

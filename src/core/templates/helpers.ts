@@ -4,6 +4,8 @@ import { formatDate, UNITS } from './dates.js';
 import type { TemplateContext } from './engine.js';
 import { fake, FAKE_SHORT, seedFaker } from './fake.js';
 import { hbs } from './handlebars.js';
+import { wiremockHelpers } from './helpers-wiremock.js';
+import { RequestPath } from './request-path.js';
 import { countedBlock, countRepeat, grow, indentedLength, REPEAT_MAX } from './limits.js';
 
 /**
@@ -15,6 +17,8 @@ import { countedBlock, countRepeat, grow, indentedLength, REPEAT_MAX } from './l
 // ---- randomness, seeded inside {{#seed}}
 
 let random: () => number = Math.random;
+/** A random number in [0, 1): seeded inside {{#seed}}. */
+export const rand = (): number => random();
 /** Back to unseeded randomness (after a render, whatever it did). */
 export const resetRandom = (): void => {
   random = Math.random;
@@ -55,23 +59,23 @@ function uuid(): string {
 
 type Hash = Record<string, unknown>;
 /** A helper's arguments without Handlebars' options object, and that object. */
-function split(args: unknown[]): [unknown[], HelperOptions] {
+export function split(args: unknown[]): [unknown[], HelperOptions] {
   const options = args[args.length - 1] as HelperOptions;
   return [args.slice(0, -1), options];
 }
-const num = (v: unknown, fallback: number): number => {
+export const num = (v: unknown, fallback: number): number => {
   const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
   return Number.isFinite(n) ? n : fallback;
 };
-const text = (v: unknown): string =>
+export const text = (v: unknown): string =>
   v === undefined || v === null
     ? ''
     : typeof v === 'string'
       ? v
-      : typeof v === 'object'
+      : typeof v === 'object' && !(v instanceof RequestPath)
         ? JSON.stringify(v)
         : String(v);
-const hasOwn = (o: unknown, k: string): boolean =>
+export const hasOwn = (o: unknown, k: string): boolean =>
   typeof o === 'object' && o !== null && Object.prototype.hasOwnProperty.call(o, k);
 
 /** The value at a dotted path (`user.name`, `items.0.id`) through own properties only. */
@@ -89,7 +93,8 @@ export function valueAtPath(value: unknown, path: string): unknown {
 }
 
 /** The render's root context (Mockoon's helpers read the request from it). */
-const root = (options: HelperOptions): TemplateContext => (options.data as { root: TemplateContext }).root;
+export const root = (options: HelperOptions): TemplateContext =>
+  (options.data as { root: TemplateContext }).root;
 
 export const helpers: Record<string, HelperDelegate> = {
   // request (Mockoon names)
@@ -222,5 +227,7 @@ for (const [short, method] of Object.entries(FAKE_SHORT)) {
     return fake(method, split(a)[0]);
   };
 }
+
+Object.assign(helpers, wiremockHelpers(helpers));
 
 export const HELPER_NAMES: readonly string[] = Object.keys(helpers);

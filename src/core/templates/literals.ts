@@ -1,4 +1,5 @@
 import { FAKE_SHORT } from './fake.js';
+import { wiremockLiteralProblem } from './literals-wiremock.js';
 import { checkFakeArguments, REPEAT_MAX } from './limits.js';
 import { calledName, walkAst, type Ast, type AstNode, type TemplateProblem } from './syntax.js';
 
@@ -43,6 +44,10 @@ function problemIn(name: string, n: Node): string | undefined {
       ? undefined
       : `repeat gives at most ${REPEAT_MAX} items, and ${over} were asked for`;
   }
+  const named: Record<string, unknown> = {};
+  for (const { key, value } of n.hash?.pairs ?? []) named[key] = literal(value);
+  const wiremock = wiremockLiteralProblem(name, (n.params ?? []).map(literal), named);
+  if (wiremock) return wiremock;
   const call =
     Object.prototype.hasOwnProperty.call(FAKE_SHORT, name) || name === 'faker'
       ? fakeCall(name, n)

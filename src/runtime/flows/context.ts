@@ -1,6 +1,7 @@
 import { splitPath } from '../../core/match/router.js';
 import type { LoggedResponse } from '../../core/ports.js';
 import { markSecrets, registerOriginal } from '../../core/templates/marks.js';
+import { parseCookies, RequestPath } from '../../core/templates/request-path.js';
 
 /**
  * What a run keeps of the requests and answers its templates read (docs/flows.md, "At run time"), and
@@ -117,11 +118,12 @@ export function callbackContext(input: CallbackContextInput): Record<string, unk
   const path = r?.path ?? '';
   const request = {
     url: r?.url ?? '',
-    path,
+    path: new RequestPath(path, r ? splitPath(path) : []),
     pathSegments: r ? splitPath(path) : [],
     method: r?.method ?? '',
     query: r?.query ?? {},
     headers: r?.headers ?? {},
+    cookies: parseCookies(r?.headers.cookie ?? ''),
     body: r?.body.text ?? '',
   };
   const context = {
