@@ -114,7 +114,7 @@ class RequestContext implements TemplateContext {
     return new WireMockRequest(
       this,
       this.#ex.url,
-      (this.#ex.req.socket as { encrypted?: boolean }).encrypted === true,
+      (this.#ex.req.socket as { encrypted?: boolean } | undefined)?.encrypted === true,
     );
   }
   get tunnel(): TunnelUrl {
