@@ -4,6 +4,7 @@ import { formatDate, UNITS } from './dates.js';
 import type { TemplateContext } from './engine.js';
 import { fake, FAKE_SHORT, seedFaker } from './fake.js';
 import { hbs } from './handlebars.js';
+import { mockoonHelpers } from './helpers-mockoon.js';
 import { countedBlock, countRepeat, grow, indentedLength, REPEAT_MAX } from './limits.js';
 
 /**
@@ -42,7 +43,10 @@ function hash(text: string): number {
   return h >>> 0;
 }
 
-function uuid(): string {
+/** A random number in [0, 1): seeded inside {{#seed}}. */
+export const rand = (): number => random();
+
+export function uuid(): string {
   if (random === Math.random) return randomUUID();
   const hex = Array.from({ length: 32 }, () => Math.floor(random() * 16).toString(16));
   hex[12] = '4';
@@ -53,17 +57,25 @@ function uuid(): string {
 
 // ---- helpers
 
+/** One item of `{{#repeat n comma=true}}`: a comma after all but the last (never two), then a line end. */
+function commaItem(item: string, last: boolean): string {
+  let s = item.trimEnd();
+  if (!last && !s.endsWith(',')) s += ',';
+  else if (last && s.endsWith(',')) s = s.slice(0, -1);
+  return s + '\n';
+}
+
 type Hash = Record<string, unknown>;
 /** A helper's arguments without Handlebars' options object, and that object. */
-function split(args: unknown[]): [unknown[], HelperOptions] {
+export function split(args: unknown[]): [unknown[], HelperOptions] {
   const options = args[args.length - 1] as HelperOptions;
   return [args.slice(0, -1), options];
 }
-const num = (v: unknown, fallback: number): number => {
+export const num = (v: unknown, fallback: number): number => {
   const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
   return Number.isFinite(n) ? n : fallback;
 };
-const text = (v: unknown): string =>
+export const text = (v: unknown): string =>
   v === undefined || v === null
     ? ''
     : typeof v === 'string'
@@ -71,7 +83,7 @@ const text = (v: unknown): string =>
       : typeof v === 'object'
         ? JSON.stringify(v)
         : String(v);
-const hasOwn = (o: unknown, k: string): boolean =>
+export const hasOwn = (o: unknown, k: string): boolean =>
   typeof o === 'object' && o !== null && Object.prototype.hasOwnProperty.call(o, k);
 
 /** The value at a dotted path (`user.name`, `items.0.id`) through own properties only. */
@@ -89,7 +101,8 @@ export function valueAtPath(value: unknown, path: string): unknown {
 }
 
 /** The render's root context (Mockoon's helpers read the request from it). */
-const root = (options: HelperOptions): TemplateContext => (options.data as { root: TemplateContext }).root;
+export const root = (options: HelperOptions): TemplateContext =>
+  (options.data as { root: TemplateContext }).root;
 
 export const helpers: Record<string, HelperDelegate> = {
   // request (Mockoon names)
@@ -162,16 +175,20 @@ export const helpers: Record<string, HelperDelegate> = {
     }
     count = Math.max(0, Math.min(REPEAT_MAX, Math.floor(count)));
     if (!o.fn) return '';
-    const separator = typeof o.hash.separator === 'string' ? o.hash.separator : '';
-    if (count > 1) grow(separator.length * (count - 1));
+    // Mockoon's `comma=true`: items trimmed at the end, a comma between them, one a line.
+    const comma = o.hash.comma === true;
+    const separator = comma ? '' : typeof o.hash.separator === 'string' ? o.hash.separator : '';
+    grow(comma ? 2 * count : separator.length * Math.max(0, count - 1));
     const fn = countedBlock(o.fn, countRepeat);
     const out: string[] = [];
     for (let i = 0; i < count; i++) {
       const data = hbs().createFrame(o.data) as Record<string, unknown>;
       data.index = i;
+      data.total = count;
       data.first = i === 0;
       data.last = i === count - 1;
-      out.push(fn(this, { data }));
+      const item = fn(this, { data });
+      out.push(comma ? commaItem(item, i === count - 1) : item);
     }
     return out.join(separator);
   },
@@ -222,5 +239,7 @@ for (const [short, method] of Object.entries(FAKE_SHORT)) {
     return fake(method, split(a)[0]);
   };
 }
+
+Object.assign(helpers, mockoonHelpers);
 
 export const HELPER_NAMES: readonly string[] = Object.keys(helpers);
