@@ -5,6 +5,7 @@ import {
   assertTemplate,
   checkTemplate,
   compileTemplate,
+  loadFaker,
   OutputLimitError,
   type TemplateContext,
 } from './engine.js';
@@ -100,7 +101,7 @@ describe('Mockoon helpers: strings', () => {
       render("{{padStart '7' 3 '0'}} {{padEnd 'ab' 4 '.'}} {{padStart 'long' 2}}"),
       '007 ab.. long',
     );
-    assert.equal(render("{{replace 'a-b-c' '-' '+'}}"), 'a+b+c');
+    assert.equal(render("{{replace 'a-b-c' '-' '+'}} {{replaceAll 'a-b-c' '-' '$&'}}"), 'a+b-c a$&b$&c');
     assert.equal(render('a{{newline}}b'), 'a\nb');
   });
   it('stringify (indented by 2) and jsonParse', () => {
@@ -190,6 +191,12 @@ describe('Mockoon helpers: variables, switch, data', () => {
       '2 d dark none',
     );
     assert.equal(render('{{hostname}} {{ip}}'), 'api.local 127.0.0.1');
+    // A field of the current item wins over a helper called alone.
+    const servers = { servers: [{ ip: '10.0.0.1', hostname: 'a' }, { ip: '10.0.0.2' }] };
+    assert.equal(
+      render('{{#each body.servers}}{{ip}}/{{hostname}} {{/each}}', { body: servers }),
+      '10.0.0.1/a 10.0.0.2/api.local ',
+    );
   });
   it('dateTimeShift, dateFormat, isValidDate', () => {
     assert.equal(
@@ -254,5 +261,42 @@ describe('Mockoon helpers: the engine', () => {
         !/knownHelpersOnly/.test(e.message),
     );
     assert.throws(() => compileTemplate('{{nope 1}}'), /Unknown helper "nope"/);
+  });
+});
+
+describe('Mockoon helpers: encodings, JWT, fake-data names', () => {
+  const jwt = [
+    { alg: 'HS256', typ: 'JWT' },
+    { sub: 'u1', user: { name: 'Ada' } },
+  ]
+    .map((p) => Buffer.from(JSON.stringify(p)).toString('base64url'))
+    .concat('sig')
+    .join('.');
+  it('base64Decode, base64url, base64urlDecode (a value or a block)', () => {
+    assert.equal(
+      render("{{base64Decode 'aGVsbG8='}} {{base64url 'a?b>'}} {{base64urlDecode 'YT9iPg'}}"),
+      'hello YT9iPg a?b>',
+    );
+    assert.equal(render('{{#base64url}}{{urlParam "id"}}{{/base64url}}'), 'NDI');
+  });
+  it('jwtPayload and jwtHeader, at a path; a bearer prefix is dropped; not a JWT: empty', () => {
+    const headers = { authorization: `Bearer ${jwt}` };
+    assert.equal(
+      render(
+        "{{jwtPayload (header 'Authorization') 'user.name'}} {{jwtHeader (header 'Authorization') 'alg'}}",
+        { headers },
+      ),
+      'Ada HS256',
+    );
+    assert.equal(render("[{{jwtPayload 'nope'}}][{{jwtPayload 'a.b.c' 'sub'}}]"), '[][]');
+  });
+  it("Mockoon's fake-data names and getVar at a path", async () => {
+    await loadFaker();
+    assert.match(once('{{ipv4}}'), /^\d+\.\d+\.\d+\.\d+$/);
+    assert.match(once('{{hexColor}}'), /^#[0-9a-f]{6}$/);
+    assert.match(once('{{lat}},{{long}}'), /^-?[\d.]+,-?[\d.]+$/);
+    for (const name of ['title', 'color', 'countryCode', 'zipcode', 'postcode', 'domain', 'tld', 'ipv6'])
+      assert.ok(once(`{{${name}}}`).length > 0, name);
+    assert.equal(once("{{setVar 'u' (jsonParse '{\"a\":{\"b\":7}}')}}{{getVar 'u' 'a.b'}}"), '7');
   });
 });

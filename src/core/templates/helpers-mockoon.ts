@@ -2,6 +2,7 @@ import type { HelperDelegate, HelperOptions } from 'handlebars';
 import { hbs } from './handlebars.js';
 import { hasOwn, num, rand, root, split, text, uuid, valueAtPath } from './helpers.js';
 import { grow, indentedLength } from './limits.js';
+import { mockoonCodecHelpers } from './helpers-mockoon-codec.js';
 import { mockoonDateHelpers } from './helpers-mockoon-dates.js';
 
 /**
@@ -58,6 +59,21 @@ function pad(side: 'start' | 'end'): Fn {
     const f = typeof fill === 'string' && fill !== '' ? fill : ' ';
     if (to > s.length) grow(to - s.length);
     return side === 'start' ? s.padStart(to, f) : s.padEnd(to, f);
+  };
+}
+
+/** `replace` (the first occurrence) and `replaceAll`: plain text, no patterns. */
+function replacing(all: boolean): Fn {
+  return (...a) => {
+    const [[value, search, replacement]] = split(a);
+    const s = text(value);
+    const from = text(search);
+    if (from === '' || !s.includes(from)) return s;
+    const to = text(replacement);
+    if (!all) return s.replace(from, () => to);
+    const parts = s.split(from);
+    if (to.length > from.length) grow((parts.length - 1) * (to.length - from.length));
+    return parts.join(to);
   };
 }
 
@@ -179,16 +195,8 @@ export const mockoonHelpers: Record<string, HelperDelegate> = {
   },
   padStart: pad('start'),
   padEnd: pad('end'),
-  replace: (...a: unknown[]) => {
-    const [[value, search, replacement]] = split(a);
-    const s = text(value);
-    const from = text(search);
-    if (from === '') return s;
-    const to = text(replacement);
-    const count = s.split(from).length - 1;
-    if (to.length > from.length) grow(count * (to.length - from.length));
-    return s.split(from).join(to);
-  },
+  replace: replacing(false),
+  replaceAll: replacing(true),
   newline: () => '\n',
   stringify: (...a: unknown[]) => stringify(args(a)[0], 2),
   jsonParse: (...a: unknown[]) => {
@@ -274,9 +282,10 @@ export const mockoonHelpers: Record<string, HelperDelegate> = {
     return '';
   },
   getVar: (...a: unknown[]) => {
-    const [[name]] = split(a);
+    const [[name, path]] = split(a);
     const v = vars.get(text(name));
-    return v === undefined ? '' : v;
+    const at = path === undefined ? v : valueAtPath(v, text(path));
+    return at === undefined ? '' : at;
   },
   // switch / case / default
   switch: function (this: unknown, ...a: unknown[]) {
@@ -323,7 +332,16 @@ export const mockoonHelpers: Record<string, HelperDelegate> = {
   hostname: (...a: unknown[]) => root(split(a)[1]).hostname ?? '',
   ip: (...a: unknown[]) => root(split(a)[1]).ip ?? '',
   ...mockoonDateHelpers,
+  ...mockoonCodecHelpers,
 };
+
+// As for the short fake-data names: called alone outside a block, a field of the current item
+// wins ({{#each body.servers}}{{ip}}{{/each}} gives each server's `ip`).
+for (const [name, helper] of Object.entries(mockoonHelpers))
+  mockoonHelpers[name] = function (this: unknown, ...a: unknown[]) {
+    if (a.length === 1 && !(a[0] as HelperOptions).fn && hasOwn(this, name)) return (this as Hash)[name];
+    return (helper as Fn).apply(this, a);
+  };
 
 /**
  * Positional arguments a helper keeps marked when the template tracks secrets (marks.ts):
