@@ -1,9 +1,9 @@
 import type { HelperDelegate } from 'handlebars';
 import { formatDate } from './dates.js';
-import { split, text } from './helpers.js';
+import { rand, split, text } from './helpers.js';
 
 /**
- * Mockoon's date helpers (`dateTimeShift`, `dateFormat`, `isValidDate`), in UTC. Formats are
+ * Mockoon's date helpers (`dateTimeShift`, `dateFormat`, `isValidDate`, `time`), in UTC. Formats are
  * date-fns-like as Mockoon writes them: the tokens of dates.ts, with `'…'` quoting literal text
  * (`yyyy-MM-dd'T'HH:mm`). Without a format, a date is written in ISO 8601.
  */
@@ -57,4 +57,13 @@ export const mockoonDateHelpers: Record<string, HelperDelegate> = {
     return d ? format(d, pattern) : '';
   },
   isValidDate: (...a: unknown[]) => toDate(split(a)[0][0]) !== undefined,
+  /** A random time from `from` to `to` (`HH:mm[:ss]`), in a format (default `HH:mm`). */
+  time: (...a: unknown[]) => {
+    const [[from, to, pattern]] = split(a);
+    const lo = toDate(`1970-01-01T${text(from)}Z`);
+    const hi = toDate(`1970-01-01T${text(to)}Z`);
+    if (!lo || !hi || hi < lo) return '';
+    const t = lo.getTime() + Math.floor(rand() * (hi.getTime() - lo.getTime() + 1));
+    return format(new Date(t), typeof pattern === 'string' ? pattern : 'HH:mm');
+  },
 };

@@ -209,6 +209,9 @@ describe('Mockoon helpers: variables, switch, data', () => {
     );
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     assert.equal(render("{{dateTimeShift days=1 format='yyyy-MM-dd'}}"), tomorrow);
+    for (let i = 0; i < 10; i++)
+      assert.match(once("{{time '09:00' '10:30'}}"), /^(09:\d\d|10:[0-2]\d|10:30)$/);
+    assert.equal(render("{{time '08:15' '08:15' 'HH:mm:ss'}}"), '08:15:00');
     assert.equal(
       render(
         "{{dateFormat '2024-03-05T06:07:08Z' 'dd/MM/yyyy'}} {{isValidDate '2024-01-01'}} {{isValidDate 'nope'}}",
@@ -244,6 +247,10 @@ describe('Mockoon helpers: the engine', () => {
     assert.equal(render('{{#unless query.none}}none{{/unless}}'), 'none');
     assert.equal(render('{{#body.users}}{{name}},{{/body.users}}'), 'Ada,Bob,Cy,');
     assert.equal(render('{{#with body}}{{csv}}{{/with}}'), 'a,b,c');
+    // docs/templates.md's example
+    const items = { items: [{ id: 1 }, { id: 2 }] };
+    const example = '[{{#each body.items}}{"id": "{{id}}"}{{#unless @last}},{{/unless}}{{/each}}]';
+    assert.deepEqual(JSON.parse(render(example, { body: items })), [{ id: '1' }, { id: '2' }]);
   });
   it('an unknown helper is refused with its position and the closest names, without Handlebars wording', () => {
     const p = checkTemplate('{\n  "a": {{nope 1}}\n}')!;
