@@ -1,3 +1,4 @@
+import { clientAddress } from '../core/client-address.js';
 import { compileRoutes, splitPath } from '../core/match/router.js';
 import type { Endpoint } from '../core/model/endpoint.js';
 import {
@@ -120,6 +121,24 @@ class RequestContext implements TemplateContext {
   get tunnel(): TunnelUrl {
     return this.#tunnel;
   }
+  /** Mockoon's `hostname`: the Host header's name, without its port. */
+  get hostname(): string {
+    return hostName(this.#ex.req.headers.host ?? '');
+  }
+  /** Mockoon's `ip`: the caller's address, as the request log gives it. */
+  get ip(): string {
+    return clientAddress(this.#ex.req.socket.remoteAddress, this.#ex.req.rawHeaders) ?? '';
+  }
+}
+
+/** A Host header's name: `[::1]:3000` -> `::1`, `api.local:80` -> `api.local`. */
+function hostName(host: string): string {
+  if (host.startsWith('[')) {
+    const end = host.indexOf(']');
+    return end === -1 ? host : host.slice(1, end);
+  }
+  const colon = host.indexOf(':');
+  return colon === -1 ? host : host.slice(0, colon);
 }
 
 /** WireMock's `request.*` names. */

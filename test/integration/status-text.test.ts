@@ -111,7 +111,7 @@ describe('status text (reason phrase)', () => {
     assertCliError(
       await cli(['endpoint', 'update', 'api', 'GET /plain', '--status-text', 'A {{exec "ls"}}']),
       2,
-      /Invalid template in statusText at line 1, column \d+: .*unknown helper exec/,
+      /Invalid template in statusText: Unknown helper "exec" at line 1, column \d+/,
     );
     assertCliError(
       await cli([

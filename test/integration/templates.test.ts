@@ -28,7 +28,7 @@ describe('templated responses', () => {
     assertCliError(
       await cli(['endpoint', 'add', 'api', '-p', '/x', '-b', '{{exec "ls"}}']),
       2,
-      /unknown helper exec/,
+      /Invalid template in body: Unknown helper "exec" at line 1, column 1/,
     );
     assert.equal((await cli(['endpoint', 'add', 'api', '-p', '/x', '-b', '{{params.id}}'])).code, 0);
     assertCliError(

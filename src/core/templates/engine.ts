@@ -4,6 +4,8 @@ import { FAKER_HELPERS } from './fake.js';
 import { compileFlat } from './flat.js';
 import { hbs, hbModule, type Handlebars } from './handlebars.js';
 import { HELPER_NAMES, helpers, resetRandom } from './helpers.js';
+import { KEEP_MARKS, resetVars } from './helpers-mockoon.js';
+import { helperProblem, usesBlocks } from './known-helpers.js';
 import {
   checkOutput,
   countedBlock,
@@ -57,6 +59,9 @@ export interface TemplateContext {
   env: Record<string, string>;
   /** The project's public tunnel URL (`{{tunnel.url}}`), empty when none runs. */
   tunnel: { url: string };
+  /** Mockoon's `hostname` and `ip`: the request's host name (no port) and the client's address. */
+  hostname?: string;
+  ip?: string;
   /** WireMock's names: request.path, request.pathSegments, request.query, request.headers, … */
   request: {
     url: string;
@@ -102,11 +107,17 @@ const BUILT_IN = ['if', 'unless', 'each', 'with', 'lookup'];
  * An environment for one template with only the helpers it uses: Handlebars wraps every
  * registered helper on each render, so a full set would cost microseconds per request.
  */
-function templateEnv(names: Set<string>, own: Record<string, HelperDelegate>, tracked: boolean): Handlebars {
+function templateEnv(
+  names: Set<string>,
+  own: Record<string, HelperDelegate>,
+  tracked: boolean,
+  blocks: boolean,
+): Handlebars {
   const env = (hbModule() ?? (hbs(), hbModule()!)).create();
   env.unregisterHelper('log');
-  // `unless` is Handlebars' `if` turned around: it calls `if`.
-  if (names.has('unless')) names = new Set([...names, 'if']);
+  // Built-ins call one another (`unless` calls `if`, a block over a list calls `each`): a template
+  // with blocks keeps them all; one without can only call those it names.
+  if (blocks) names = new Set([...names, ...BUILT_IN]);
   for (const name of BUILT_IN) if (!names.has(name)) env.unregisterHelper(name);
   type Helper = (this: unknown, ...a: unknown[]) => unknown;
   const wrap = (name: string, wrapper: (builtIn: Helper) => Helper) => {
@@ -149,9 +160,13 @@ const trackingHelpers = (): Record<string, HelperDelegate> =>
       name,
       name === 'json'
         ? trackingHelper(name, (...a: unknown[]) => markedJson(call(helper, a) as string | undefined), [0])
-        : trackingHelper(name, function (this: unknown, ...a: unknown[]) {
-            return call(helper, a, this);
-          }),
+        : trackingHelper(
+            name,
+            function (this: unknown, ...a: unknown[]) {
+              return call(helper, a, this);
+            },
+            KEEP_MARKS[name],
+          ),
     ]),
   ));
 const knownHelpers: Record<string, boolean> = {
@@ -184,6 +199,8 @@ export const CONTEXT_GETTERS = [
   'tunnel',
   'cookies',
   'baseUrl',
+  'hostname',
+  'ip',
 ] as const;
 const RUNTIME_OPTIONS = {
   allowProtoPropertiesByDefault: false,
@@ -196,6 +213,8 @@ export function checkTemplate(source: string): TemplateProblem | null {
   if (!isTemplate(source)) return null;
   try {
     const ast = parse(source);
+    const unknown = helperProblem(ast, knownHelpers);
+    if (unknown) return unknown;
     hbs().precompile(ast, COMPILE_OPTIONS);
     return literalProblem(ast);
   } catch (e) {
@@ -207,14 +226,11 @@ export function checkTemplate(source: string): TemplateProblem | null {
 export function assertTemplate(source: string, field: string): void {
   const problem = checkTemplate(source);
   if (!problem) return;
-  throw new MockdevError(
-    'INVALID_ARGUMENT',
-    `Invalid template in ${field} at line ${problem.line}, column ${problem.column}: ${problem.message}`,
-    {
-      hint: 'Templates use Handlebars syntax, e.g. {{params.id}}, {{query.page}}, {{faker "person.firstName"}} (docs/templates.md)',
-      details: { field, line: problem.line, column: problem.column },
-    },
-  );
+  const where = problem.positioned ? '' : ` at line ${problem.line}, column ${problem.column}`;
+  throw new MockdevError('INVALID_ARGUMENT', `Invalid template in ${field}${where}: ${problem.message}`, {
+    hint: 'Templates use Handlebars syntax, e.g. {{params.id}}, {{query.page}}, {{faker "person.firstName"}} (docs/templates.md)',
+    details: { field, line: problem.line, column: problem.column },
+  });
 }
 
 /**
@@ -256,6 +272,8 @@ export function compileTemplate(
   } catch (e) {
     throw e instanceof TemplateError ? e : new TemplateError(problemOf(e));
   }
+  const unknown = helperProblem(ast, knownHelpers);
+  if (unknown) throw new TemplateError(unknown);
   const names = namesIn(ast);
   const usesFaker = [...names].some((n) => FAKER_HELPERS.has(n));
   const usesBody = names.has('body') || names.has('bodyRaw') || names.has('request');
@@ -264,7 +282,7 @@ export function compileTemplate(
   const flat = handlebarsOnly
     ? undefined
     : compileFlat(ast, { helpers: own, builtIns: BUILT_IN, allowedProto: CONTEXT_GETTERS });
-  const fn = flat ?? templateEnv(names, own, tracked).compile(ast, COMPILE_OPTIONS);
+  const fn = flat ?? templateEnv(names, own, tracked, usesBlocks(ast)).compile(ast, COMPILE_OPTIONS);
   return {
     usesFaker,
     usesBody,
@@ -279,6 +297,7 @@ export function compileTemplate(
         throw isStringOverflow(e) ? new OutputLimitError() : e;
       } finally {
         resetRandom();
+        resetVars();
       }
     },
   };

@@ -68,6 +68,19 @@ export const FAKE_SHORT: Record<string, string> = {
   sentence: 'lorem.sentence',
   paragraph: 'lorem.paragraph',
   word: 'lorem.word',
+  // Mockoon's names
+  title: 'person.prefix',
+  color: 'color.human',
+  hexColor: 'color.rgb',
+  countryCode: 'location.countryCode',
+  zipcode: 'location.zipCode',
+  postcode: 'location.zipCode',
+  lat: 'location.latitude',
+  long: 'location.longitude',
+  domain: 'internet.domainName',
+  tld: 'internet.domainSuffix',
+  ipv4: 'internet.ipv4',
+  ipv6: 'internet.ipv6',
 };
 export const FAKER_HELPERS = new Set(['faker', ...Object.keys(FAKE_SHORT)]);
 

@@ -6,6 +6,8 @@ import { fake, FAKE_SHORT, seedFaker } from './fake.js';
 import { hbs } from './handlebars.js';
 import { wiremockHelpers } from './helpers-wiremock.js';
 import { RequestPath } from './request-path.js';
+
+import { mockoonHelpers } from './helpers-mockoon.js';
 import { countedBlock, countRepeat, grow, indentedLength, REPEAT_MAX } from './limits.js';
 
 /**
@@ -46,7 +48,7 @@ function hash(text: string): number {
   return h >>> 0;
 }
 
-function uuid(): string {
+export function uuid(): string {
   if (random === Math.random) return randomUUID();
   const hex = Array.from({ length: 32 }, () => Math.floor(random() * 16).toString(16));
   hex[12] = '4';
@@ -56,6 +58,14 @@ function uuid(): string {
 }
 
 // ---- helpers
+
+/** One item of `{{#repeat n comma=true}}`: a comma after all but the last (never two), then a line end. */
+function commaItem(item: string, last: boolean): string {
+  let s = item.trimEnd();
+  if (!last && !s.endsWith(',')) s += ',';
+  else if (last && s.endsWith(',')) s = s.slice(0, -1);
+  return s + '\n';
+}
 
 type Hash = Record<string, unknown>;
 /** A helper's arguments without Handlebars' options object, and that object. */
@@ -167,16 +177,20 @@ export const helpers: Record<string, HelperDelegate> = {
     }
     count = Math.max(0, Math.min(REPEAT_MAX, Math.floor(count)));
     if (!o.fn) return '';
-    const separator = typeof o.hash.separator === 'string' ? o.hash.separator : '';
-    if (count > 1) grow(separator.length * (count - 1));
+    // Mockoon's `comma=true`: items trimmed at the end, a comma between them, one a line.
+    const comma = o.hash.comma === true;
+    const separator = comma ? '' : typeof o.hash.separator === 'string' ? o.hash.separator : '';
+    grow(comma ? 2 * count : separator.length * Math.max(0, count - 1));
     const fn = countedBlock(o.fn, countRepeat);
     const out: string[] = [];
     for (let i = 0; i < count; i++) {
       const data = hbs().createFrame(o.data) as Record<string, unknown>;
       data.index = i;
+      data.total = count;
       data.first = i === 0;
       data.last = i === count - 1;
-      out.push(fn(this, { data }));
+      const item = fn(this, { data });
+      out.push(comma ? commaItem(item, i === count - 1) : item);
     }
     return out.join(separator);
   },
@@ -228,6 +242,8 @@ for (const [short, method] of Object.entries(FAKE_SHORT)) {
   };
 }
 
+// Mockoon's helpers, then WireMock's (which keep the meaning of a shared name for Mockoon's arguments).
+Object.assign(helpers, mockoonHelpers);
 Object.assign(helpers, wiremockHelpers(helpers));
 
 export const HELPER_NAMES: readonly string[] = Object.keys(helpers);

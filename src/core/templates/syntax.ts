@@ -10,6 +10,8 @@ export interface TemplateProblem {
   message: string;
   line: number;
   column: number;
+  /** Whether `message` already says where (`Unknown helper "x" at line L, column C …`). */
+  positioned?: boolean;
 }
 
 export function problemOf(e: unknown): TemplateProblem {
