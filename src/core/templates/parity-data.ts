@@ -62,23 +62,11 @@ export const PARITY: readonly ParityRow[] = [
   ['Mockoon', 'variables', 'getVar', 'same', ''],
   ['Mockoon', 'variables', 'setGlobalVar', 'not supported', GLOBALS],
   ['Mockoon', 'variables', 'getGlobalVar', 'not supported', GLOBALS],
-  [
-    'Mockoon',
-    'variables',
-    'getEnvVar',
-    'not supported',
-    'environment values are read as `{{env.NAME}}` (secrets stay masked)',
-  ],
+  ['Mockoon', 'variables', 'getEnvVar', 'not supported', 'use `{{env.NAME}}` (secrets masked)'],
   ['Mockoon', 'data buckets', 'data', 'not supported', BUCKETS],
   ['Mockoon', 'data buckets', 'dataRaw', 'not supported', BUCKETS],
   ['Mockoon', 'data buckets', 'dataBucket', 'not supported', BUCKETS],
-  [
-    'Mockoon',
-    'data buckets',
-    'setData',
-    'not supported',
-    'data buckets are not built yet (issue 26: resources)',
-  ],
+  ['Mockoon', 'data buckets', 'setData', 'not supported', 'data buckets: issue 26 (resources)'],
   // ---- Mockoon: blocks
   [
     'Mockoon',
