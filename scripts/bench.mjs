@@ -5,7 +5,8 @@
 // Also: a project of 1,000 endpoints (cost per request and RSS), the demo project whose
 // GET /api/users/:id has three rule-based variations with the load matching the third (issue 11;
 // BENCH_SKIP_VARIATIONS=1 skips it), the same endpoint with a templated body (path parameter,
-// environment variable and one fake first name; issue 12; BENCH_SKIP_TEMPLATES=1 skips it), and a
+// environment variable and one fake first name; issue 12; BENCH_SKIP_TEMPLATES=1 skips it) and one
+// using twelve of the Mockoon/WireMock helpers of issue 25 (skipped with it), and a
 // count check that every
 // request of the mockdev run is in the request log (retention raised above the run's count), and an
 // endpoint whose every request starts a flow run with one callback to a local receiver, with the
@@ -71,6 +72,27 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
 const CONNS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PATH = '/api/users/42';
 const TEMPLATED_PATH = '/api/templated/users/42';
+const PARITY_PATH = '/api/parity/users/42';
+// Issue 25: a body using twelve of the Mockoon/WireMock helpers added for template parity.
+const PARITY_HELPERS = [
+  'add',
+  'subtract',
+  'gt',
+  'padStart',
+  'toFixed',
+  'concat',
+  'base64',
+  'guid',
+  'randomInt',
+  'now',
+  'regexExtract',
+  'eq',
+];
+const PARITY_BODY =
+  `{"id":"{{params.id}}","next":{{add params.id 1}},"prev":{{subtract params.id 1}},"big":{{gt params.id 10}},` +
+  `"code":"{{padStart params.id 6 '0'}}","price":"{{toFixed 3.14159 2}}","tag":"{{concat 'u-' params.id}}",` +
+  `"b64":"{{base64 params.id}}","uuid":"{{guid}}","n":{{randomInt lower=1 upper=9}},"day":"{{now format='yyyy-MM-dd'}}",` +
+  `"first":"{{regexExtract request.path '[a-z]+'}}","same":{{eq params.id '42'}}}`;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'mockdev-bench-'));
 const children = new Set();
@@ -220,6 +242,13 @@ templatedEndpoints.push({
   path: staticUser.path.replace('/api/users/', '/api/templated/users/'),
   body: `{"id":"{{params.id}}","api":"{{env.API}}","name":"{{faker 'person.firstName'}}"}`,
 });
+templatedEndpoints.push({
+  ...staticUser,
+  id: `${staticUser.id}-parity`,
+  name: `${staticUser.name} (parity helpers)`,
+  path: staticUser.path.replace('/api/users/', '/api/parity/users/'),
+  body: PARITY_BODY,
+});
 writeFileSync(join(templatedDir, 'endpoints.json'), JSON.stringify(templatedEndpoints, null, 2));
 {
   const { publicKey, privateKey } = generateKeyPairSync('ed25519');
@@ -361,6 +390,7 @@ if (process.env.BENCH_SKIP_VARIATIONS !== '1') {
 
 let templatedRes;
 let templatedPair;
+let parityPair;
 if (process.env.BENCH_SKIP_TEMPLATES !== '1') {
   const tPort = await freePort();
   const tUrl = `http://127.0.0.1:${tPort}${TEMPLATED_PATH}`;
@@ -374,9 +404,21 @@ if (process.env.BENCH_SKIP_TEMPLATES !== '1') {
     !sampleAnswer.name
   )
     throw new Error(`the templated endpoint answers ${JSON.stringify(sampleAnswer)}`);
+  const pUrl = `http://127.0.0.1:${tPort}${PARITY_PATH}`;
+  const pCheck = await fetch(pUrl);
+  const pAnswer = await pCheck.json();
+  if (
+    pCheck.status !== 200 ||
+    pAnswer.next !== 43 ||
+    pAnswer.code !== '000042' ||
+    pAnswer.first !== 'api' ||
+    pAnswer.same !== true
+  )
+    throw new Error(`the parity-helpers endpoint answers ${JSON.stringify(pAnswer)}`);
   templatedRes = measure('mockdev, templated body (params + env + faker)', tm, tUrl);
   results.push(templatedRes);
   templatedPair = measurePair(tm, `http://127.0.0.1:${tPort}${PATH}`, tUrl);
+  parityPair = measurePair(tm, `http://127.0.0.1:${tPort}${PATH}`, pUrl);
   await stopServer(tm);
 }
 
@@ -472,6 +514,15 @@ if (templatedRes) {
       `${f(b.rps, 0)} vs ${f(a.rps, 0)} req/s = ${tRatio.toFixed(3)}x (target >= 0.7) ${tRatio >= 0.7 ? 'OK' : 'BELOW TARGET'}, ` +
       `CPU per request ${f(b.cpuUsPerReq, 1)} vs ${f(a.cpuUsPerReq, 1)} µs; ` +
       `its own row vs the plain row: ${(templatedRes.rps / mRes.rps).toFixed(3)}x, p99 ${f(templatedRes.p99Ms, 2)} ms`,
+  );
+}
+if (parityPair) {
+  const { a, b, rounds, secs } = parityPair;
+  const pRatio = b.rps / a.rps;
+  console.log(
+    `template with ${PARITY_HELPERS.length} parity helpers (${PARITY_HELPERS.join(', ')}) vs the static endpoint, same server, ${rounds} alternating ${secs}s turns each: ` +
+      `${f(b.rps, 0)} vs ${f(a.rps, 0)} req/s = ${pRatio.toFixed(3)}x (target >= 0.7) ${pRatio >= 0.7 ? 'OK' : 'BELOW TARGET'}, ` +
+      `CPU per request ${f(b.cpuUsPerReq, 1)} vs ${f(a.cpuUsPerReq, 1)} µs`,
   );
 }
 if (flowsRes) for (const line of flowsRes.lines) console.log(line);
