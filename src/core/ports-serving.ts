@@ -4,6 +4,7 @@
  * them); a file of their own only to keep each file short. Types only.
  */
 import type { FlowRun } from './model/flow.js';
+import type { ResourceItem, ResourceState } from './model/resource.js';
 import type { GuardedPort, TunnelRecord } from './model/tunnel.js';
 import type { StoredProject, Subscription } from './ports.js';
 
@@ -144,4 +145,30 @@ export interface FetchDocumentOptions {
  */
 export interface DocumentFetcher {
   fetch(url: string, options?: FetchDocumentOptions): Promise<FetchedDocument>;
+}
+
+// ---------------------------------------------------------------- resource state
+
+/**
+ * The state of a project's resources (issue 26), kept apart from the project's definition
+ * (`<data dir>/resources/<project id>/` here: a project folder may be in git, the state is not).
+ * The serving process is the one writer of the state while it runs (write-behind, batched); what
+ * other processes change (a reset, new data from the UI) they stage under the next revision and
+ * then bump the definition's revision, which the server sees through the change feed and takes
+ * (core/resources/state.ts `currentItems`). Nothing here is a secret; nothing throws for a state
+ * that is missing (undefined), a broken file is CORRUPT_FILE naming it.
+ */
+export interface ResourceStateStore {
+  /** The state the serving process last wrote; undefined when none was written. */
+  read(projectId: string, resourceId: string): Promise<ResourceState | undefined>;
+  /** Replaces the written state (atomic: a reader sees the old or the new state whole). */
+  write(projectId: string, resourceId: string, state: ResourceState): Promise<void>;
+  /** Stages items for a revision (a replacement of the data made while a server may run). */
+  stage(projectId: string, resourceId: string, revision: number, items: ResourceItem[]): Promise<void>;
+  /** The items staged for that revision; undefined when none were (a reset: the seed). */
+  readStaged(projectId: string, resourceId: string, revision: number): Promise<ResourceItem[] | undefined>;
+  /** Forgets one resource's state (written and staged). */
+  remove(projectId: string, resourceId: string): Promise<void>;
+  /** Forgets every resource state of a project. */
+  removeProject(projectId: string): Promise<void>;
 }

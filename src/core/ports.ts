@@ -10,6 +10,7 @@ import type { MockdevError } from './errors.js';
 import type { ContractVerdict } from './model/contract.js';
 import type { Endpoint } from './model/endpoint.js';
 import type { Flow } from './model/flow.js';
+import type { Resource } from './model/resource.js';
 import type { ProjectFile } from './model/project.js';
 import type { Recording } from './model/recording.js';
 import type { ParsedRequestFilters, RequestRecord, RequestSummary } from './model/request.js';
@@ -37,6 +38,8 @@ export interface StoredProject {
   endpoints: Endpoint[];
   /** Its flows (`flows.json` here), in order; none when it has none. */
   flows: Flow[];
+  /** Its resources (`resources.json` here; issue 26), in order; none when it has none. */
+  resources: Resource[];
 }
 
 /** What a change to a project writes back; fields left out stay as they are. */
@@ -44,6 +47,7 @@ export interface ProjectChangeResult<T> {
   project?: ProjectFile;
   endpoints?: Endpoint[];
   flows?: Flow[];
+  resources?: Resource[];
   result: T;
 }
 
@@ -470,7 +474,13 @@ export interface UiStateStore {
 }
 
 export type * from './ports-serving.js';
-import type { ContractStore, FlowRunStore, TlsFiles, TunnelRegistry } from './ports-serving.js';
+import type {
+  ContractStore,
+  FlowRunStore,
+  ResourceStateStore,
+  TlsFiles,
+  TunnelRegistry,
+} from './ports-serving.js';
 
 /** Every store a running mockdev uses. */
 export interface Stores {
@@ -487,6 +497,7 @@ export interface Stores {
   tls: TlsFiles;
   tunnels: TunnelRegistry;
   contracts: ContractStore;
+  resourceStates: ResourceStateStore;
   /** Releases what the stores hold open (database handles, watchers). */
   close(): void;
 }

@@ -8,6 +8,7 @@ import { FileLicenseStore } from './fs/license-store.js';
 import { FileServerRegistry } from './fs/server-registry.js';
 import { FileSettingsStore } from './fs/settings-store.js';
 import { FileUiStateStore } from './fs/ui-state-store.js';
+import { FileResourceStateStore } from './fs/resource-state-store.js';
 import { LocalUserFiles } from './fs/user-files.js';
 import { FileTlsFiles } from './fs/tls-files.js';
 import { FileTunnelRegistry } from './tunnels/registry.js';
@@ -50,6 +51,7 @@ export function openLocalStores(dataDir: string, options: LocalStoreOptions): St
     tls: new FileTlsFiles(dataDir),
     tunnels: new FileTunnelRegistry(dataDir),
     contracts: new FileContractStore(dataDir),
+    resourceStates: new FileResourceStateStore(dataDir),
     close: () => {
       flowRuns.close();
       requests.close();

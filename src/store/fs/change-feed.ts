@@ -1,22 +1,25 @@
 import { readdirSync, readFileSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { ProjectChange, Subscription } from '../../core/ports.js';
-import { ENDPOINTS_FILE, FLOWS_FILE, PROJECT_FILE } from './project-folder.js';
+import { ENDPOINTS_FILE, FLOWS_FILE, PROJECT_FILE, RESOURCES_FILE } from './project-folder.js';
 
 /**
  * The change feed of the folder store: notices changes to project folders whoever makes them
  * (this process, another mockdev, an editor). One folder is watched with fs.watch, backed by a
  * slow stat poll for file systems without watch events; the whole data directory is polled
- * (a stat of three files per project, the same on every platform). A change is reported once
+ * (a stat of four files per project, the same on every platform). A change is reported once
  * per new version of the files.
  */
 
 type Listener = (change: ProjectChange) => void;
 
+/** The files a project folder's version is made of. */
+const FEED_FILES = new Set([PROJECT_FILE, ENDPOINTS_FILE, FLOWS_FILE, RESOURCES_FILE]);
+
 /** inode, size and mtime of the files of a folder, as one comparable string; undefined without project.json. */
 function signatureSync(dir: string): string | undefined {
   const parts: string[] = [];
-  for (const file of [PROJECT_FILE, ENDPOINTS_FILE, FLOWS_FILE]) {
+  for (const file of FEED_FILES) {
     try {
       const s = statSync(join(dir, file), { bigint: true });
       parts.push(`${s.ino}:${s.size}:${s.mtimeNs}`);
@@ -44,7 +47,7 @@ export function watchFolder(dir: string, listener: Listener, pollMs: number): Su
   let watcher: FSWatcher | undefined;
   try {
     watcher = watch(dir, { persistent: false }, (_event, name) => {
-      if (name === null || name === ENDPOINTS_FILE || name === PROJECT_FILE || name === FLOWS_FILE) check();
+      if (name === null || FEED_FILES.has(name)) check();
     });
     watcher.on('error', () => watcher?.close());
   } catch {

@@ -64,6 +64,8 @@ export const dataPaths = (dataDir: string) => ({
   tls: join(dataDir, 'tls'),
   /** <project id>.json: the running tunnel of each project. */
   tunnels: join(dataDir, 'tunnels'),
+  /** <project id>/<resource id>.json (the written state), <resource id>.r<revision>.json (staged). */
+  resources: join(dataDir, 'resources'),
 });
 
 const errno = (e: unknown): string | undefined => (e as NodeJS.ErrnoException).code;

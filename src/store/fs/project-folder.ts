@@ -3,18 +3,21 @@ import { join } from 'node:path';
 import { MockdevError } from '../../core/errors.js';
 import { EndpointListSchema, type Endpoint } from '../../core/model/endpoint.js';
 import { FlowListSchema, type Flow } from '../../core/model/flow.js';
+import { ResourceListSchema, type Resource } from '../../core/model/resource.js';
 import { PROJECT_SCHEMA_VERSION, ProjectFileSchema, type ProjectFile } from '../../core/model/project.js';
 import * as z from 'zod';
 import { checkShape, ioError, readJsonFile, writeJsonAtomic } from './json-file.js';
 
 /**
- * One project folder: `project.json`, `endpoints.json` and, once it has flows, `flows.json`
- * (DECISIONS "Where state lives"), read and written whole. A folder is a project once
- * `project.json` exists. `project.json`'s schemaVersion covers all three.
+ * One project folder: `project.json`, `endpoints.json` and, once it has flows, `flows.json`, and
+ * once it has resources, `resources.json` (DECISIONS "Where state lives"), read and written
+ * whole. A folder is a project once `project.json` exists. `project.json`'s schemaVersion covers
+ * them all.
  */
 export const PROJECT_FILE = 'project.json';
 export const ENDPOINTS_FILE = 'endpoints.json';
 export const FLOWS_FILE = 'flows.json';
+export const RESOURCES_FILE = 'resources.json';
 export const LOCK_FILE = '.mockdev.lock';
 
 /** What the name index and the known-folders list keep of a project.json, with its stamp. */
@@ -44,6 +47,7 @@ export interface FolderContent {
   project: ProjectFile;
   endpoints: Endpoint[];
   flows: Flow[];
+  resources: Resource[];
 }
 
 /** Upgrades an older project.json to the current schema; refuses one from a newer mockdev. */
@@ -86,10 +90,23 @@ export async function readFlowsFile(dir: string): Promise<Flow[]> {
   return raw === undefined ? [] : checkShape(file, FlowListSchema, raw);
 }
 
-/** What a folder holds beside its project.json: endpoints and flows, validated. */
-export async function readFolderLists(dir: string): Promise<{ endpoints: Endpoint[]; flows: Flow[] }> {
-  const [endpoints, flows] = await Promise.all([readEndpointsFile(dir), readFlowsFile(dir)]);
-  return { endpoints, flows };
+/** resources.json of a folder, validated; none when the file does not exist. */
+export async function readResourcesFile(dir: string): Promise<Resource[]> {
+  const file = join(dir, RESOURCES_FILE);
+  const raw = await readJsonFile(file);
+  return raw === undefined ? [] : checkShape(file, ResourceListSchema, raw);
+}
+
+/** What a folder holds beside its project.json: endpoints, flows and resources, validated. */
+export async function readFolderLists(
+  dir: string,
+): Promise<{ endpoints: Endpoint[]; flows: Flow[]; resources: Resource[] }> {
+  const [endpoints, flows, resources] = await Promise.all([
+    readEndpointsFile(dir),
+    readFlowsFile(dir),
+    readResourcesFile(dir),
+  ]);
+  return { endpoints, flows, resources };
 }
 
 /** Every file of a folder, validated; undefined when it holds no project.json. */
@@ -108,16 +125,18 @@ export async function hasProject(dir: string): Promise<boolean> {
 }
 
 /**
- * Writes what changed: endpoints and flows first, then project.json (a folder is a project once
- * it exists). `mode`: the files' permissions (private in the data directory, the user's
- * elsewhere). A project without flows gets no flows.json until it has one (`init` writes two
- * files); once written, it stays (an empty list).
+ * Writes what changed: endpoints, flows and resources first, then project.json (a folder is a
+ * project once it exists). `mode`: the files' permissions (private in the data directory, the
+ * user's elsewhere). A project without flows (resources) gets no flows.json (resources.json)
+ * until it has one (`init` writes two files); once written, it stays (an empty list).
  */
 export async function writeFolder(
   dir: string,
-  content: { project?: ProjectFile; endpoints?: Endpoint[]; flows?: Flow[] },
+  content: { project?: ProjectFile; endpoints?: Endpoint[]; flows?: Flow[]; resources?: Resource[] },
   mode: number,
 ): Promise<void> {
+  if (content.resources !== undefined)
+    await writeJsonAtomic(join(dir, RESOURCES_FILE), ResourceListSchema.parse(content.resources), mode);
   if (content.flows !== undefined)
     await writeJsonAtomic(join(dir, FLOWS_FILE), FlowListSchema.parse(content.flows), mode);
   if (content.endpoints !== undefined)

@@ -5,6 +5,7 @@ import { MockdevError } from '../../core/errors.js';
 import { ID_PATTERN } from '../../core/ids.js';
 import type { Endpoint } from '../../core/model/endpoint.js';
 import type { ProjectFile } from '../../core/model/project.js';
+import type { Resource } from '../../core/model/resource.js';
 import type {
   ProjectChange,
   ProjectChangeResult,
@@ -27,6 +28,7 @@ import { NONE, isInside, nameClash, nameTaken, pick, type Found } from './projec
 import {
   ENDPOINTS_FILE,
   FLOWS_FILE,
+  RESOURCES_FILE,
   LOCK_FILE,
   PROJECT_FILE,
   hasProject,
@@ -69,7 +71,7 @@ export class FolderProjectStore implements ProjectStore {
 
   private stored(
     dir: string,
-    content: { project: ProjectFile; endpoints: Endpoint[]; flows: Flow[] },
+    content: { project: ProjectFile; endpoints: Endpoint[]; flows: Flow[]; resources?: Resource[] },
   ): StoredProject {
     return {
       key: dir,
@@ -78,6 +80,7 @@ export class FolderProjectStore implements ProjectStore {
       project: content.project,
       endpoints: content.endpoints,
       flows: content.flows,
+      resources: content.resources ?? [],
     };
   }
 
@@ -341,6 +344,7 @@ export class FolderProjectStore implements ProjectStore {
       }
       // The flows of a project this one overwrites are not its own.
       if (flows.length === 0) await fs.rm(join(dir, FLOWS_FILE), { force: true });
+      await fs.rm(join(dir, RESOURCES_FILE), { force: true });
       await writeFolder(dir, { endpoints, project, ...(flows.length ? { flows } : {}) }, this.fileMode(dir));
     });
   }
@@ -381,6 +385,7 @@ export class FolderProjectStore implements ProjectStore {
         await fs.rm(join(key, PROJECT_FILE), { force: true });
         await fs.rm(join(key, ENDPOINTS_FILE), { force: true });
         await fs.rm(join(key, FLOWS_FILE), { force: true });
+        await fs.rm(join(key, RESOURCES_FILE), { force: true });
         if (contractFile) await fs.rm(join(key, contractFile), { force: true });
       }
     }).catch((e) => {
