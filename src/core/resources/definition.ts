@@ -1,4 +1,5 @@
 import { MockdevError } from '../errors.js';
+import { routeKey } from '../match/route-key.js';
 import { parseSegment, splitPath } from '../match/router.js';
 import type { Resource, ResourceItem } from '../model/resource.js';
 
@@ -49,13 +50,6 @@ function decodeSegment(s: string): string {
     return s;
   }
 }
-
-/** A path as a route sees it: parameters unnamed, no trailing slash (`/api/{a}/users` = `/api/{b}/users/`). */
-export const routeKey = (path: string): string =>
-  '/' +
-  segments(path)
-    .map((s) => (s === null ? '{}' : s))
-    .join('/');
 
 /** The resource among `others` answering the same route as `path`, if any. */
 export const samePath = (others: Resource[], path: string): Resource | undefined => {
