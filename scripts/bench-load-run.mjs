@@ -53,3 +53,24 @@ export const getter = (load, get, options) => () =>
       resolve();
     });
   });
+
+/**
+ * One keep-alive request with a JSON body after another (`request` is http.request), counted on
+ * `load`: the bench's POSTs to a resource.
+ */
+export const sender = (load, request, options, body) => () =>
+  new Promise((resolve) => {
+    const t0 = performance.now();
+    const req = request(options, (res) => {
+      res.on('data', () => undefined);
+      res.on('end', () => {
+        load.done(t0, res.statusCode);
+        resolve();
+      });
+    });
+    req.on('error', () => {
+      load.failed();
+      resolve();
+    });
+    req.end(body);
+  });

@@ -4,6 +4,7 @@ import { EndpointSchema } from '../core/model/endpoint.js';
 import type { Resource, ResourceItem } from '../core/model/resource.js';
 import type { ResourceStateStore } from '../core/ports-serving.js';
 import {
+  countIds,
   createItem,
   deleteItem,
   getItem,
@@ -13,6 +14,7 @@ import {
   patchItem,
   replaceItem,
   withIds,
+  type IdCounter,
   type Scope,
 } from '../core/resources/crud.js';
 import { currentItems } from '../core/resources/state.js';
@@ -38,6 +40,8 @@ interface Live {
   def: Resource;
   revision: number;
   items: ResourceItem[];
+  /** What new ids count from, kept while ids are only added (unset: counted at the next POST). */
+  counter?: IdCounter;
 }
 
 export interface ResourceRuntimeOptions {
@@ -112,6 +116,7 @@ export class ResourceRuntime {
       const l = this.byName.get(name.toLowerCase());
       if (!l) return;
       l.items = withIds(items, l.def.idField);
+      l.counter = undefined;
       this.changed(l.def.id);
     },
   };
@@ -209,7 +214,13 @@ export class ResourceRuntime {
         'POST',
         base,
         (ex, scope) => {
-          const item = createItem(l.items, idField, scope, body(ex, `POST ${l.def.path}`));
+          const item = createItem(
+            l.items,
+            idField,
+            scope,
+            body(ex, `POST ${l.def.path}`),
+            (l.counter ??= countIds(l.items, idField)),
+          );
           this.changed(l.def.id);
           const location = `${pathOf(ex.url).replace(/\/+$/, '')}/${encodeURIComponent(String(item[idField]))}`;
           return json(201, item, { Location: location, 'Access-Control-Expose-Headers': 'Location' });
@@ -239,6 +250,7 @@ export class ResourceRuntime {
         itemPath,
         (_ex, scope, id) => {
           deleteItem(l.items, idField, scope, id);
+          l.counter = undefined;
           this.changed(l.def.id);
           return json(204, undefined);
         },

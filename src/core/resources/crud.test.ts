@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { MockdevError } from '../errors.js';
 import {
+  countIds,
   createItem,
   deleteItem,
   itemBody,
@@ -66,6 +67,17 @@ describe('resource CRUD rules', () => {
       { name: 'x', id: 6 },
       { name: 'y', id: 7 },
     ]);
+  });
+
+  it('a kept counter gives the same ids as counting again: given ids count, a text id turns to UUIDs', () => {
+    const items: Record<string, unknown>[] = [{ id: 2 }];
+    const counter = countIds(items, 'id');
+    assert.equal(createItem(items, 'id', {}, {}, counter).id, 3);
+    assert.equal(createItem(items, 'id', {}, { id: 10 }, counter).id, 10);
+    assert.equal(createItem(items, 'id', {}, {}, counter).id, 11);
+    assert.equal(nextId(items, 'id'), nextId(items, 'id', counter));
+    createItem(items, 'id', {}, { id: 'ada' }, counter);
+    assert.match(String(createItem(items, 'id', {}, {}, counter).id), /^[0-9a-f-]{36}$/);
   });
 
   it('create keeps a free id, refuses a taken one (409), and puts the scope on the item', () => {

@@ -63,11 +63,21 @@ export function listItems(
   return { total: selected.length, items: page as ResourceItem[] };
 }
 
+/** Whether a field's value equals a text as a query compares them (fieldText), without building texts. */
+const sameAs =
+  (text: string, asNumber: number) =>
+  (v: unknown): boolean =>
+    v === text ||
+    (typeof v === 'number'
+      ? v === asNumber && String(v) === text
+      : typeof v === 'object' && fieldText(v) === text);
+
 /** The index of the item with this id in the scope; -1 when there is none. */
 export function findItem(items: readonly ResourceItem[], idField: string, scope: Scope, id: string): number {
+  const same = sameAs(id, Number(id));
   for (let i = 0; i < items.length; i++) {
     const item = items[i]!;
-    if (fieldText(item[idField]) === id && matches(item, scope)) return i;
+    if (same(item[idField]) && matches(item, scope)) return i;
   }
   return -1;
 }
@@ -80,21 +90,47 @@ const numericId = (v: unknown): number | undefined => {
 };
 
 /**
- * The id of a new item: the next integer after the largest numeric id (a number, or its text when
- * the ids are texts), or a UUID when any id is not numeric. A resource without items starts at 1.
+ * What new ids count from: the largest numeric id, whether the ids are texts, whether any is not
+ * numeric (then new ids are UUIDs). The runtime keeps one per resource while ids are only added.
  */
-export function nextId(items: readonly ResourceItem[], idField: string): string | number {
-  let max = 0;
-  let texts = items.length > 0;
+export interface IdCounter {
+  max: number;
+  texts: boolean;
+  uuids: boolean;
+}
+
+/** Counts a resource's ids. */
+export function countIds(items: readonly ResourceItem[], idField: string): IdCounter {
+  const counter: IdCounter = { max: 0, texts: items.length > 0, uuids: false };
+  let numbers = false;
   for (const item of items) {
     const v = item[idField];
     if (v === undefined) continue;
-    const n = numericId(v);
-    if (n === undefined) return randomUUID();
-    if (typeof v === 'number') texts = false;
-    if (n > max) max = n;
+    sawId(counter, v);
+    if (typeof v === 'number') numbers = true;
   }
-  return texts ? String(max + 1) : max + 1;
+  if (numbers) counter.texts = false;
+  return counter;
+}
+
+/** An id now in use: counted. */
+export function sawId(counter: IdCounter, id: unknown): void {
+  const n = numericId(id);
+  if (n === undefined) counter.uuids = true;
+  else if (n > counter.max) counter.max = n;
+}
+
+/**
+ * The id of a new item: the next integer after the largest numeric id (a number, or its text when
+ * the ids are texts), or a UUID when any id is not numeric. A resource without items starts at 1.
+ */
+export function nextId(
+  items: readonly ResourceItem[],
+  idField: string,
+  counter = countIds(items, idField),
+): string | number {
+  if (counter.uuids) return randomUUID();
+  return counter.texts ? String(counter.max + 1) : counter.max + 1;
 }
 
 /** An item without an id gets the next one: the seed may leave ids out. */
@@ -129,22 +165,27 @@ function keyed(fields: ResourceItem, idField: string, id: unknown, scope: Scope)
   return { [idField]: id, ...fields, ...scope, [idField]: id };
 }
 
-/** POST: the item added (its id given and free, or the next one); 409 when the id is taken. */
+/**
+ * POST: the item added (its id given and free, or the next one); 409 when the id is taken. The
+ * counter (countIds of the items, kept by the caller) counts the new id.
+ */
 export function createItem(
   items: ResourceItem[],
   idField: string,
   scope: Scope,
   body: ResourceItem,
+  counter = countIds(items, idField),
 ): ResourceItem {
   const given = body[idField];
   let id: unknown = given;
-  if (given === undefined || given === null) id = nextId(items, idField);
+  if (given === undefined || given === null) id = nextId(items, idField, counter);
   else if (typeof given !== 'string' && typeof given !== 'number')
     throw new MockdevError('MALFORMED_REQUEST', `The ${idField} of a new item must be a string or a number`);
   else if (findItem(items, idField, scope, fieldText(given)!) !== -1)
     throw new MockdevError('CONFLICT', `An item with ${idField} ${JSON.stringify(given)} exists already`);
   const item = keyed(body, idField, id, scope);
   items.push(item);
+  sawId(counter, id);
   return item;
 }
 
