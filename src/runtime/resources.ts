@@ -198,6 +198,12 @@ export class ResourceRuntime {
       return itemBody(parsed === NOT_JSON ? NO_BODY : parsed, what);
     };
     const { idField } = l.def;
+    /** PUT and PATCH: the item changed by the body, 200. */
+    const change = (how: typeof replaceItem, ex: Exchange, scope: Scope, id: string) => {
+      const item = how(l.items, idField, scope, id, body(ex, `${ex.method} ${l.def.path}/{${idField}}`));
+      this.changed(l.def.id);
+      return json(200, item);
+    };
     const ops: [string, string, (ex: Exchange, scope: Scope, id: string) => Answer][] = [
       [
         'GET',
@@ -227,24 +233,8 @@ export class ResourceRuntime {
         },
       ],
       ['GET', itemPath, (_ex, scope, id) => json(200, getItem(l.items, idField, scope, id))],
-      [
-        'PUT',
-        itemPath,
-        (ex, scope, id) => {
-          const item = replaceItem(l.items, idField, scope, id, body(ex, `PUT ${l.def.path}/{${idField}}`));
-          this.changed(l.def.id);
-          return json(200, item);
-        },
-      ],
-      [
-        'PATCH',
-        itemPath,
-        (ex, scope, id) => {
-          const item = patchItem(l.items, idField, scope, id, body(ex, `PATCH ${l.def.path}/{${idField}}`));
-          this.changed(l.def.id);
-          return json(200, item);
-        },
-      ],
+      ['PUT', itemPath, (ex, scope, id) => change(replaceItem, ex, scope, id)],
+      ['PATCH', itemPath, (ex, scope, id) => change(patchItem, ex, scope, id)],
       [
         'DELETE',
         itemPath,

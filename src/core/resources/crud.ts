@@ -189,36 +189,39 @@ export function createItem(
   return item;
 }
 
-/** PUT: the item replaced by the body; the id in the path (and the scope) win over the body's. */
-export function replaceItem(
+/** The item at this id made anew from the old one; its id and scope stay. 404 when there is none. */
+function changeItem(
   items: ResourceItem[],
   idField: string,
   scope: Scope,
   id: string,
-  body: ResourceItem,
+  make: (old: ResourceItem) => ResourceItem,
 ): ResourceItem {
   const i = findItem(items, idField, scope, id);
   if (i === -1) throw notFound(idField, id);
-  const item = keyed(body, idField, items[i]![idField], scope);
+  const old = items[i]!;
+  const item = keyed(make(old), idField, old[idField], scope);
   items[i] = item;
   return item;
 }
 
-/** PATCH: the item with the body merged in (JSON merge patch, RFC 7396); the id and scope stay. */
-export function patchItem(
+/** PUT: the item replaced by the body; the id in the path (and the scope) win over the body's. */
+export const replaceItem = (
   items: ResourceItem[],
   idField: string,
   scope: Scope,
   id: string,
   body: ResourceItem,
-): ResourceItem {
-  const i = findItem(items, idField, scope, id);
-  if (i === -1) throw notFound(idField, id);
-  const merged = mergePatch(items[i], body) as ResourceItem;
-  const item = keyed(merged, idField, items[i]![idField], scope);
-  items[i] = item;
-  return item;
-}
+) => changeItem(items, idField, scope, id, () => body);
+
+/** PATCH: the item with the body merged in (JSON merge patch, RFC 7396); the id and scope stay. */
+export const patchItem = (
+  items: ResourceItem[],
+  idField: string,
+  scope: Scope,
+  id: string,
+  body: ResourceItem,
+) => changeItem(items, idField, scope, id, (old) => mergePatch(old, body) as ResourceItem);
 
 /** DELETE: the item removed; 404 when there is none. */
 export function deleteItem(items: ResourceItem[], idField: string, scope: Scope, id: string): void {
