@@ -13,6 +13,7 @@ import { json } from '../helpers/cli.js';
 import { cliSandbox, type AfterHook } from '../helpers/cli-inprocess.js';
 import { ok } from '../helpers/flows.js';
 import { call } from '../helpers/resources.js';
+import { startServe } from '../helpers/server.js';
 import { waitUntil } from '../helpers/wait.js';
 
 describe('resource commands and a running server', () => {
@@ -44,5 +45,24 @@ describe('resource commands and a running server', () => {
 
     ok(await cli(['resource', 'reset', 'shop', 'users']));
     assert.deepEqual(await names(), ['Ada']);
+  });
+
+  it('`mockdev serve` keeps the state: a POST answered just before SIGTERM is there after a restart', async (t: AfterHook) => {
+    const { cli, dir, dataDir, defer } = cliSandbox(t, 'mockdev-resources-serve-');
+    ok(await cli(['project', 'create', 'shop']));
+    writeFileSync(join(dir, 'seed.json'), JSON.stringify([{ id: 1, name: 'Ada' }]));
+    ok(await cli(['resource', 'add', 'shop', '/api/users', '--seed', 'seed.json']));
+    const first = await startServe(['shop'], { dataDir, cwd: dir });
+    defer(() => first.stop());
+    const posted = await call(first.url, 'POST', '/api/users', { name: 'Grace' });
+    assert.equal(posted.status, 201);
+    // Stopped at once: the change is written by the stop, not by a batch that may not have run.
+    assert.equal(await first.stop(), 0);
+    const second = await startServe(['shop'], { dataDir, cwd: dir });
+    defer(() => second.stop());
+    assert.deepEqual((await call(second.url, 'GET', '/api/users')).json, [
+      { id: 1, name: 'Ada' },
+      { id: 2, name: 'Grace' },
+    ]);
   });
 });
