@@ -46,6 +46,8 @@ describe('resources at run time (over HTTP)', () => {
     assert.deepEqual((await call(url, 'GET', '/api/users/2')).json, USERS.seed[1]);
     assert.equal((await call(url, 'GET', '/api/users/9')).status, 404);
 
+    const head = await call(url, 'HEAD', '/api/users');
+    assert.deepEqual([head.status, head.body, head.headers['x-total-count']], [200, '', '3']);
     const created = await call(url, 'POST', '/api/users', { name: 'Barbara' });
     assert.deepEqual([created.status, created.json], [201, { id: 4, name: 'Barbara' }]);
     assert.equal(created.headers.location, '/api/users/4');
@@ -82,9 +84,9 @@ describe('resources at run time (over HTTP)', () => {
 
     const records = await waitUntil(async () => {
       const r = await ctx.requests.list(project.id, parseRequestFilters({ limit: 100 }));
-      return r.length >= 21 && r;
+      return r.length >= 22 && r;
     }, 'the requests to be logged');
-    assert.equal(records.length, 21);
+    assert.equal(records.length, 22);
     assert.ok(records.every((r) => r.endpointId === USERS.id));
     assert.ok(records.some((r) => r.method === 'DELETE' && r.status === 404));
   });
@@ -178,6 +180,12 @@ describe('resources at run time (over HTTP)', () => {
       second: USERS.seed[1],
     });
     assert.equal((await call(url, 'GET', '/missing/42')).body, 'null');
+    await addEndpoint(ctx, 'Shop', { method: 'GET', path: '/context', body: '[{{resources}}]' });
+    assert.equal(
+      (await call(url, 'GET', '/context')).body,
+      '[]',
+      'the resources are no field of the context',
+    );
     const signup = await call(url, 'POST', '/signup', { name: 'Margaret' });
     assert.equal(signup.status, 201, signup.body);
     assert.deepEqual((await call(url, 'GET', '/api/users/4')).json, { name: 'Margaret', id: 4 });
