@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { MockdevError } from '../core/errors.js';
 import { compileRoutes } from '../core/match/router.js';
 import { EndpointSchema } from '../core/model/endpoint.js';
@@ -28,7 +29,7 @@ import { parseQuery } from './templated.js';
  * The resources of the served project at run time (docs/resources.md "At run time"): their
  * items in memory, shared by every request; each change written behind to the data directory
  * (ResourceStateStore), off the response path, in batches (one write per changed resource per
- * batch, FLUSH_MS after the first change), and flushed when the server stops. Each load (start,
+ * batch, FLUSH_MS after the first change, one batch at a time), and flushed when the server stops. Each load (start,
  * and every change of the project) takes the definitions: an unchanged revision keeps the items;
  * a new one takes what was staged for it, else the seed (core/resources/state.ts).
  */
@@ -61,6 +62,9 @@ export class ResourceRuntime {
   private dirty = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | undefined;
+  private closed = false;
+  /** How long the last batch took to write (ms). */
+  private lastBatchMs = 0;
   private warned: string | undefined;
 
   constructor(private readonly options: ResourceRuntimeOptions) {}
@@ -124,41 +128,56 @@ export class ResourceRuntime {
   /** A resource's items changed: written in the next batch. */
   private changed(id: string): void {
     this.dirty.add(id);
-    if (this.timer || this.flushing) return;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.flushing = this.writeBatches().finally(() => (this.flushing = undefined));
-    }, FLUSH_MS);
+    this.schedule();
+  }
+
+  /**
+   * The next batch, FLUSH_MS after the first change since the last one; a state so large that
+   * writing it takes long is written less often (at most about a tenth of the time writing).
+   */
+  private schedule(): void {
+    if (this.timer || this.flushing || this.closed || this.dirty.size === 0) return;
+    this.timer = setTimeout(
+      () => {
+        this.timer = undefined;
+        this.flushing = this.writeBatch().finally(() => {
+          this.flushing = undefined;
+          this.schedule();
+        });
+      },
+      Math.max(FLUSH_MS, this.lastBatchMs * 9),
+    );
     this.timer.unref();
   }
 
-  /** Writes every changed resource once, then those changed meanwhile, until none is left. */
-  private async writeBatches(): Promise<void> {
+  /** Writes every changed resource once, as it is now. */
+  private async writeBatch(): Promise<void> {
     const { store, projectId } = this.options;
-    while (this.dirty.size > 0) {
-      const batch = [...this.dirty].flatMap((id) => {
-        const l = this.live.get(id);
-        return l ? [{ l, state: { revision: l.revision, items: l.items.slice() } }] : [];
-      });
-      this.dirty.clear();
-      await Promise.all(
-        batch.map(({ l, state }) =>
-          store.write(projectId, l.def.id, state).catch((e: unknown) => {
-            this.warn(
-              `The state of resource "${l.def.name}" could not be written: ${e instanceof Error ? e.message : String(e)}`,
-            );
-          }),
-        ),
-      );
-    }
+    const start = performance.now();
+    const batch = [...this.dirty].flatMap((id) => {
+      const l = this.live.get(id);
+      return l ? [{ l, state: { revision: l.revision, items: l.items.slice() } }] : [];
+    });
+    this.dirty.clear();
+    await Promise.all(
+      batch.map(({ l, state }) =>
+        store.write(projectId, l.def.id, state).catch((e: unknown) => {
+          this.warn(
+            `The state of resource "${l.def.name}" could not be written: ${e instanceof Error ? e.message : String(e)}`,
+          );
+        }),
+      ),
+    );
+    this.lastBatchMs = performance.now() - start;
   }
 
   /** Writes what changed and is not written yet (the server stops). */
   async close(): Promise<void> {
+    this.closed = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     await this.flushing;
-    await this.writeBatches();
+    while (this.dirty.size > 0) await this.writeBatch();
   }
 
   private warn(message: string): void {
