@@ -1,6 +1,7 @@
 import { endpointKey } from '../core/match/route-key.js';
 import { pathParamNames } from '../core/match/router.js';
 import type { Endpoint, EndpointInput, Variation } from '../core/model/endpoint.js';
+import { formatDelay, hasDelay } from '../core/latency.js';
 import { assertRouteFree, buildNamedEndpoint, checkEndpoint } from './endpoint-build.js';
 
 /**
@@ -73,7 +74,7 @@ function describeField(e: Endpoint, field: (typeof MOCKDEV_FIELDS)[number]): str
     case 'statusText':
       return e.statusText !== undefined ? `status text "${e.statusText}"` : undefined;
     case 'delay':
-      return e.delay > 0 ? `delay ${e.delay} ms` : undefined;
+      return hasDelay(e.delay) ? `delay ${formatDelay(e.delay)}` : undefined;
     case 'enabled':
       return e.enabled ? undefined : 'disabled';
     case 'kind':
@@ -151,9 +152,9 @@ function updateVariation(
     next.rules = existing.rules;
     kept.push(`${label}rules`);
   }
-  if (incoming.delay === 0 && existing.delay > 0) {
+  if (incoming.delay === 0 && hasDelay(existing.delay)) {
     next.delay = existing.delay;
-    kept.push(`${label}delay ${existing.delay} ms`);
+    kept.push(`${label}delay ${formatDelay(existing.delay)}`);
   }
   if (incoming.statusText === undefined && existing.statusText !== undefined) {
     next.statusText = existing.statusText;

@@ -1,0 +1,67 @@
+import type { Delay } from './model/fields.js';
+import { DELAY_MAX_MS } from './model/limits.js';
+
+/**
+ * Sampling delays and faults (pure: the random source is given, so tests can seed it). The
+ * runtime compiles these once per endpoint change (runtime/timing.ts) and calls the result per
+ * request.
+ */
+
+/** A source of numbers uniformly distributed in [0, 1), as Math.random. */
+export type Random = () => number;
+
+/** A small seeded generator (mulberry32): the same seed gives the same sequence. */
+export function seededRandom(seed: number): Random {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A standard normal number (Box-Muller). */
+function normal(random: Random): number {
+  const u = 1 - random(); // (0, 1]: log(u) is finite
+  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random());
+}
+
+const bounded = (ms: number): number => Math.min(DELAY_MAX_MS, Math.max(0, Math.round(ms)));
+
+/**
+ * How a delay is taken per request: a fixed one is its number (nothing to sample); a
+ * distribution gives a sampler of whole milliseconds, within 0 and DELAY_MAX_MS.
+ */
+export function delaySampler(delay: Delay, random: Random = Math.random): number | (() => number) {
+  if (typeof delay === 'number') return delay;
+  if ('uniform' in delay) {
+    const [min, max] = delay.uniform;
+    if (min === max) return min;
+    return () => bounded(min + random() * (max - min + 1) - 0.5);
+  }
+  const { median, sigma } = delay.lognormal;
+  if (sigma === 0 || median === 0) return median;
+  return () => bounded(median * Math.exp(sigma * normal(random)));
+}
+
+/**
+ * Whether a request gets the fault, for a rate from 0 to 1: "always" (1) and "never" (0) are
+ * booleans, so the common cases draw nothing; a rate between gives a chooser.
+ */
+export function faultChooser(rate: number, random: Random = Math.random): boolean | (() => boolean) {
+  if (rate >= 1) return true;
+  if (rate <= 0) return false;
+  return () => random() < rate;
+}
+
+/** Whether a delay may hold a response back at all (0 does not). */
+export const hasDelay = (delay: Delay): boolean => typeof delay !== 'number' || delay > 0;
+
+/** A delay as people write it: `250`, `100..400`, `lognormal:200,0.5` (the CLI's form). */
+export function formatDelay(delay: Delay): string {
+  if (typeof delay === 'number') return `${delay} ms`;
+  if ('uniform' in delay) return `${delay.uniform[0]}..${delay.uniform[1]} ms`;
+  return `lognormal median ${delay.lognormal.median} ms, sigma ${delay.lognormal.sigma}`;
+}
