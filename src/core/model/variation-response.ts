@@ -23,7 +23,15 @@ export {
 /** The fields a response is built from. */
 export type ResponseFields = Pick<
   Endpoint,
-  'status' | 'statusText' | 'headers' | 'body' | 'contentType' | 'delay' | 'fault' | 'faultRate' | 'templating'
+  | 'status'
+  | 'statusText'
+  | 'headers'
+  | 'body'
+  | 'contentType'
+  | 'delay'
+  | 'fault'
+  | 'faultRate'
+  | 'templating'
 >;
 
 /** The headers a variation sends: the endpoint's, with the variation's over them. */
