@@ -1,4 +1,5 @@
-import type { Delay } from './model/fields.js';
+import { MockdevError } from './errors.js';
+import { DelaySchema, type Delay } from './model/fields.js';
 import { DELAY_MAX_MS } from './model/limits.js';
 
 /**
@@ -59,9 +60,37 @@ export function faultChooser(rate: number, random: Random = Math.random): boolea
 /** Whether a delay may hold a response back at all (0 does not). */
 export const hasDelay = (delay: Delay): boolean => typeof delay !== 'number' || delay > 0;
 
+/** A fault as people read it: `reset`, `drip:1024 (20 % of requests)`. */
+export const faultText = (r: { fault?: string; faultRate?: number }): string =>
+  r.fault === undefined
+    ? 'none'
+    : `${r.fault}${r.faultRate !== undefined && r.faultRate < 1 ? ` (${Math.round(r.faultRate * 1000) / 10} % of requests)` : ''}`;
+
 /** A delay as people write it: `250`, `100..400`, `lognormal:200,0.5` (the CLI's form). */
 export function formatDelay(delay: Delay): string {
   if (typeof delay === 'number') return `${delay} ms`;
   if ('uniform' in delay) return `${delay.uniform[0]}..${delay.uniform[1]} ms`;
   return `lognormal median ${delay.lognormal.median} ms, sigma ${delay.lognormal.sigma}`;
+}
+
+const DELAY_FORMS =
+  'use milliseconds (250), a range (100..400) or lognormal:MEDIAN,SIGMA (lognormal:200,0.5)';
+
+/**
+ * A delay as written on a command line: `250`, `100..400` (uniform) or `lognormal:200,0.5`;
+ * INVALID_ARGUMENT naming `flag` and the forms otherwise.
+ */
+export function parseDelayText(text: string, flag = '--delay'): Delay {
+  const t = text.trim();
+  const num = '(\\d+(?:\\.\\d+)?)';
+  let candidate: unknown;
+  let m: RegExpExecArray | null;
+  if (/^\d+$/.test(t)) candidate = Number(t);
+  else if ((m = /^(\d+)\s*\.\.\s*(\d+)$/.exec(t))) candidate = { uniform: [Number(m[1]), Number(m[2])] };
+  else if ((m = new RegExp(`^lognormal:\\s*${num}\\s*,\\s*${num}$`, 'i').exec(t)))
+    candidate = { lognormal: { median: Number(m[1]), sigma: Number(m[2]) } };
+  else throw new MockdevError('INVALID_ARGUMENT', `Invalid ${flag} "${text}": ${DELAY_FORMS}`);
+  const parsed = DelaySchema.safeParse(candidate);
+  if (parsed.success) return parsed.data;
+  throw new MockdevError('INVALID_ARGUMENT', `Invalid ${flag} "${text}": ${parsed.error.issues[0]!.message}`);
 }

@@ -17,7 +17,7 @@ export interface ParsedFault {
   bytesPerSecond?: number;
 }
 
-const FAULT_RULE = `must be reset, empty, garbage or drip:<bytes-per-second> (e.g. drip:1024, at most ${DRIP_MAX_BYTES_PER_SECOND})`;
+export const FAULT_RULE = `must be reset, empty, garbage or drip:<bytes-per-second> (e.g. drip:1024, at most ${DRIP_MAX_BYTES_PER_SECOND})`;
 
 /** A fault as text, read; null when it is not one (FAULT_RULE says what is). */
 export function parseFault(text: string): ParsedFault | null {
