@@ -85,8 +85,9 @@ export function parseDelayText(text: string, flag = '--delay'): Delay {
   const num = '(\\d+(?:\\.\\d+)?)';
   let candidate: unknown;
   let m: RegExpExecArray | null;
-  if (/^\d+$/.test(t)) candidate = Number(t);
-  else if ((m = /^(\d+)\s*\.\.\s*(\d+)$/.exec(t))) candidate = { uniform: [Number(m[1]), Number(m[2])] };
+  // A number is checked where it is saved, as it always was ("Invalid delay -5: must not be negative").
+  if (/^[+-]?\d+$/.test(t)) return Number(t);
+  if ((m = /^(\d+)\s*\.\.\s*(\d+)$/.exec(t))) candidate = { uniform: [Number(m[1]), Number(m[2])] };
   else if ((m = new RegExp(`^lognormal:\\s*${num}\\s*,\\s*${num}$`, 'i').exec(t)))
     candidate = { lognormal: { median: Number(m[1]), sigma: Number(m[2]) } };
   else throw new MockdevError('INVALID_ARGUMENT', `Invalid ${flag} "${text}": ${DELAY_FORMS}`);
