@@ -176,7 +176,9 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     // ---- flow: the runs this request starts (set only on endpoints a flow names)
     const endpoint = ex.endpoint;
     if (endpoint !== null && endpoint.startRuns !== undefined) endpoint.startRuns(ex, record);
-    done();
+    // A dripping answer is in flight until its last byte (a stopping server waits for it).
+    if (ex.fault !== null && !ex.res.writableEnded) ex.res.once('close', done);
+    else done();
   };
 
   // ---- produce

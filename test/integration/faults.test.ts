@@ -177,3 +177,30 @@ describe('faults', () => {
     assert.deepEqual([last.path, 'delayMs' in last, 'fault' in last], ['/ok', false, false]);
   });
 });
+
+describe('a dripping answer when the server stops', () => {
+  it('is sent whole at once, and the server stops', async (t) => {
+    const api = apiSandbox(t);
+    const body = 'y'.repeat(5000);
+    await makeProject(api.dataDir, 'slow', [
+      { path: '/drip', body, contentType: 'text/plain', fault: 'drip:10' },
+    ]);
+    const server = await startServer(api.ctx, { project: 'slow', port: 0 });
+    let stopped = false;
+    t.after(() => (stopped ? undefined : server.stop()));
+    // 5,000 bytes at 10 a second: more than eight minutes unless the stop sends the rest.
+    let received = '';
+    const socket = connect(Number(new URL(server.url).port), '127.0.0.1', () =>
+      socket.write('GET /drip HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n'),
+    );
+    socket.on('data', (d: Buffer) => (received += d.toString('latin1')));
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    t.after(() => socket.destroy());
+    await waitUntil(() => /\r\n\r\ny/.test(received), 'the drip under way');
+    assert.ok(received.length < 1000, 'only a little of it so far');
+    await server.stop();
+    stopped = true;
+    await closed;
+    assert.ok(received.endsWith(`\r\n\r\n${body}`), 'the whole answer');
+  });
+});
