@@ -1,27 +1,15 @@
 import { MockdevError } from './errors.js';
 import { DelaySchema, type Delay } from './model/fields.js';
 import { DELAY_MAX_MS } from './model/limits.js';
+import { seededRandom, type Random } from './random.js';
+
+export { seededRandom, type Random };
 
 /**
  * Sampling delays and faults (pure: the random source is given, so tests can seed it). The
  * runtime compiles these once per endpoint change (runtime/timing.ts) and calls the result per
  * request.
  */
-
-/** A source of numbers uniformly distributed in [0, 1), as Math.random. */
-export type Random = () => number;
-
-/** A small seeded generator (mulberry32): the same seed gives the same sequence. */
-export function seededRandom(seed: number): Random {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A standard normal number (Box-Muller). */
 function normal(random: Random): number {

@@ -10,7 +10,7 @@ import { startServer } from '../../src/app/server.js';
 import type { Endpoint, Variation } from '../../src/core/model/endpoint.js';
 import type { RequestRecord } from '../../src/core/model/request.js';
 import { apiSandbox } from '../helpers/api.js';
-import { assertCliError, json } from '../helpers/cli.js';
+import { assertCliError, assertCliOk, json } from '../helpers/cli.js';
 import { cliSandbox, runCliInProcess } from '../helpers/cli-inprocess.js';
 import { fails, ok as mcpOk, startInMemoryMcp } from '../helpers/mcp.js';
 import { waitUntil } from '../helpers/wait.js';
@@ -18,11 +18,7 @@ import { waitUntil } from '../helpers/wait.js';
 describe('delays and faults on the command line', () => {
   it('endpoint and variation add/update set, show and remove them; bad input exits 2, one line', async (t) => {
     const { cli } = cliSandbox(t);
-    const ok = async (args: string[]) => {
-      const r = await cli(args);
-      assert.equal(r.code, 0, r.stderr);
-      return r;
-    };
+    const ok = async (args: string[]) => assertCliOk(await cli(args));
     await ok(['project', 'create', 'api']);
     const added = json<Endpoint>(
       await ok([
