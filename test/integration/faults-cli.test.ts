@@ -125,6 +125,16 @@ describe('delays and faults on the command line', () => {
       before,
       'nothing changed',
     );
+
+    // An OpenAPI export leaves a distribution and a fault out; a fixed delay is written as before.
+    await ok(['endpoint', 'add', 'api', '-p', '/fixed', '--delay', '75']);
+    await ok(['endpoint', 'update', 'api', 'GET /slow', '--delay', '1..5', '--fault', 'reset']);
+    const doc = JSON.parse((await ok(['export', 'api', '-f', 'json'])).stdout) as {
+      paths: Record<string, { get: Record<string, unknown> }>;
+    };
+    assert.equal(doc.paths['/fixed']!.get['x-mockdev-delay'], 75);
+    const slow = JSON.stringify(doc.paths['/slow']);
+    assert.doesNotMatch(slow, /x-mockdev-delay|reset|uniform/, slow);
   });
 
   it('requests show prints the delay applied and the fault sent; MCP and the admin API take the fields', async (t) => {
