@@ -134,7 +134,13 @@ function proxyPlan(
       ),
     };
   }
-  return { ...planTiming(e), produce: compileForward(e, { ...proxy, bodyLimitBytes, templates }) };
+  // A forwarded answer streams as the target sends it: a drip does not apply (docs/faults.md).
+  const { fault, ...timing } = planTiming(e);
+  return {
+    ...timing,
+    ...(fault && fault.kind !== 'drip' ? { fault } : {}),
+    produce: compileForward(e, { ...proxy, bodyLimitBytes, templates }),
+  };
 }
 
 export function compileEndpoint(

@@ -5,7 +5,8 @@
  * delays applied, and the request log recording the delay applied and the fault sent.
  */
 import assert from 'node:assert/strict';
-import { connect } from 'node:net';
+import { createServer } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
 import { startServer } from '../../src/app/server.js';
 import type { RequestRecord } from '../../src/core/model/request.js';
@@ -202,5 +203,32 @@ describe('a dripping answer when the server stops', () => {
     stopped = true;
     await closed;
     assert.ok(received.endsWith(`\r\n\r\n${body}`), 'the whole answer');
+  });
+});
+
+describe('a fault on a proxy endpoint', () => {
+  it('reset forwards nothing; drip leaves the forwarded answer as the target sends it', async (t) => {
+    let hits = 0;
+    const target = createServer((_req, res) => {
+      hits++;
+      res.end('{"from":"target"}');
+    });
+    await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+    t.after(() => new Promise((resolve) => target.close(resolve)));
+    const base = `http://127.0.0.1:${(target.address() as AddressInfo).port}`;
+    const api = apiSandbox(t);
+    await makeProject(api.dataDir, 'fwd', [
+      { path: '/reset/*', kind: 'proxy', proxy: { target: base, record: false }, fault: 'reset' },
+      { path: '/drip/*', kind: 'proxy', proxy: { target: base, record: false }, fault: 'drip:1' },
+    ]);
+    const server = await startServer(api.ctx, { project: 'fwd', port: 0 });
+    t.after(() => server.stop());
+    const port = Number(new URL(server.url).port);
+    const reset = await rawGet(port, '/reset/x');
+    assert.deepEqual([reset.error, hits], ['ECONNRESET', 0]);
+    // At one byte a second a drip would take 17 s: the forwarded answer comes as the target sends it.
+    const forwarded = await rawGet(port, '/drip/x', 10_000);
+    assert.match(forwarded.data.toString('latin1'), /\{"from":"target"\}$/);
+    assert.equal(hits, 1);
   });
 });
