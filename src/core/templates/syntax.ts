@@ -284,8 +284,7 @@ interface PathNode extends AstNode {
 /**
  * Request headers are read case-insensitively, as in WireMock: in `request.headers.X-Id`,
  * `request.headers.[X-Id]`, `@root.headers.X-Id` and `@root.request.headers.X-Id` the name is
- * lower-cased at compile time (the context holds the lower-cased names). An index segment written `.[0]` (as
- * indexSegments writes `.0`) is recorded as `.0`, so the fast path of flat.ts takes the path.
+ * lower-cased at compile time (the context holds the lower-cased names).
  */
 function headerPath(n: PathNode): void {
   if (n.depth) return;
@@ -295,13 +294,8 @@ function headerPath(n: PathNode): void {
   const i = parts[root] === 'request' ? root + 1 : root;
   // `headers.X` alone may be a field of a block's context (`{{#each body.items}}`): left as written.
   if (parts[i] === 'headers' && i > 0 && i + 1 < parts.length) parts[i + 1] = parts[i + 1]!.toLowerCase();
-  if (
-    !n.data &&
-    !plain &&
-    n.original.replace(/\.\[(\d+)\]/g, '.$1').toLowerCase() === parts.join('.').toLowerCase()
-  )
-    n.original = parts.join('.');
-  else if (!n.data && plain) n.original = parts.join('.');
+  // The fast path of flat.ts takes a path whose text is its parts (Handlebars drops the brackets).
+  if (!n.data && plain) n.original = parts.join('.');
   listPath(n);
 }
 
