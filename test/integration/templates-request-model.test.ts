@@ -8,8 +8,8 @@
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { describe, it } from 'node:test';
-import { cliSandbox } from '../helpers/cli-inprocess.js';
 import { startServe } from '../helpers/server.js';
+import { templateProject } from '../helpers/template-project.js';
 
 /** A GET with raw headers (a repeated name is sent as two lines, as fetch would not). */
 function get(url: string, rawHeaders: string[]): Promise<{ status: number; body: string }> {
@@ -28,13 +28,7 @@ function get(url: string, rawHeaders: string[]): Promise<{ status: number; body:
 
 describe('WireMock request model over HTTP', () => {
   it('numeric segments, case-insensitive headers, repeated parameters and headers', async (t) => {
-    const sandbox = cliSandbox(t);
-    const { cli } = sandbox;
-    assert.equal((await cli(['project', 'create', 'api'])).code, 0);
-    const add = async (path: string, body: string) => {
-      const r = await cli(['endpoint', 'add', 'api', '-p', path, '--content-type', 'text/plain', '-b', body]);
-      assert.equal(r.code, 0, r.stderr);
-    };
+    const { sandbox, add, refusedBody } = await templateProject(t);
     // https://wiremock.org/docs/response-templating/ ("The request model"; regexExtract's parts)
     await add(
       '/seg/:a/:b',
@@ -49,15 +43,7 @@ describe('WireMock request model over HTTP', () => {
       '{{request.query.search}}|{{request.query.search.[1]}}|{{request.query.search.1}}|{{#each request.query.search}}[{{this}}]{{/each}}|{{request.query.one.[0]}}|{{request.headers.X-Multi}}|{{request.headers.X-Multi.[1]}}|{{#each request.headers.x-multi}}<{{this}}>{{/each}}',
     );
     // A problem after an index segment is placed in the text as written, and said once.
-    const refused = await cli([
-      'endpoint',
-      'add',
-      'api',
-      '-p',
-      '/bad',
-      '-b',
-      '{{request.path.0}} {{nope 1}}',
-    ]);
+    const refused = await refusedBody('{{request.path.0}} {{nope 1}}');
     assert.equal(refused.code, 2);
     assert.match(refused.stderr, /Invalid template in body: Unknown helper "nope" at line 1, column 20[;\n]/);
     assert.doesNotMatch(refused.stderr, /column.*column/);
