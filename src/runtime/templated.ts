@@ -55,6 +55,7 @@ class RequestContext implements TemplateContext {
   #q: Record<string, string> | undefined;
   #h: Record<string, string> | undefined;
   #raw: string | undefined;
+  #request: WireMockRequest | undefined;
   constructor(
     ex: Exchange,
     env: Record<string, string>,
@@ -103,7 +104,9 @@ class RequestContext implements TemplateContext {
     return json === NOT_JSON ? this.bodyRaw : json;
   }
   get request(): TemplateContext['request'] {
-    return new WireMockRequest(this, this.#ex, () => this.#parts.queryLists(this.#ex.url));
+    return (this.#request ??= new WireMockRequest(this, this.#ex, () =>
+      this.#parts.queryLists(this.#ex.url),
+    ));
   }
   get tunnel(): TunnelUrl {
     return this.#tunnel;
