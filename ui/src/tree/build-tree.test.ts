@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Endpoint } from '../types';
+import type { Endpoint, Resource } from '../types';
 import {
   buildTree,
   compactFolders,
@@ -38,7 +38,9 @@ function outline(nodes: TreeNode[], depth = 0): string[] {
   return nodes.flatMap((node) =>
     node.kind === 'folder'
       ? [`${'  '.repeat(depth)}${node.name} (${node.id})`, ...outline(node.children, depth + 1)]
-      : [`${'  '.repeat(depth)}${node.endpoint.method} ${node.endpoint.path}`],
+      : node.kind === 'resource'
+        ? [`${'  '.repeat(depth)}${node.name}`]
+        : [`${'  '.repeat(depth)}${node.endpoint.method} ${node.endpoint.path}`],
   );
 }
 
@@ -271,7 +273,7 @@ describe('search and selection', () => {
 
 describe('resources in the tree', () => {
   const resource = (id: string, name: string, path: string) =>
-    ({ id, name, path, idField: 'id', seed: [], revision: 0 }) as Parameters<typeof buildTree>[1][number];
+    ({ id, name, path, idField: 'id', seed: [], revision: 0 }) as Resource;
 
   it('puts each resource as one row in the folder of its collection path, before the endpoints', () => {
     const one = ep('GET', '/api/users/{id}', '');
