@@ -72,11 +72,19 @@ describe('admin API: resources', () => {
     assert.equal((await ok<View>(api.call('GET', `${BASE}/${added.id}`))).name, 'users');
 
     const changed = await ok<View>(
-      api.call('PATCH', `${BASE}/users`, { body: { name: 'people', idField: 'key' } }),
+      api.call('PATCH', `${BASE}/users`, { body: { name: 'people', path: '/api/people' } }),
     );
     assert.equal(changed.name, 'people');
-    assert.equal(changed.idField, 'key');
-    assert.equal(changed.path, '/api/users', 'fields left out stay');
+    assert.equal(changed.path, '/api/people');
+    assert.equal(changed.idField, 'id', 'fields left out stay');
+    assert.deepEqual(changed.seed, seed);
+    // An id field the seed's items lack is refused at the field.
+    assertProblem(
+      await api.call('PATCH', `${BASE}/people`, { body: { idField: 'key' } }),
+      400,
+      'INVALID_ARGUMENT',
+      'seed.0.key',
+    );
 
     const removed = await ok<View>(api.call('DELETE', `${BASE}/people`));
     assert.equal(removed.id, added.id);
