@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createContext } from '../../src/app/context.js';
-import { addResource } from '../../src/app/resources.js';
+import { addResource, replaceResourceData } from '../../src/app/resources.js';
 import { createProject } from '../../src/app/projects.js';
 import { startAdminServer } from '../../src/api/http.js';
 import { ALL_ROUTES } from '../../src/api/routes/index.js';
@@ -166,6 +166,16 @@ describe('admin API: resources', () => {
     await stream.next(
       (e, d) => e.event === 'resources' && (d as Json).projectId === project.id && (d as Json).count === 1,
       'resource added',
+    );
+    // Replacing the data bumps the definition's revision: a change the UI reloads the data on.
+    const seen = stream.events.filter((e) => e.event === 'resources').length;
+    await replaceResourceData(other, 'watched', 'users', [{ id: 1 }]);
+    await stream.next(
+      (e, d) =>
+        e.event === 'resources' &&
+        (d as Json).projectId === project.id &&
+        stream.events.filter((x) => x.event === 'resources').length > seen,
+      'data replaced',
     );
   });
 });

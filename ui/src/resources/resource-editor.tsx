@@ -42,6 +42,8 @@ export function ResourceEditor(props: {
   );
   useEvent('resources', (e) => e.projectId === props.projectId && !dirty && data.reload());
 
+  // The text as loaded is no edit (the code editor tells back each new value it is given).
+  const edit = (value: string) => setText(value === loaded ? undefined : value);
   const shown = text ?? loaded ?? '';
   const problem = itemsProblem(shown);
   const [dataError, setDataError] = useState<unknown>();
@@ -114,7 +116,7 @@ export function ResourceEditor(props: {
         <ItemsField
           label={`Items of ${resource.name}`}
           value={shown}
-          onChange={setText}
+          onChange={edit}
           apiProblem={dataError}
           rows={12}
         />

@@ -288,7 +288,7 @@ describe('resources in the tree', () => {
     assert.deepEqual(
       users!.children.map((n) => [n.kind, n.id, n.name]),
       [
-        ['resource', 'resource:r1', 'RES users (resource)'],
+        ['resource', 'resource:r1', 'RES users'],
         ['endpoint', one.id, 'GET /{id}'],
       ],
     );

@@ -54,7 +54,7 @@ export interface ResourceNode {
   kind: 'resource';
   /** `resource:<resource id>` (never an endpoint's id). */
   id: string;
-  /** Its accessible name: what the row says (`RES users`), then `(resource)`. */
+  /** What the row says and its accessible name: `RES users` (its tooltip says the rest). */
   name: string;
   /** The whole of it: `Resource users at /api/users`. */
   full: string;
@@ -194,7 +194,7 @@ export function buildTree(endpoints: readonly Endpoint[], resources: readonly Re
     folderOf(root, r.path).resources.push({
       kind: 'resource',
       id: resourceNodeId(r.id),
-      name: `RES ${r.name} (resource)`,
+      name: `RES ${r.name}`,
       full: `Resource ${r.name} at ${r.path}`,
       resource: r,
     });

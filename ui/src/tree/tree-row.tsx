@@ -128,7 +128,7 @@ export function TreeNodeContent({ node, style }: NodeRendererProps<TreeNode>) {
         </>
       ) : data.kind === 'resource' ? (
         <>
-          <span className="tree-method method-resource">RES</span>
+          <span className="tree-method method-resource">RES</span>{' '}
           <span className="tree-label">
             <span className="tree-path">{data.resource.name}</span>
           </span>
