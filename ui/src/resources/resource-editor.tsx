@@ -4,6 +4,7 @@ import { useEvent } from '../api/events';
 import { useData } from '../api/use-data';
 import { useConfirm } from '../components/confirm';
 import { ErrorMessage, useNotify } from '../components/notices';
+import { useAction } from '../components/use-action';
 import { apiFieldProblem } from '../editor/api-problem';
 import { TextField, useLeaveGuard } from '../editor/fields';
 import type { ResourceData, ResourceView } from '../types';
@@ -47,24 +48,13 @@ export function ResourceEditor(props: {
   const shown = text ?? loaded ?? '';
   const problem = itemsProblem(shown);
   const [dataError, setDataError] = useState<unknown>();
-  const [busy, setBusy] = useState(false);
-
-  const run = async (what: string, action: () => Promise<unknown>): Promise<boolean> => {
-    setBusy(true);
-    try {
-      await action();
-      return true;
-    } catch (e) {
-      notify.error(e, what);
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
+  const [saving, setSaving] = useState(false);
+  const { busy: acting, act } = useAction(data.reload);
+  const busy = saving || acting;
 
   const saveData = async () => {
     setDataError(undefined);
-    setBusy(true);
+    setSaving(true);
     try {
       const saved = await put<ResourceData>(`${path}/data`, parseItems(shown));
       notify.info(`Saved ${saved.items.length} item(s) of ${resource.name}`);
@@ -74,7 +64,7 @@ export function ResourceEditor(props: {
     } catch (e) {
       setDataError(e);
     } finally {
-      setBusy(false);
+      setSaving(false);
     }
   };
 
@@ -87,12 +77,12 @@ export function ResourceEditor(props: {
       confirmLabel: 'Reset',
     });
     if (!ok) return;
-    const done = await run(`Could not reset ${resource.name}`, () => post(`${path}/reset`));
-    if (!done) return;
-    notify.info(`${resource.name} is back to its seed`);
-    setText(undefined);
-    data.reload();
-    props.onSaved();
+    await act(`Could not reset ${resource.name}`, async () => {
+      await post(`${path}/reset`);
+      notify.info(`${resource.name} is back to its seed`);
+      setText(undefined);
+      props.onSaved();
+    });
   };
 
   return (
