@@ -72,7 +72,10 @@ describe('Mockoon helpers: math', () => {
       render("{{add 1 2 '3'}} {{subtract 10 2 3}} {{multiply 2 '3'}} {{divide 10 4}} {{modulo 10 3}}"),
       '6 5 6 2.5 1',
     );
-    assert.equal(render('{{#repeat 2}}{{add @index 1}}{{/repeat}}|{{divide 1 0}}|{{add "x" 1}}'), '12||');
+    assert.equal(
+      render('{{#repeat 2 comma=false}}{{add @index 1}}{{/repeat}}|{{divide 1 0}}|{{add "x" 1}}'),
+      '12||',
+    );
   });
   it('ceil, floor, round, toFixed, parseInt', () => {
     assert.equal(
@@ -240,7 +243,10 @@ describe('Mockoon helpers: the engine', () => {
       { i: 1, of: 3 },
       { i: 2, of: 3 },
     ]);
-    assert.equal(render('{{#repeat 2}}x{{/repeat}}'), 'xx');
+    // comma is on unless turned off (Mockoon's default) or a separator is given
+    assert.equal(render('{{#repeat 2}}x{{/repeat}}'), 'x,\nx\n');
+    assert.equal(render('{{#repeat 2 comma=false}}x{{/repeat}}'), 'xx');
+    assert.equal(render("{{#repeat 2 separator=';'}}x{{/repeat}}"), 'x;x');
   });
   it('unless, each, with work whatever else a template names', () => {
     assert.equal(render("{{#unless (eq (queryParam 'page') '1')}}not first{{/unless}}"), 'not first');

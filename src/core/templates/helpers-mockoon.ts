@@ -4,6 +4,7 @@ import { hasOwn, num, rand, root, split, text, uuid, valueAtPath } from './helpe
 import { grow, indentedLength } from './limits.js';
 import { mockoonCodecHelpers } from './helpers-mockoon-codec.js';
 import { mockoonDateHelpers } from './helpers-mockoon-dates.js';
+import { jmesPathHelpers } from './helpers-jmespath.js';
 
 /**
  * Mockoon's template helpers (docs/templates.md "Mockoon helpers"), with Mockoon's argument
@@ -77,7 +78,7 @@ function replacing(all: boolean): Fn {
   };
 }
 
-/** Whether `item` matches a `filter`/`find` condition: equal, or an object's listed fields equal. */
+/** Whether `item` matches one condition: equal, or an object's listed fields matching. */
 function matches(item: unknown, condition: unknown): boolean {
   if (typeof condition !== 'object' || condition === null) return item === condition;
   if (typeof item !== 'object' || item === null) return false;
@@ -85,7 +86,28 @@ function matches(item: unknown, condition: unknown): boolean {
     if (!hasOwn(item, key) || !matches((item as Hash)[key], (condition as Hash)[key])) return false;
   return true;
 }
+
+/**
+ * Mockoon's `filter`/`find` conditions: the arguments are alternatives (OR); a list among them
+ * is a set of conditions all needed (AND); a list inside that is alternatives again, and so on.
+ */
+function anyOf(item: unknown, conditions: readonly unknown[]): boolean {
+  return conditions.some((c) => (Array.isArray(c) ? allOf(item, c) : matches(item, c)));
+}
+function allOf(item: unknown, conditions: readonly unknown[]): boolean {
+  return conditions.every((c) => (Array.isArray(c) ? anyOf(item, c) : matches(item, c)));
+}
 type Hash = Record<string, unknown>;
+
+/** A JSON text as its value (`{{objectPath (bodyRaw) 'key'}}`); anything else as it is. */
+function parsed(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+}
 
 const list = (v: unknown): unknown[] | undefined => (Array.isArray(v) ? v : undefined);
 /** `sort`/`sortBy` order: numbers as numbers, anything else as text. */
@@ -189,7 +211,10 @@ export const mockoonHelpers: Record<string, HelperDelegate> = {
     return value.split(typeof separator === 'string' && separator !== '' ? separator : ' ');
   },
   concat: (...a: unknown[]) => {
-    const parts = args(a).map(text);
+    const values = args(a);
+    // Lists join into one list (Mockoon); anything else into one text.
+    if (values.length > 0 && values.every(Array.isArray)) return (values as unknown[][]).flat();
+    const parts = values.map(text);
     grow(parts.reduce((n, p) => n + p.length, 0));
     return parts.join('');
   },
@@ -256,18 +281,19 @@ export const mockoonHelpers: Record<string, HelperDelegate> = {
     const [[items, ...conditions]] = split(a);
     const all = list(items);
     if (!all) return '';
-    return all.filter((item) => conditions.some((c) => matches(item, c)));
+    return conditions.length ? all.filter((item) => anyOf(item, conditions)) : all;
   },
   find: (...a: unknown[]) => {
     const [[items, ...conditions]] = split(a);
-    return list(items)?.find((item) => conditions.some((c) => matches(item, c))) ?? '';
+    return list(items)?.find((item) => anyOf(item, conditions)) ?? '';
   },
   object: (...a: unknown[]) => plainObject(Object.entries(split(a)[1].hash as Hash)),
   objectMerge: (...a: unknown[]) =>
     plainObject(args(a).flatMap((o) => (typeof o === 'object' && o !== null ? Object.entries(o) : []))),
   objectPath: (...a: unknown[]) => {
-    const [[value, path]] = split(a);
-    return valueAtPath(value, text(path)) ?? '';
+    const [[value, path, fallback]] = split(a);
+    const v = valueAtPath(parsed(value), text(path));
+    return v === undefined ? (fallback ?? '') : v;
   },
   // request-scoped variables
   setVar: (...a: unknown[]) => {
@@ -333,6 +359,7 @@ export const mockoonHelpers: Record<string, HelperDelegate> = {
   ip: (...a: unknown[]) => root(split(a)[1]).ip ?? '',
   ...mockoonDateHelpers,
   ...mockoonCodecHelpers,
+  ...jmesPathHelpers,
 };
 
 // As for the short fake-data names: called alone outside a block, a field of the current item

@@ -61,7 +61,7 @@ export function uuid(): string {
 
 /** One item of `{{#repeat n comma=true}}`: a comma after all but the last (never two), then a line end. */
 function commaItem(item: string, last: boolean): string {
-  let s = item.trimEnd();
+  let s = String(item).trimEnd();
   if (!last && !s.endsWith(',')) s += ',';
   else if (last && s.endsWith(',')) s = s.slice(0, -1);
   return s + '\n';
@@ -127,7 +127,13 @@ export const helpers: Record<string, HelperDelegate> = {
     const v = valueAtPath(b, text(path));
     return v === undefined ? (fallback === undefined ? '' : fallback) : v;
   },
-  bodyRaw: (...a: unknown[]) => root(split(a)[1]).bodyRaw,
+  // Mockoon's `bodyRaw`: the body's text, or the raw value (list, object, …) at a path.
+  bodyRaw: (...a: unknown[]) => {
+    const [[path, fallback], o] = split(a);
+    if (path === undefined) return root(o).bodyRaw;
+    const v = valueAtPath(root(o).body, text(path));
+    return v === undefined ? (fallback === undefined ? '' : fallback) : v;
+  },
   method: (...a: unknown[]) => root(split(a)[1]).method,
   jsonPath: (...a: unknown[]) => {
     const [[value, path]] = split(a);
@@ -165,8 +171,12 @@ export const helpers: Record<string, HelperDelegate> = {
   },
   oneOf: (...a: unknown[]) => {
     const [args] = split(a);
-    const items = args.length === 1 && Array.isArray(args[0]) ? (args[0] as unknown[]) : args;
-    return items.length ? items[Math.floor(random() * items.length)] : '';
+    // Mockoon: a list and whether to write the item as JSON, or the items themselves.
+    const listed = Array.isArray(args[0]) && args.length <= 2;
+    const items = listed ? (args[0] as unknown[]) : args;
+    if (!items.length) return '';
+    const item = items[Math.floor(random() * items.length)];
+    return listed && args[1] === true ? JSON.stringify(item) : item;
   },
   repeat: function (this: unknown, ...a: unknown[]) {
     const [[first, second], o] = split(a);
@@ -177,10 +187,11 @@ export const helpers: Record<string, HelperDelegate> = {
     }
     count = Math.max(0, Math.min(REPEAT_MAX, Math.floor(count)));
     if (!o.fn) return '';
-    // Mockoon's `comma=true`: items trimmed at the end, a comma between them, one a line.
-    const comma = o.hash.comma === true;
-    const separator = comma ? '' : typeof o.hash.separator === 'string' ? o.hash.separator : '';
-    grow(comma ? 2 * count : separator.length * Math.max(0, count - 1));
+    // Mockoon's `comma` (on unless `comma=false` or a `separator` is given): items trimmed at
+    // the end, a comma between them, one a line (docs/decisions.md "repeat: comma by default").
+    const separator = typeof o.hash.separator === 'string' ? o.hash.separator : undefined;
+    const comma = separator === undefined && o.hash.comma !== false;
+    grow(comma ? 2 * count : (separator?.length ?? 0) * Math.max(0, count - 1));
     const fn = countedBlock(o.fn, countRepeat);
     const out: string[] = [];
     for (let i = 0; i < count; i++) {
@@ -192,7 +203,7 @@ export const helpers: Record<string, HelperDelegate> = {
       const item = fn(this, { data });
       out.push(comma ? commaItem(item, i === count - 1) : item);
     }
-    return out.join(separator);
+    return out.join(separator ?? '');
   },
   lowercase: (...a: unknown[]) => text(split(a)[0][0]).toLowerCase(),
   uppercase: (...a: unknown[]) => text(split(a)[0][0]).toUpperCase(),
