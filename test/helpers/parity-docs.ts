@@ -36,7 +36,11 @@ export const within =
     assert.ok(Number(got) >= lo && Number(got) <= hi, `${got} is not from ${lo} to ${hi}`);
   };
 
-function send(
+/**
+ * One request through node:http, header names as written (as curl sends them; fetch would
+ * lower-case them).
+ */
+export function send(
   url: string,
   method: string,
   headers: Record<string, string>,

@@ -259,6 +259,20 @@ const request: DocExample[] = [
   },
   { template: "{{queryParam 'param1'}}", path: '/qp1', url: '/qp1?param1=test', want: 'test' },
   { template: "{{queryParam 'path' 'default value'}}", want: 'default value' },
+  // https://mockoon.com/docs/latest/requests/query-parameters/ (qs's nested objects and lists)
+  { template: "{{queryParam 'obj.prop1'}}", path: '/qp-obj', url: '/qp-obj?obj[prop1]=value', want: 'value' },
+  {
+    template: "{{#each (queryParamRaw 'array')}}{{this}};{{/each}}",
+    path: '/qpr-list',
+    url: '/qpr-list?array[0]=value1&array[1]=value2',
+    want: 'value1;value2;',
+  },
+  {
+    template: '{{{stringify (queryParamRaw)}}}',
+    path: '/qpr-all',
+    url: '/qpr-all?param1=test&obj[prop1]=value',
+    want: json({ param1: 'test', obj: { prop1: 'value' } }),
+  },
   { template: "{{queryParamRaw 'path' 'default value'}}", want: 'default value' },
   {
     template: "{{#if (queryParamRaw 'flag')}}value{{/if}}",

@@ -313,3 +313,24 @@ describe('Mockoon helpers: encodings, JWT, fake-data names', () => {
     assert.equal(once("{{setVar 'u' (jsonParse '{\"a\":{\"b\":7}}')}}{{getVar 'u' 'a.b'}}"), '7');
   });
 });
+
+describe('Mockoon helpers: jmesPath and the nested query', () => {
+  it('jmesPath selects, defaults, and reaches no prototype', () => {
+    assert.equal(once("{{jmesPath (bodyRaw 'users') '[?age > `30`].name | [0]'}}"), 'Ada');
+    assert.equal(once("{{jmesPath (bodyRaw) 'nope' 'none'}}"), 'none');
+    assert.equal(once("{{jmesPath (bodyRaw) '[[[' 'bad'}}"), 'bad');
+    for (const path of ['constructor', 'users[0].constructor', '__proto__', 'csv.constructor'])
+      assert.equal(once(`{{jmesPath (bodyRaw) '${path}' 'none'}}`), 'none', path);
+  });
+  it("queryParam and queryParamRaw read qs's nested view, never a prototype", () => {
+    const query = { 'obj[prop1]': 'value', 'list[0]': 'a', 'list[1]': 'b', 'x[__proto__][y]': '1' };
+    assert.equal(once("{{queryParam 'obj.prop1'}}", { query }), 'value');
+    assert.equal(once("{{#each (queryParamRaw 'list')}}{{this}};{{/each}}", { query }), 'a;b;');
+    assert.equal(
+      once('{{{stringify (queryParamRaw)}}}', { query }),
+      JSON.stringify({ obj: { prop1: 'value' }, list: ['a', 'b'] }, null, 2),
+    );
+    assert.equal(once("{{queryParam 'x.__proto__.y' 'none'}}", { query }), 'none');
+    assert.equal(({} as Record<string, unknown>).y, undefined);
+  });
+});

@@ -3,6 +3,7 @@ import { hbs } from './handlebars.js';
 import { hasOwn, num, rand, root, split, text, uuid, valueAtPath } from './helpers.js';
 import { grow, indentedLength } from './limits.js';
 import { mockoonCodecHelpers } from './helpers-mockoon-codec.js';
+import { nestedQuery, queryValue } from './query-nested.js';
 import { mockoonDateHelpers } from './helpers-mockoon-dates.js';
 import { jmesPathHelpers } from './helpers-jmespath.js';
 
@@ -342,9 +343,9 @@ export const mockoonHelpers: Record<string, HelperDelegate> = {
   queryParamRaw: (...a: unknown[]) => {
     const [[name, fallback], o] = split(a);
     const query = root(o).query;
-    if (name === undefined) return query;
-    const key = text(name);
-    return hasOwn(query, key) ? query[key] : fallback === undefined ? '' : fallback;
+    if (name === undefined) return nestedQuery(query);
+    const v = queryValue(query, text(name));
+    return v === undefined ? (fallback === undefined ? '' : fallback) : v;
   },
   cookie: (...a: unknown[]) => {
     const [[name, fallback], o] = split(a);

@@ -6,6 +6,7 @@ import { fake, FAKE_SHORT, seedFaker } from './fake.js';
 import { hbs } from './handlebars.js';
 import { wiremockHelpers } from './helpers-wiremock.js';
 import { RequestPath } from './request-path.js';
+import { queryValue } from './query-nested.js';
 
 import { mockoonHelpers } from './helpers-mockoon.js';
 import { countedBlock, countRepeat, grow, indentedLength, REPEAT_MAX } from './limits.js';
@@ -114,7 +115,8 @@ export const helpers: Record<string, HelperDelegate> = {
   },
   queryParam: (...a: unknown[]) => {
     const [[name, fallback], o] = split(a);
-    return root(o).query[text(name)] ?? (fallback === undefined ? '' : fallback);
+    const v = queryValue(root(o).query, text(name));
+    return v === undefined ? (fallback === undefined ? '' : fallback) : v;
   },
   header: (...a: unknown[]) => {
     const [[name, fallback], o] = split(a);

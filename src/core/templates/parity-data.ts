@@ -41,7 +41,7 @@ export const PARITY: readonly ParityRow[] = [
     'request',
     'queryParamRaw',
     'differs',
-    'a parameter by its name as sent (`obj[prop]`); nested `qs` objects and arrays are not built',
+    "`qs`'s nested view (`obj[prop]`, `list[0]`); a repeated `list[]` gives its first value only",
   ],
   [
     'Mockoon',
