@@ -300,8 +300,69 @@ const request: DocExample[] = [
   { template: '{{method}}', method: 'PUT', want: 'PUT' },
 ];
 
+const b64 = (value: unknown): string => Buffer.from(JSON.stringify(value)).toString('base64url');
+const JWT = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: '1234567890', name: 'John' })}.c2ln`;
+
+// https://mockoon.com/docs/latest/templating/mockoon-variables-helpers/,
+// https://mockoon.com/docs/latest/templating/jwt-helpers/, the request helpers' path forms and
+// https://mockoon.com/docs/latest/templating/overview/ (faker)
+const more: DocExample[] = [
+  { template: "{{setVar 'varname' 'value'}}{{@varname}}", want: 'value' },
+  { template: "{{setVar 'varname' (body 'id')}}{{@varname}}", ...body({ id: '7' }), want: '7' },
+  { template: "{{setVar 'varname' 2}}{{#repeat @varname}}x{{/repeat}}", want: 'x,\nx\n' },
+  {
+    template: "{{#repeat 5}}{{setVar 'random' (oneOf (array '1' '2' '3'))}}{{@random}}{{/repeat}}",
+    want: /^([123],\n){4}[123]\n$/,
+  },
+  {
+    template:
+      "{{setVar 'myArray' (array '1' '2' '3')}}{{#each @myArray}}{{setVar 'eachIndex' @index}}{{@eachIndex}}{{/each}}",
+    want: '012',
+  },
+  { template: "{{setVar 'varname' 'value'}}{{getVar 'varname'}}", want: 'value' },
+  { template: "{{setVar 'varname' 'value'}}{{getVar (concat 'var' 'name')}}", want: 'value' },
+  {
+    template: "{{setVar 'varname' 'value'}}{{getVar (body 'property')}}",
+    ...body({ property: 'varname' }),
+    want: 'value',
+  },
+  { template: `{{lookup (jwtPayload '${JWT}') 'sub'}}`, want: '1234567890' },
+  { template: `{{jwtPayload '${JWT}' 'sub'}}`, want: '1234567890' },
+  {
+    template: "{{jwtPayload (header 'Authorization') 'sub'}}",
+    headers: { Authorization: `Bearer ${JWT}` },
+    want: '1234567890',
+  },
+  { template: `{{lookup (jwtHeader '${JWT}') 'alg'}}`, want: 'HS256' },
+  { template: `{{jwtHeader '${JWT}' 'alg'}}`, want: 'HS256' },
+  {
+    template: "{{jwtHeader (header 'Authorization') 'alg'}}",
+    headers: { Authorization: `Bearer ${JWT}` },
+    want: 'HS256',
+  },
+  {
+    template: "{{body 'deep.property\\.with\\.dot'}}",
+    ...body({ deep: { 'property.with.dot': 'v' } }),
+    want: 'v',
+  },
+  {
+    template: "{{body '$.array.[*].property'}}",
+    ...body({ array: [{ property: 'a' }, { property: 'b' }] }),
+    want: json(['a', 'b']),
+  },
+  { template: "{{body 'path' 'default value' true}}", ...body({ path: 'x' }), want: '"x"' },
+  {
+    template: "{{queryParam 'path' 'default value' true}}",
+    path: '/qp-str',
+    url: '/qp-str?path=x',
+    want: '"x"',
+  },
+  { template: "{{faker 'person.firstName'}}", want: /^\S+$/ },
+  { template: "{{faker 'date.month' abbr=false}}", want: /^[A-Z][a-z]+$/ },
+];
+
 describe('Mockoon documentation examples (parity)', () => {
-  const all = [...blocks, ...mathAndText, ...datesAndData, ...request];
+  const all = [...blocks, ...mathAndText, ...datesAndData, ...request, ...more];
 
   it('each answers over HTTP as Mockoon documents', async (t) => {
     assert.ok(all.length >= 140, `${all.length} examples`);

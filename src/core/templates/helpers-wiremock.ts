@@ -52,7 +52,7 @@ function assign(o: HelperOptions, name: unknown, value: unknown): '' {
 }
 
 /** A value rendered by Handlebars as WireMock renders it: lists and objects as JSON. */
-function renderable(v: unknown): unknown {
+export function renderable(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || v instanceof Date) return v;
   const copy: unknown = Array.isArray(v) ? v.slice() : { ...v };
   Object.defineProperty(copy, 'toString', { value: () => JSON.stringify(v), enumerable: false });

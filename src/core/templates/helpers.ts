@@ -4,7 +4,8 @@ import { formatDate, UNITS } from './dates.js';
 import type { TemplateContext } from './engine.js';
 import { fake, FAKE_SHORT, seedFaker } from './fake.js';
 import { hbs } from './handlebars.js';
-import { wiremockHelpers } from './helpers-wiremock.js';
+import { renderable, wiremockHelpers } from './helpers-wiremock.js';
+import { parseJsonPath, selectJsonPath, type JsonPath } from './json-path.js';
 import { RequestPath } from './request-path.js';
 import { queryValue } from './query-nested.js';
 
@@ -89,18 +90,43 @@ export const text = (v: unknown): string =>
 export const hasOwn = (o: unknown, k: string): boolean =>
   typeof o === 'object' && o !== null && Object.prototype.hasOwnProperty.call(o, k);
 
-/** The value at a dotted path (`user.name`, `items.0.id`) through own properties only. */
+/**
+ * The value at a dotted path (`user.name`, `items.0.id`; `key\.with\.dot` is one key) through
+ * own properties only.
+ */
 export function valueAtPath(value: unknown, path: string): unknown {
   if (path === '' || path === '$') return value;
   let at = value;
-  for (const key of path
-    .replace(/^\$\.?/, '')
-    .split(/\.|\[(\d+)\]/)
-    .filter(Boolean)) {
+  const keys = path.includes('\\.')
+    ? path.split(/(?<!\\)\.|\[(\d+)\]/).map((k) => k?.replace(/\\\./g, '.'))
+    : path.replace(/^\$\.?/, '').split(/\.|\[(\d+)\]/);
+  for (const key of keys.filter(Boolean) as string[]) {
     if (!hasOwn(at, key)) return undefined;
     at = (at as Record<string, unknown>)[key];
   }
   return at;
+}
+
+/** Parsed JSONPaths of `body '$.…'`, kept (a template's paths are few). */
+const bodyPaths = new Map<string, JsonPath>();
+/** The body at a dotted path, or at a JSONPath (`$.list.[*].id`: a list). */
+function bodyPath(body: unknown, path: string): unknown {
+  if (!path.startsWith('$')) return valueAtPath(body, path);
+  let parsed = bodyPaths.get(path);
+  if (!parsed) {
+    try {
+      parsed = parseJsonPath(path);
+    } catch {
+      return undefined;
+    }
+    if (bodyPaths.size < 1000) bodyPaths.set(path, parsed);
+  }
+  return selectJsonPath(body, parsed);
+}
+/** What Mockoon's `body`/`queryParam` write: lists and objects as JSON, anything as JSON on `true`. */
+function found(v: unknown, stringified: boolean): unknown {
+  if (stringified) return JSON.stringify(v) ?? '';
+  return renderable(v);
 }
 
 /** The render's root context (Mockoon's helpers read the request from it). */
@@ -114,20 +140,21 @@ export const helpers: Record<string, HelperDelegate> = {
     return root(o).params[text(name)] ?? '';
   },
   queryParam: (...a: unknown[]) => {
-    const [[name, fallback], o] = split(a);
+    const [[name, fallback, stringified], o] = split(a);
     const v = queryValue(root(o).query, text(name));
-    return v === undefined ? (fallback === undefined ? '' : fallback) : v;
+    return found(v === undefined ? (fallback === undefined ? '' : fallback) : v, stringified === true);
   },
   header: (...a: unknown[]) => {
     const [[name, fallback], o] = split(a);
     return root(o).headers[text(name).toLowerCase()] ?? (fallback === undefined ? '' : fallback);
   },
+  // Mockoon's `body`: a dotted path or a JSONPath (`$.…`), the default, and JSON text on `true`.
   body: (...a: unknown[]) => {
-    const [[path, fallback], o] = split(a);
+    const [[path, fallback, stringified], o] = split(a);
     const b = root(o).body;
     if (path === undefined) return text(b);
-    const v = valueAtPath(b, text(path));
-    return v === undefined ? (fallback === undefined ? '' : fallback) : v;
+    const v = bodyPath(b, text(path));
+    return found(v === undefined ? (fallback === undefined ? '' : fallback) : v, stringified === true);
   },
   // Mockoon's `bodyRaw`: the body's text, or the raw value (list, object, …) at a path.
   bodyRaw: (...a: unknown[]) => {

@@ -25,7 +25,7 @@ export const PARITY: readonly ParityRow[] = [
     'request',
     'body',
     'differs',
-    'a dotted path of the JSON body, or the whole body as text; JSONPath Plus paths and XML bodies are not read',
+    'a dotted path (`key\\.with\\.dot` one key) or a JSONPath subset (`$.list.[*].id`) of the JSON body, or the whole body as text; XML bodies are not read',
   ],
   [
     'Mockoon',
