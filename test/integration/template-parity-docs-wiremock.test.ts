@@ -283,10 +283,32 @@ const text: DocExample[] = [
   { template: "{{size 'abcde'}}", want: '5' },
 ];
 
+// "Handlebars helpers": Handlebars.java's conditional helpers, inline and as blocks
+// (https://github.com/jknack/handlebars.java ConditionalHelpers), and `toJson request.headers`
+const conditionals: DocExample[] = [
+  { template: "{{#eq 'a' 'a'}}yes{{else}}no{{/eq}}", want: 'yes' },
+  { template: "{{#eq 'a' 'b'}}yes{{else}}no{{/eq}}", want: 'no' },
+  { template: '{{#gt 2 1}}yes{{/gt}}', want: 'yes' },
+  { template: '{{#lte 2 1}}yes{{else}}no{{/lte}}', want: 'no' },
+  { template: "{{#and true 'x'}}yes{{/and}}", want: 'yes' },
+  { template: '{{#or false false}}yes{{else}}no{{/or}}', want: 'no' },
+  { template: '{{#not false}}yes{{/not}}', want: 'yes' },
+  { template: "{{#if (eq request.method 'GET')}}yes{{/if}}", want: 'yes' },
+  {
+    template: '{{toJson request.headers}}',
+    headers: { Authorization: 'whatever' },
+    want: (got) => {
+      const headers = JSON.parse(got) as Record<string, string>;
+      const auth = Object.entries(headers).find(([k]) => k.toLowerCase() === 'authorization');
+      assert.equal(auth?.[1], 'whatever');
+    },
+  },
+];
+
 describe('WireMock documentation examples (parity)', () => {
   it('each answers over HTTP as WireMock documents', async (t) => {
-    const all = [...model, ...values, ...dates, ...random, ...lists, ...text];
-    assert.ok(all.length >= 90, `${all.length} examples`);
+    const all = [...model, ...values, ...dates, ...random, ...lists, ...text, ...conditionals];
+    assert.ok(all.length >= 100, `${all.length} examples`);
     assert.deepEqual(await runDocExamples(t, 'parity-wiremock', all), []);
   });
 

@@ -3,6 +3,7 @@ import { hbs } from './handlebars.js';
 import { hasOwn, num, rand, root, split, text, uuid, valueAtPath } from './helpers.js';
 import { grow, indentedLength } from './limits.js';
 import { mockoonCodecHelpers } from './helpers-mockoon-codec.js';
+import { anyOf } from './conditions.js';
 import { nestedQuery, queryValue } from './query-nested.js';
 import { mockoonDateHelpers } from './helpers-mockoon-dates.js';
 import { jmesPathHelpers } from './helpers-jmespath.js';
@@ -79,25 +80,6 @@ function replacing(all: boolean): Fn {
   };
 }
 
-/** Whether `item` matches one condition: equal, or an object's listed fields matching. */
-function matches(item: unknown, condition: unknown): boolean {
-  if (typeof condition !== 'object' || condition === null) return item === condition;
-  if (typeof item !== 'object' || item === null) return false;
-  for (const key of Object.keys(condition))
-    if (!hasOwn(item, key) || !matches((item as Hash)[key], (condition as Hash)[key])) return false;
-  return true;
-}
-
-/**
- * Mockoon's `filter`/`find` conditions: the arguments are alternatives (OR); a list among them
- * is a set of conditions all needed (AND); a list inside that is alternatives again, and so on.
- */
-function anyOf(item: unknown, conditions: readonly unknown[]): boolean {
-  return conditions.some((c) => (Array.isArray(c) ? allOf(item, c) : matches(item, c)));
-}
-function allOf(item: unknown, conditions: readonly unknown[]): boolean {
-  return conditions.every((c) => (Array.isArray(c) ? anyOf(item, c) : matches(item, c)));
-}
 type Hash = Record<string, unknown>;
 
 /** A JSON text as its value (`{{objectPath (bodyRaw) 'key'}}`); anything else as it is. */
@@ -362,6 +344,18 @@ export const mockoonHelpers: Record<string, HelperDelegate> = {
   ...mockoonCodecHelpers,
   ...jmesPathHelpers,
 };
+
+// Handlebars.java's conditional helpers (WireMock) also work as blocks:
+// `{{#eq a b}}same{{else}}different{{/eq}}`.
+for (const name of ['eq', 'gt', 'gte', 'lt', 'lte', 'and', 'or', 'not']) {
+  const test = mockoonHelpers[name] as Fn;
+  mockoonHelpers[name] = function (this: unknown, ...a: unknown[]) {
+    const o = a[a.length - 1] as HelperOptions;
+    const yes = test.apply(this, a);
+    if (!(o.fn as unknown)) return yes;
+    return truthy(yes) ? o.fn(this) : o.inverse(this);
+  };
+}
 
 // As for the short fake-data names: called alone outside a block, a field of the current item
 // wins ({{#each body.servers}}{{ip}}{{/each}} gives each server's `ip`).
