@@ -281,6 +281,31 @@ const request: DocExample[] = [
     want: 'value',
   },
   { template: "{{urlParam 'paramName1'}}", path: '/up/:paramName1', url: '/up/abc', want: 'abc' },
+  {
+    template: '{{#each (queryParams)}}{{@key}}:{{this}};{{/each}}',
+    path: '/qps',
+    url: '/qps?a=1&b=2',
+    want: 'a:1;b:2;',
+  },
+  {
+    template:
+      "{{#if (lookup (queryParams) 'page')}}Page parameter provided: {{lookup (queryParams) 'page'}}{{/if}}",
+    path: '/qps-page',
+    url: '/qps-page?page=3',
+    want: 'Page parameter provided: 3',
+  },
+  {
+    template: '{{{stringify (urlParams)}}}',
+    path: '/ups/:userId',
+    url: '/ups/u1',
+    want: json({ userId: 'u1' }),
+  },
+  {
+    template: '{{#each (urlParams)}}{{@key}}:{{this}}{{/each}}',
+    path: '/ups2/:id',
+    url: '/ups2/9',
+    want: 'id:9',
+  },
   { template: "{{cookie 'cookie_name' 'default value'}}", want: 'default value' },
   {
     template: "{{cookie 'cookie_name' 'default value'}}",

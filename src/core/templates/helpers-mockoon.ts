@@ -322,6 +322,8 @@ export const mockoonHelpers: Record<string, HelperDelegate> = {
   objectId: (...a: unknown[]) => objectId(args(a)[0]),
   boolean: () => rand() < 0.5,
   // request
+  queryParams: (...a: unknown[]) => nestedQuery(root(split(a)[1]).query),
+  urlParams: (...a: unknown[]) => plainObject(Object.entries(root(split(a)[1]).params)),
   queryParamRaw: (...a: unknown[]) => {
     const [[name, fallback], o] = split(a);
     const query = root(o).query;

@@ -43,14 +43,8 @@ export const PARITY: readonly ParityRow[] = [
     'differs',
     "`qs`'s nested view (`obj[prop]`, `list[0]`); a repeated `list[]` gives its first value only",
   ],
-  [
-    'Mockoon',
-    'request',
-    'queryParams',
-    'not supported',
-    'not built; `{{#each query}}` iterates the parameters',
-  ],
-  ['Mockoon', 'request', 'urlParams', 'not supported', 'not built; `{{#each params}}` iterates them'],
+  ['Mockoon', 'request', 'queryParams', 'same', ''],
+  ['Mockoon', 'request', 'urlParams', 'same', ''],
   [
     'Mockoon',
     'request',
