@@ -3,8 +3,8 @@
  * (https://wiremock.org/docs/response-templating/), each rendered over HTTP by one `serve` and
  * compared with the output WireMock documents (random and date helpers: by shape and range).
  * Lists render as JSON where WireMock writes Java's `[1, 2, three]` (`array` as Mockoon's, `1,two`):
- * compared as JSON, as parity-data.ts says. Examples that need the request model's repeated values or numeric path
- * segments (the engine's part of the issue) run as a todo until that part lands.
+ * compared as JSON, as parity-data.ts says. Examples of the request model's repeated values and numeric path segments run
+ * in a test of their own.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -312,11 +312,7 @@ describe('WireMock documentation examples (parity)', () => {
     assert.deepEqual(await runDocExamples(t, 'parity-wiremock', all), []);
   });
 
-  it(
-    'request model: repeated values and numeric segments',
-    { todo: 'the engine part of issue 25' },
-    async (t) => {
-      assert.deepEqual(await runDocExamples(t, 'parity-wiremock-engine', engineTodo), []);
-    },
-  );
+  it('request model: repeated values and numeric segments', async (t) => {
+    assert.deepEqual(await runDocExamples(t, 'parity-wiremock-engine', engineTodo), []);
+  });
 });

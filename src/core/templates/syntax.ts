@@ -239,7 +239,10 @@ export function parse(source: string): Ast {
       if (end) end.column = originalColumn(starts, edits, end.line, end.column + 1) - 1;
     }
     if (n.type === 'PathExpression') headerPath(n as PathNode);
-    else if (calledName(n) === 'each' && n.type === 'BlockStatement') {
+    else if (
+      (calledName(n) === 'each' && n.type === 'BlockStatement') ||
+      LIST_HELPERS.has(calledName(n) ?? '')
+    ) {
       const list = (n as AstNode & { params?: AstNode[] }).params?.[0];
       if (list?.type === 'PathExpression') {
         headerPath(list as PathNode);
@@ -306,6 +309,8 @@ function headerPath(n: PathNode): void {
  * (`request.query[]`, `request.headers[]`: names no template can write as a plain path).
  */
 export const VALUE_LISTS = { query: 'query[]', headers: 'headers[]' } as const;
+/** Helpers whose first argument is a list: given `request.query.x`, they get every value (WireMock's `size`). */
+const LIST_HELPERS = new Set(['size', 'join', 'arrayJoin', 'contains', 'pickRandom']);
 function listPath(n: PathNode, each = false): void {
   if (n.depth) return;
   const parts = n.parts;
