@@ -23,6 +23,7 @@ import {
   problemAfter,
   problemOf,
   reachesEnvironment,
+  readsParsedBody,
   TemplateError,
   VALUE_LISTS,
   type Ast,
@@ -292,7 +293,8 @@ export function compileTemplate(
   return {
     usesFaker,
     usesBody,
-    parsesBody: names.has('body'),
+    // `bodyRaw 'path'` reads the parsed body, and `jsonPath` given the body's text reads it too.
+    parsesBody: names.has('body') || (usesBody && readsParsedBody(ast)),
     flat: flat !== undefined,
     tracked,
     render(context) {

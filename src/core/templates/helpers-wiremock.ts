@@ -106,7 +106,10 @@ export function wiremockHelpers(ours: Record<string, HelperDelegate>): Record<st
       // WireMock's `default=`, or Mockoon's default as a third argument.
       const [[value, path, fallback], o] = split(a);
       const otherwise = (o.hash as Hash).default ?? fallback ?? '';
-      let doc = value;
+      // The request's body text is read as the body parsed once per request (ahead, in slices,
+      // when large), not parsed again here.
+      const ctx = root(o);
+      let doc = typeof value === 'string' && value.length > 0 && value === ctx.bodyRaw ? ctx.body : value;
       if (typeof doc === 'string') {
         try {
           doc = JSON.parse(doc);

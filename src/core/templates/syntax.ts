@@ -85,6 +85,21 @@ export function namesIn(ast: Ast): Set<string> {
 }
 
 /**
+ * Whether a template reads the request body as JSON beyond `body`: `bodyRaw` given a path
+ * (Mockoon's raw value at it) or `jsonPath` (given the body's text, it reads the parsed body).
+ */
+export function readsParsedBody(ast: Ast): boolean {
+  let reads = false;
+  walkAst(ast, (n) => {
+    const name = calledName(n);
+    const params = (n as AstNode & { params?: unknown[] }).params ?? [];
+    reads = (name === 'bodyRaw' && params.length > 0) || name === 'jsonPath';
+    return reads ? 'stop' : undefined;
+  });
+  return reads;
+}
+
+/**
  * Whether a template can reach the environment: a path starting with `env` at any depth, or one
  * that is the whole context (`this`, `.`, `..`, `@root`), which holds it.
  */
