@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { MockdevError } from '../errors.js';
 import { parseRequestFilters, RequestRecordSchema, type RequestFilters } from './request.js';
 import type { RequestStatsFilters } from './request-stats.js';
+import { wholeNumber } from '../validate.js';
 
 /**
  * Counting and waiting on the request log (`requests count`, `requests wait`, the admin API's
@@ -45,15 +46,6 @@ export const RequestWaitResultSchema = z.object({
     ),
 });
 export type RequestWaitResult = z.infer<typeof RequestWaitResultSchema>;
-
-const wholeNumber = (value: unknown, field: string, min: number, max: number, unit = ''): number => {
-  if (typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max) return value;
-  throw new MockdevError(
-    'INVALID_ARGUMENT',
-    `Invalid ${field} ${JSON.stringify(value)}: must be a whole number${unit} from ${min} to ${max}`,
-    { details: { field, value } },
-  );
-};
 
 /** A `since` id: a whole number of up to 16 digits (0: from the first request). */
 export function parseSince(since: string | undefined): number | undefined {
