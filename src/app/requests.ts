@@ -192,7 +192,7 @@ export async function waitForRequests(
 /**
  * Reads the count at once, then again each time a server writes to the log (one read at a
  * time: writes heard during a read make one more read after it); resolves with the last count
- * read once it reaches `wanted`, or at the deadline or the abort.
+ * read once it reaches `wanted`, or at the deadline (after the read under way) or the abort.
  */
 function followCount(
   ctx: AppContext,
@@ -206,6 +206,7 @@ function followCount(
     let last = 0;
     let reading = false;
     let again = false;
+    let expired = false;
     let finished = false;
     const finish = (error?: unknown): void => {
       if (finished) return;
@@ -229,14 +230,15 @@ function followCount(
         (n) => {
           reading = false;
           last = n;
-          if (n >= wanted) finish();
+          if (n >= wanted || expired) finish();
           else if (again) read();
         },
         (e: unknown) => finish(e),
       );
     };
     const writes = ctx.requests.watchWrites(read);
-    const deadline = setTimeout(finish, timeoutMs);
+    // At the deadline a read under way still counts (`timeout` 0: one look at the log).
+    const deadline = setTimeout(() => (reading ? (expired = true) : finish()), timeoutMs);
     signal?.addEventListener('abort', onAbort);
     if (signal?.aborted) return finish();
     read();

@@ -134,6 +134,8 @@ describe('requests wait', () => {
     assert.equal(r.stderr, 'Timed out after 400 ms: saw 1 matching request, waited for 3\n');
     assert.match(r.stdout, /GET\s+\/fail\s+500/);
     assert.ok(took >= 350 && took < 10_000, `waited ${took.toFixed(0)} ms`);
+    const once = await cli(['requests', 'wait', 'waits', '-s', '5xx', '--timeout', '0']);
+    assert.equal(once.code, 0, `--timeout 0 still looks once: ${once.stderr}`);
     const none = await cli(['requests', 'wait', 'waits', '-m', 'DELETE', '--timeout', '0', '--json']);
     assert.equal(none.code, 1);
     assert.deepEqual(json<WaitResult>(none), { done: false, wanted: 1, count: 0, records: [] });
