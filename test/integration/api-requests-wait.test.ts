@@ -1,6 +1,8 @@
 /** Admin API: counting and waiting on the request log (the mock server in-process on a free port). */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { startAdminServer } from '../../src/api/http.js';
+import { ALL_ROUTES } from '../../src/api/routes/index.js';
 import { startServer } from '../../src/app/server.js';
 import { apiSandbox } from '../helpers/api.js';
 import type { AfterHook } from '../helpers/cli-inprocess.js';
@@ -93,5 +95,29 @@ describe('admin API: requests count and wait', () => {
     const unknown = await api.call('GET', '/api/v1/projects/nope/requests/wait?timeout=100');
     assert.equal(unknown.status, 404, unknown.body);
     assert.equal((unknown.json as { code: string }).code, 'PROJECT_NOT_FOUND');
+  });
+
+  it('stops waiting when the client goes away (over a socket)', async (t) => {
+    const api = apiSandbox(t);
+    await makeProject(api.dataDir, 'reqs', []);
+    // How many waits follow the log right now: each holds one watchWrites subscription.
+    let following = 0;
+    const watchWrites = api.ctx.requests.watchWrites.bind(api.ctx.requests);
+    api.ctx.requests.watchWrites = (onWritten) => {
+      following++;
+      const sub = watchWrites(onWritten);
+      return { close: () => (following--, sub.close()) };
+    };
+    const admin = await startAdminServer({ ctx: api.ctx, routes: ALL_ROUTES, host: '127.0.0.1', port: 0 });
+    t.after(() => admin.close());
+    const client = new AbortController();
+    const waiting = fetch(`${admin.url}/api/v1/projects/reqs/requests/wait?timeout=60000`, {
+      headers: { host: new URL(admin.url).host },
+      signal: client.signal,
+    }).catch((e: unknown) => e);
+    await waitUntil(() => following === 1, 'the wait to follow the log');
+    client.abort();
+    assert.ok((await waiting) instanceof Error, 'the client gave up');
+    await waitUntil(() => following === 0, 'the wait to stop once its client left', 5000);
   });
 });

@@ -121,9 +121,9 @@ export const requestRoutes: Route[] = [
     params: PROJECT_PARAM,
     query: RequestWaitQuery,
     response: { schema: RequestWaitResultSchema, description: 'What the wait saw' },
-    handle: ({ ctx, params, query }) => {
+    handle: ({ ctx, params, query, signal }) => {
       const { timeout, ...input } = query;
-      return waitForRequests(ctx, params.project!, { ...input, timeoutMs: timeout });
+      return waitForRequests(ctx, params.project!, { ...input, timeoutMs: timeout }, { signal });
     },
   }),
   defineRoute<unknown, z.output<typeof RequestStatsQuery>>({
