@@ -12,6 +12,7 @@ import { recordingStoreContract } from './recording-store.contract.js';
 import { requestLogContract } from './request-log.contract.js';
 import { requestStatsContract } from './request-stats.contract.js';
 import { requestWaitContract } from './request-wait.contract.js';
+import { resourceStatesContract } from './resource-states.contract.js';
 import { serverRegistryContract, settingsStoreContract } from './servers-settings.contract.js';
 import { uiStateStoreContract } from './ui-state-store.contract.js';
 
@@ -28,4 +29,5 @@ for (const impl of IMPLEMENTATIONS) {
   licenseStoreContract(impl);
   environmentStoreContract(impl);
   uiStateStoreContract(impl);
+  resourceStatesContract(impl);
 }

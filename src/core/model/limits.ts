@@ -73,6 +73,7 @@ export const EVENT_TYPES = [
   'projects',
   'endpoints',
   'flows',
+  'resources',
   'server',
   'settings',
   'flow-run',
