@@ -1,6 +1,10 @@
 import { stringify as toYaml } from 'yaml';
 import { MockdevError } from '../core/errors.js';
-import { exportOpenApiDocument, type OpenApiVersion } from '../formats/openapi/index.js';
+import {
+  addResourceOperations,
+  exportOpenApiDocument,
+  type OpenApiVersion,
+} from '../formats/openapi/index.js';
 import type { AppContext } from './context.js';
 import { resolveProject, type ResolveOptions } from './projects.js';
 
@@ -37,8 +41,9 @@ export interface ExportResult {
 }
 
 /**
- * Exports a project as an OpenAPI 3.0.3 (default) or 3.1.0 document, as YAML (default) or JSON
- * text; with `output`, writes it to that file atomically.
+ * Exports a project (its endpoints and its resources' operations) as an OpenAPI 3.0.3 (default)
+ * or 3.1.0 document, as YAML (default) or JSON text; with `output`, writes it to that file
+ * atomically.
  */
 export async function exportOpenApi(
   ctx: AppContext,
@@ -50,6 +55,13 @@ export async function exportOpenApi(
   const openapiVersion = parseOpenApiVersion(opts.openapiVersion);
   const stored = await resolveProject(ctx, projectRef, options);
   const document = exportOpenApiDocument(stored.project, stored.endpoints, openapiVersion);
+  // The resources' operations, after the endpoints' (an endpoint answering one replaces it).
+  addResourceOperations(
+    document.paths as Record<string, Record<string, unknown>>,
+    stored.resources,
+    stored.endpoints,
+    openapiVersion,
+  );
   const text =
     format === 'json'
       ? `${JSON.stringify(document, null, 2)}\n`

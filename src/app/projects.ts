@@ -318,8 +318,8 @@ export async function updateProject(
 const SERVERS_STOP_MS = 10_000;
 
 /**
- * Deletes a project and its request-log records (its recordings, flow runs and environments
- * too). The project goes first: if clearing the log then fails, what is left is records of a
+ * Deletes a project and its request-log records (its recordings, flow runs, environments and
+ * resource state too). The project goes first: if clearing the log then fails, what is left is records of a
  * deleted project, never a project without its log.
  * A server serving it stops when it sees the project gone (runtime/endpoint-source.ts); the
  * log is cleared once it has, so the records it wrote until then go too.
@@ -343,5 +343,7 @@ export async function deleteProject(
   // And its environments (no license needed to clean up after a project).
   await ctx.environments.removeProject(target.project.id);
   await ctx.uiState.removeProject(target.project.id);
+  // And its resources' state (issue 26).
+  await ctx.resourceStates.removeProject(target.project.id);
   return { project: toProject(target), requestsDeleted };
 }

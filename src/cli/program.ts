@@ -10,6 +10,7 @@ import { registerContract } from './commands/contract.js';
 import { registerCurl } from './commands/curl.js';
 import { registerExport } from './commands/export.js';
 import { registerFlow } from './commands/flow.js';
+import { registerResource } from './commands/resource.js';
 import { registerImport } from './commands/import.js';
 import { registerEndpoint } from './commands/endpoint.js';
 import { registerEnvironment } from './commands/environment.js';
@@ -49,6 +50,7 @@ const REGISTRARS: [name: string, register: (program: Command) => void][] = [
   ['requests', registerRequests],
   ['recording', registerRecording],
   ['flow', registerFlow],
+  ['resource', registerResource],
   ['mcp', registerMcp],
   ['ui', registerUi],
   ['tls', registerTls],

@@ -248,6 +248,17 @@ export interface RequestLogStore {
   since(cursor: string | undefined, limit: number): Promise<{ records: RequestSummary[]; cursor: string }>;
   openWriter(options: RequestLogWriterOptions): RequestLogWriter;
   /**
+   * How many of a project's records pass `filters` (the list's, without a limit; `after`: only
+   * those logged after that id). Like every read it first takes in what servers have written.
+   */
+  count(projectId: string, filters: RequestStatsFilters): Promise<number>;
+  /**
+   * Calls `onWritten` soon after any server (of any process) writes records to the log, as the
+   * log's own delivery allows (it may also call it when nothing new is readable); the caller
+   * then reads. Never throws; `close()` stops it. What `requests wait` follows.
+   */
+  watchWrites(onWritten: () => void): Subscription;
+  /**
    * The records of a project logged after `cursor` (oldest first, at most `limit`), whole, and
    * the cursor to pass next time. Without a cursor: no records, and the cursor of now. What a
    * live contract check follows; like every read it first expands what is spooled, so a serving

@@ -77,6 +77,7 @@ export const EVENT_TYPES = [
   'projects',
   'endpoints',
   'flows',
+  'resources',
   'server',
   'settings',
   'flow-run',

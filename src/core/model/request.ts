@@ -130,6 +130,10 @@ export interface ParsedRequestFilters {
   path: string | undefined;
   /** true: only requests whose stored contract verdict has violations. */
   violations: boolean | undefined;
+  /** Only records logged after the record of this id (`requests count/wait --since`); ids only grow. */
+  after?: number;
+  /** Oldest first (what `requests wait` prints) rather than newest first. */
+  oldestFirst?: boolean;
 }
 
 export function parseRequestFilters(filters: RequestFilters = {}): ParsedRequestFilters {
