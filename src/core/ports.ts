@@ -198,6 +198,10 @@ export interface NewRequestRecord {
    * address from it and the headers (core/client-address.ts). Absent: unknown.
    */
   remoteAddress?: string;
+  /** Milliseconds the response was held back (its delay, as sampled); absent or 0: none. */
+  delayMs?: number;
+  /** The fault the request got (`reset`, `drip:1024`; core/model/fault.ts); absent or null: none. */
+  fault?: string | null;
 }
 
 /** A variation as the request log keeps it: the same object for every request it answers. */

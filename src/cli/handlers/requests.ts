@@ -135,8 +135,10 @@ export async function show(id: string, opts: RequestsOptions): Promise<void> {
     ['id', r.id],
     ['time', r.timestamp],
     ['request', `${r.method} ${target(r)}`],
-    ['status', r.status],
+    ['status', r.status === 0 && r.fault ? '(none: no HTTP answer was sent)' : r.status],
     ['duration', `${r.durationMs.toFixed(3)} ms`],
+    ['delay', r.delayMs ? `${r.delayMs} ms` : 'none'],
+    ['fault', r.fault ?? 'none'],
     ['endpoint', r.endpointId ?? '(none matched)'],
     [
       'answered by',

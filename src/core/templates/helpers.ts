@@ -8,6 +8,7 @@ import { renderable, wiremockHelpers } from './helpers-wiremock.js';
 import { parseJsonPath, selectJsonPath, type JsonPath } from './json-path.js';
 import { RequestPath } from './request-path.js';
 import { queryValue } from './query-nested.js';
+import { seededRandom } from '../random.js';
 
 import { mockoonHelpers } from './helpers-mockoon.js';
 import { countedBlock, countRepeat, grow, indentedLength, REPEAT_MAX } from './limits.js';
@@ -27,18 +28,6 @@ export const rand = (): number => random();
 export const resetRandom = (): void => {
   random = Math.random;
 };
-
-/** A small seeded generator (mulberry32). */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** FNV-1a of a key: the seed of `{{#seed key}}`. */
 function hash(text: string): number {
@@ -260,7 +249,7 @@ export const helpers: Record<string, HelperDelegate> = {
     if (!o.fn) return '';
     const h = hash(text(key));
     const before = random;
-    random = seeded(h);
+    random = seededRandom(h);
     seedFaker(h);
     try {
       return o.fn(this);
