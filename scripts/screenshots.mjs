@@ -3,7 +3,7 @@
 // and 900 px wide, into docs/screenshots/<screen>-<theme>.png and <screen>-<theme>-900.png (the
 // README shows them). It seeds a data dir of its own
 // (a project "Shop" with a tree of endpoints, variations, a recording proxy, logged requests,
-// a Pro license, an environment, two flows (one with a run), a CA and a leaf, a tunnel through
+// a Pro license, an environment, two flows (one with a run), a resource, a CA and a leaf, a tunnel through
 // the tests' stand-in cloudflared, and a contract checked live that one answer breaks), runs the
 // built `mockdev ui` on it and drives chromium through the same harness as the browser tests. Run
 // `npm run build` first. Screen names as arguments take only those, in both themes (`npm run
@@ -255,6 +255,14 @@ try {
       },
     ],
   });
+  // A resource: the orders the server keeps (CRUD with state), seeded with two.
+  const orders = await api('POST', `/projects/${shop.id}/resources`, {
+    path: '/api/orders',
+    seed: [
+      { id: 1, item: 'Desk lamp', quantity: 1, status: 'shipped' },
+      { id: 2, item: 'Notebook', quantity: 3, status: 'pending' },
+    ],
+  });
   // The request log's charts picture the last quarter of an hour: traffic logged before the
   // server starts (so no live check sees it), every answer as the contract wants it, and some
   // failing upstream calls of the proxy.
@@ -300,6 +308,7 @@ try {
     ['environments', `/projects/${shop.id}/environments`],
     ['flows', `/projects/${shop.id}/flows?edit=${flow.id}`],
     ['flow-runs', `/projects/${shop.id}/flows?edit=${flow.id}`],
+    ['resources', `/projects/${shop.id}/resources?edit=${orders.id}`],
     ['contract', `/projects/${shop.id}/contract`],
     ['tunnels', `/projects/${shop.id}/tunnels`],
     ['settings', '/settings'],

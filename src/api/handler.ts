@@ -39,6 +39,8 @@ export interface ApiRequest {
   /** Header names lower-cased. */
   headers: Headers;
   body: string;
+  /** Aborted when the client goes away before its answer (a long wait stops then). */
+  signal?: AbortSignal;
 }
 
 /** A reply: status, headers and the body text (JSON, problem+json, YAML…; '' for none). */
@@ -239,6 +241,7 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
         headers,
         auth,
         say,
+        signal: request.signal,
       });
       if (isStream(result)) return result;
       if (isReply(result)) {

@@ -66,7 +66,11 @@ export async function startAdminServer(options: AdminServerOptions): Promise<Run
           if (e instanceof ClientGone) return;
           return writeReply(res, problemOf(e));
         }
-        const reply = await handle({ ...request, body });
+        const gone = new AbortController(); // the client left before its answer: a wait stops
+        res.once('close', () => {
+          if (!res.writableFinished) gone.abort();
+        });
+        const reply = await handle({ ...request, body, signal: gone.signal });
         if ('stream' in reply) return reply.stream(res, req);
         writeReply(res, reply);
       } catch (e) {

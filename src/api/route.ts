@@ -78,6 +78,8 @@ export interface RouteInput<B = unknown, Q = Record<string, string | undefined>>
   auth: ApiAuth;
   /** The words the request asks hints in (the web UI's, or the API's): handler.ts wordingOf. */
   say: Wording;
+  /** Aborted when the client went away before its answer (over a socket; absent in process). */
+  signal?: AbortSignal;
 }
 
 /** What a handler returns: a JSON value answered 200 (or the route's status), or a full reply. */

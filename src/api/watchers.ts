@@ -11,9 +11,9 @@ import type { EventHub } from './route.js';
  *   request             the request log, polled by cursor (RequestLogStore.since): one indexed
  *                       query per tick, whatever the number of projects and records
  *   projects/endpoints/ the project store's change feed (ProjectStore.watch: a stat of its files
- *   flows               per project), for the data directory and for each folder project the
+ *   flows/resources     per project), for the data directory and for each folder project the
  *                       store knows; only a project that changed is read, to tell a change of
- *                       its settings from one of its endpoints or of its flows
+ *                       its settings from one of its endpoints, flows or resources' definitions
  *   flow-run            the flow run store, polled by cursor (FlowRunStore.since): each run as it
  *                       is saved (started, a step done, ended), of any server of any process
  *   server              the server registry, polled
@@ -109,7 +109,7 @@ function watchProjects(
   onError: (e: unknown) => void,
 ): () => Promise<void> {
   // What each project looked like when last seen: its settings, endpoints and flows, hashed.
-  const seen = new Map<string, { project: string; endpoints: string; flows: string }>();
+  const seen = new Map<string, { project: string; endpoints: string; flows: string; resources: string }>();
   let queue = Promise.resolve();
   const handle = async (change: ProjectChange): Promise<void> => {
     const { projectId } = change;
@@ -129,6 +129,7 @@ function watchProjects(
       project: digest(settings),
       endpoints: digest(stored.endpoints),
       flows: digest(stored.flows),
+      resources: digest(stored.resources),
     };
     const before = seen.get(projectId);
     seen.set(projectId, now);
@@ -139,6 +140,8 @@ function watchProjects(
       publish('endpoints', { projectId, name, change: 'updated', count: stored.endpoints.length });
     if (before?.flows !== now.flows)
       publish('flows', { projectId, name, change: 'updated', count: stored.flows.length });
+    if (before?.resources !== now.resources)
+      publish('resources', { projectId, name, change: 'updated', count: stored.resources.length });
   };
   const enqueue = (change: ProjectChange): void => {
     queue = queue.then(() => handle(change)).catch(onError);

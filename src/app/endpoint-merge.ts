@@ -1,6 +1,7 @@
 import { endpointKey } from '../core/match/route-key.js';
 import { pathParamNames } from '../core/match/router.js';
 import type { Endpoint, EndpointInput, Variation } from '../core/model/endpoint.js';
+import { faultText, formatDelay, hasDelay } from '../core/latency.js';
 import { assertRouteFree, buildNamedEndpoint, checkEndpoint } from './endpoint-build.js';
 
 /**
@@ -65,7 +66,17 @@ export class EndpointList {
 }
 
 /** Fields of an endpoint that only mockdev has, kept unless the incoming input sets them. */
-const MOCKDEV_FIELDS = ['statusText', 'delay', 'enabled', 'kind', 'proxy', 'mode', 'request'] as const;
+const MOCKDEV_FIELDS = [
+  'statusText',
+  'delay',
+  'fault',
+  'faultRate',
+  'enabled',
+  'kind',
+  'proxy',
+  'mode',
+  'request',
+] as const;
 
 /** How a kept field is listed in a report. */
 function describeField(e: Endpoint, field: (typeof MOCKDEV_FIELDS)[number]): string | undefined {
@@ -73,7 +84,11 @@ function describeField(e: Endpoint, field: (typeof MOCKDEV_FIELDS)[number]): str
     case 'statusText':
       return e.statusText !== undefined ? `status text "${e.statusText}"` : undefined;
     case 'delay':
-      return e.delay > 0 ? `delay ${e.delay} ms` : undefined;
+      return hasDelay(e.delay) ? `delay ${formatDelay(e.delay)}` : undefined;
+    case 'fault':
+      return e.fault !== undefined ? `fault ${faultText(e)}` : undefined;
+    case 'faultRate':
+      return undefined; // listed with the fault
     case 'enabled':
       return e.enabled ? undefined : 'disabled';
     case 'kind':
@@ -151,13 +166,18 @@ function updateVariation(
     next.rules = existing.rules;
     kept.push(`${label}rules`);
   }
-  if (incoming.delay === 0 && existing.delay > 0) {
+  if (incoming.delay === 0 && hasDelay(existing.delay)) {
     next.delay = existing.delay;
-    kept.push(`${label}delay ${existing.delay} ms`);
+    kept.push(`${label}delay ${formatDelay(existing.delay)}`);
   }
   if (incoming.statusText === undefined && existing.statusText !== undefined) {
     next.statusText = existing.statusText;
     kept.push(`${label}status text "${existing.statusText}"`);
+  }
+  if (incoming.fault === undefined && existing.fault !== undefined) {
+    next.fault = existing.fault;
+    if (existing.faultRate !== undefined) next.faultRate = existing.faultRate;
+    kept.push(`${label}fault ${faultText(existing)}`);
   }
   return next;
 }

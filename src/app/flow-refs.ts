@@ -1,23 +1,13 @@
 import { MockdevError } from '../core/errors.js';
 import type { Flow, FlowStep } from '../core/model/flow.js';
 import type { StoredProject } from '../core/ports.js';
+import { findNamed } from './named-refs.js';
 
 /** How a flow and its steps are named by those who use them: flows by id or name, steps by id or label. */
 
 /** A flow by id, exact name or name in any case; NOT_FOUND naming the project's flows otherwise. */
 export function findFlowByRef(state: StoredProject, ref: string): Flow {
-  const wanted = ref.trim();
-  const flows = state.flows;
-  const found =
-    flows.find((f) => f.id === wanted) ??
-    flows.find((f) => f.name === wanted) ??
-    flows.find((f) => f.name.toLowerCase() === wanted.toLowerCase());
-  if (found) return found;
-  const names = flows.map((f) => f.name);
-  throw new MockdevError('NOT_FOUND', `Flow "${wanted}" not found in project "${state.project.name}"`, {
-    hint: names.length ? `Its flows: ${names.join(', ')}` : 'It has no flows',
-    details: { flow: wanted, projectId: state.project.id },
-  });
+  return findNamed(state, state.flows, ref, 'flow');
 }
 
 /** A step of a flow by id, or by label (exact, then in any case); NOT_FOUND naming its steps otherwise. */

@@ -11,6 +11,7 @@ import { FLOW_DELAY_MAX_MS } from '../core/model/limits.js';
 import type { AppContext } from './context.js';
 import { findFlowByRef } from './flow-refs.js';
 import { resolveProject, type ResolveOptions } from './projects.js';
+import { wholeNumber } from '../core/validate.js';
 
 /** How many runs `flow runs` lists unless told. */
 export const DEFAULT_FLOW_RUN_LIST_LIMIT = 20;
@@ -21,15 +22,6 @@ export const DEFAULT_FLOW_WAIT_MS = 30_000;
 const RUN_PICKUP_MS = 5_000;
 /** How often a waiter reads the run again (runs are readable ~100 ms after a change). */
 const POLL_MS = 50;
-
-const wholeNumber = (value: unknown, field: string, min: number, max: number, unit = ''): number => {
-  if (typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max) return value;
-  throw new MockdevError(
-    'INVALID_ARGUMENT',
-    `Invalid ${field} ${JSON.stringify(value)}: must be a whole number${unit} from ${min} to ${max}`,
-    { details: { field, value } },
-  );
-};
 
 /** A project's recent runs, newest first (of one flow, by id or name, with `flow`). */
 export async function listFlowRuns(

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { MockdevError } from '../core/errors.js';
 import type { ServerRecord } from '../core/model/server.js';
 import { aRun, memoryFlowRuns } from '../../test/helpers/flows.js';
 import { tempContext } from '../../test/helpers/context.js';
+import { failure } from '../../test/helpers/failure.js';
 import type { AppContext } from './context.js';
 import { addEndpoint, removeEndpoints, updateEndpoint } from './endpoints.js';
 import {
@@ -26,17 +26,6 @@ async function shop(t: { after(fn: () => void): void }) {
   const orders = await addEndpoint(ctx, 'shop', { method: 'POST', path: '/orders', status: 202 });
   const status = await addEndpoint(ctx, 'shop', { path: '/status' });
   return { ctx, flowRuns, project, orders, status };
-}
-
-/** The error a promise rejects with. */
-async function failure(p: Promise<unknown>): Promise<MockdevError> {
-  try {
-    await p;
-  } catch (e) {
-    assert.ok(e instanceof MockdevError, String(e));
-    return e;
-  }
-  assert.fail('it succeeded');
 }
 
 const accept = {

@@ -27,6 +27,7 @@ import { parseInput } from '../core/validate.js';
 import type { AppContext } from './context.js';
 import { lookupEndpoint } from './endpoints.js';
 import { findFlowByRef, findStepByRef, lookupStep } from './flow-refs.js';
+import { assertNameFree } from './named-refs.js';
 import { assertSomethingToChange, resolveProject, toProject, type ResolveOptions } from './projects.js';
 
 export { getFlowRun, listFlowRuns, startFlowRun, waitFlowRun } from './flow-runs.js';
@@ -89,13 +90,7 @@ function buildSteps(state: StoredProject, inputs: ParsedStep[], before: FlowStep
 function checked(state: StoredProject, flow: Flow, whole: boolean): Flow {
   const next = parseInput(FlowSchema, flow, 'flow');
   const others = state.flows.filter((f) => f.id !== next.id);
-  const clash = others.find((f) => f.name.toLowerCase() === next.name.toLowerCase());
-  if (clash)
-    throw new MockdevError(
-      'NAME_TAKEN',
-      `A flow named "${clash.name}" already exists in project "${state.project.name}"`,
-      { hint: 'Choose another name', details: { field: 'name' } },
-    );
+  assertNameFree(state, others, next, 'flow');
   checkFlow(next, { endpoints: state.endpoints, otherFlows: others, whole });
   return next;
 }

@@ -1,6 +1,18 @@
 import { MockdevError } from '../core/errors.js';
 import { parseRequestFilters, type RequestFilters, type RequestRecord } from '../core/model/request.js';
-import { parseStatsMinutes, statsWindow, type RequestStats } from '../core/model/request-stats.js';
+import {
+  parseStatsMinutes,
+  statsWindow,
+  type RequestStats,
+  type RequestStatsFilters,
+} from '../core/model/request-stats.js';
+import {
+  parseCountFilters,
+  parseWaitBounds,
+  type RequestCountInput,
+  type RequestWaitInput,
+  type RequestWaitResult,
+} from '../core/model/request-wait.js';
 import type { AppContext } from './context.js';
 import {
   reachOf,
@@ -131,4 +143,104 @@ export async function clearRequests(
 ): Promise<{ deleted: number }> {
   const stored = await resolveProject(ctx, projectRef, options);
   return { deleted: await ctx.requests.clear(stored.project.id) };
+}
+
+/**
+ * How many of a project's logged requests pass the list's filters (after the request `since`,
+ * when given). With no project given, the project in the working folder.
+ */
+export async function countRequests(
+  ctx: AppContext,
+  projectRef: string | undefined,
+  input: RequestCountInput = {},
+  options?: OptionalProjectOptions,
+): Promise<{ count: number }> {
+  const filters = parseCountFilters(input);
+  const stored = await resolveProjectOrCwd(ctx, projectRef, options);
+  return { count: await ctx.requests.count(stored.project.id, filters) };
+}
+
+/**
+ * Waits until `count` (default 1) logged requests of the project pass the filters, counting
+ * those after the request `since` when given, or those already logged without it; or until
+ * `timeoutMs` (default 10 s) or `signal` ends the wait. It follows the log as servers write it
+ * (RequestLogStore.watchWrites), reading the count again at each write. `done` says whether the
+ * count was reached; `records` are the matching requests, oldest first, at most `count`: the
+ * first ones after `since`, or the newest ones without it.
+ */
+export async function waitForRequests(
+  ctx: AppContext,
+  projectRef: string | undefined,
+  input: RequestWaitInput = {},
+  options: OptionalProjectOptions & { signal?: AbortSignal } = {},
+): Promise<RequestWaitResult> {
+  const { count: _count, timeoutMs: _timeout, ...countInput } = input;
+  const filters = parseCountFilters(countInput);
+  const { wanted, timeoutMs } = parseWaitBounds(input);
+  const stored = await resolveProjectOrCwd(ctx, projectRef, options);
+  const projectId = stored.project.id;
+  const count = await followCount(ctx, projectId, filters, wanted, timeoutMs, options.signal);
+  const fromSince = filters.after !== undefined;
+  const records = await ctx.requests.list(projectId, {
+    ...filters,
+    limit: wanted,
+    oldestFirst: fromSince,
+  });
+  return { done: count >= wanted, wanted, count, records: fromSince ? records : records.reverse() };
+}
+
+/**
+ * Reads the count at once, then again each time a server writes to the log (one read at a
+ * time: writes heard during a read make one more read after it); resolves with the last count
+ * read once it reaches `wanted`, or at the deadline (after the read under way) or the abort.
+ */
+function followCount(
+  ctx: AppContext,
+  projectId: string,
+  filters: RequestStatsFilters,
+  wanted: number,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    let last = 0;
+    let reading = false;
+    let again = false;
+    let expired = false;
+    let finished = false;
+    const finish = (error?: unknown): void => {
+      if (finished) return;
+      finished = true;
+      writes.close();
+      clearTimeout(deadline);
+      signal?.removeEventListener('abort', onAbort);
+      if (error === undefined) resolve(last);
+      else reject(error instanceof Error ? error : new Error(String(error)));
+    };
+    const onAbort = (): void => finish();
+    const read = (): void => {
+      if (finished) return;
+      if (reading) {
+        again = true;
+        return;
+      }
+      reading = true;
+      again = false;
+      ctx.requests.count(projectId, filters).then(
+        (n) => {
+          reading = false;
+          last = n;
+          if (n >= wanted || expired) finish();
+          else if (again) read();
+        },
+        (e: unknown) => finish(e),
+      );
+    };
+    const writes = ctx.requests.watchWrites(read);
+    // At the deadline a read under way still counts (`timeout` 0: one look at the log).
+    const deadline = setTimeout(() => (reading ? (expired = true) : finish()), timeoutMs);
+    signal?.addEventListener('abort', onAbort);
+    if (signal?.aborted) return finish();
+    read();
+  });
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { tempContext } from '../../test/helpers/context.js';
-import { MockdevError } from '../core/errors.js';
+import { failure } from '../../test/helpers/failure.js';
 import { createProject, deleteProject } from './projects.js';
 import {
   addResource,
@@ -18,16 +18,6 @@ async function shop(t: { after(fn: () => void): void }) {
   const ctx = tempContext(t, 'mockdev-app-resources-');
   const project = await createProject(ctx, { name: 'shop' });
   return { ctx, project };
-}
-
-async function failure(p: Promise<unknown>): Promise<MockdevError> {
-  try {
-    await p;
-  } catch (e) {
-    assert.ok(e instanceof MockdevError, String(e));
-    return e;
-  }
-  assert.fail('it succeeded');
 }
 
 describe('resource use cases', () => {

@@ -23,6 +23,7 @@ import { checkItems, collectionName, samePath } from '../core/resources/definiti
 import { currentItems } from '../core/resources/state.js';
 import { parseInput } from '../core/validate.js';
 import type { AppContext } from './context.js';
+import { assertNameFree, findNamed } from './named-refs.js';
 import { assertSomethingToChange, resolveProject, toProject, type ResolveOptions } from './projects.js';
 
 /** A resource's definition and how many items it holds now. */
@@ -35,20 +36,8 @@ export interface ResourceData {
 }
 
 /** A resource by id, exact name or name in any case; NOT_FOUND naming the project's resources otherwise. */
-export function findResourceByRef(state: StoredProject, ref: string): Resource {
-  const wanted = ref.trim();
-  const list = state.resources;
-  const found =
-    list.find((r) => r.id === wanted) ??
-    list.find((r) => r.name === wanted) ??
-    list.find((r) => r.name.toLowerCase() === wanted.toLowerCase());
-  if (found) return found;
-  const names = list.map((r) => r.name);
-  throw new MockdevError('NOT_FOUND', `Resource "${wanted}" not found in project "${state.project.name}"`, {
-    hint: names.length ? `Its resources: ${names.join(', ')}` : 'It has no resources',
-    details: { resource: wanted, projectId: state.project.id },
-  });
-}
+export const findResourceByRef = (state: StoredProject, ref: string): Resource =>
+  findNamed(state, state.resources, ref, 'resource');
 
 /** The items a resource holds now (what the server last wrote, what was staged, or the seed). */
 async function itemsOf(ctx: AppContext, projectId: string, resource: Resource): Promise<ResourceItem[]> {
@@ -74,13 +63,7 @@ function checkUnique(state: StoredProject, next: Resource): void {
       `Resource "${at.name}" of project "${state.project.name}" is already at ${at.path}`,
       { hint: 'Give another path, or change that resource', details: { field: 'path', resourceId: at.id } },
     );
-  const named = others.find((r) => r.name.toLowerCase() === next.name.toLowerCase());
-  if (named)
-    throw new MockdevError(
-      'NAME_TAKEN',
-      `A resource named "${named.name}" already exists in project "${state.project.name}"`,
-      { hint: 'Choose another name', details: { field: 'name' } },
-    );
+  assertNameFree(state, others, next, 'resource');
 }
 
 /** What a change of the resources writes: the resources, and the project's updatedAt. */

@@ -1,6 +1,7 @@
 import { MockdevError } from '../core/errors.js';
 import { newId } from '../core/ids.js';
 import type { Endpoint, Variation } from '../core/model/endpoint.js';
+import type { Delay } from '../core/model/fields.js';
 import { toRule, type Rule } from '../core/model/rules.js';
 import type { InheritableField } from '../core/model/variation-response.js';
 import type { AppContext } from './context.js';
@@ -25,7 +26,11 @@ export interface VariationInput {
   body?: string | null;
   /** Unset: the endpoint's content type, at run time; `null` (update) goes back to it. */
   contentType?: string | null;
-  delay?: number;
+  delay?: Delay;
+  /** A fault (core/model/fault.ts); `null` (update) removes it. */
+  fault?: string | null;
+  /** The share of requests that get the fault; `null` (update) goes back to 1. */
+  faultRate?: number | null;
   /** Set or replace headers (names case-insensitive); `null` removes one (update only). */
   headers?: Record<string, string | null>;
   /** Replaces the variation's rules; `[]` clears them. */
@@ -135,6 +140,8 @@ export async function addVariation(
         ...(typeof input.body === 'string' ? { body: input.body } : {}),
         ...(typeof input.contentType === 'string' ? { contentType: input.contentType } : {}),
         delay: input.delay ?? 0,
+        ...(typeof input.fault === 'string' ? { fault: input.fault } : {}),
+        ...(typeof input.faultRate === 'number' ? { faultRate: input.faultRate } : {}),
         ...(input.templating === false ? { templating: false } : {}),
         ...(rules?.length ? { rules } : {}),
       } as Variation;
@@ -161,6 +168,8 @@ export async function updateVariation(
     'body',
     'contentType',
     'delay',
+    'fault',
+    'faultRate',
     'headers',
     'rules',
     'inherit',
@@ -189,6 +198,8 @@ export async function updateVariation(
           body: input.body,
           contentType: input.contentType,
           delay: input.delay,
+          fault: input.fault,
+          faultRate: input.faultRate,
           templating: input.templating, // true is dropped when the endpoint is checked
         }),
       };
@@ -196,6 +207,8 @@ export async function updateVariation(
       if (input.body === null || input.inherit?.includes('body')) delete changed.body;
       if (input.contentType === null || input.inherit?.includes('contentType')) delete changed.contentType;
       if (input.inherit?.includes('headers')) changed.headers = {};
+      if (input.fault === null) delete changed.fault;
+      if (input.faultRate === null) delete changed.faultRate;
       if (input.headers) changed.headers = mergeHeaders(current, input.headers);
       if (rules !== undefined) {
         if (rules.length) changed.rules = rules;

@@ -2,7 +2,7 @@ import { MockdevError } from './errors.js';
 import type { Endpoint } from './model/endpoint.js';
 import type { Flow, FlowStep } from './model/flow.js';
 import { HEADER_NAME_PATTERN, HEADER_NAME_RULE } from './model/limits.js';
-import { checkTemplate, isTemplate } from './templates/engine.js';
+import { checkTemplate, isTemplate, problemAfter } from './templates/engine.js';
 
 /**
  * What a flow must be beyond its schema (docs/flows.md "Validation"): checked against the
@@ -197,7 +197,7 @@ function templateCheck(field: string, step: FlowStep, i: number, what: string, s
   if (problem)
     throw invalid(
       field,
-      `${stepName(step, i)}: invalid template in ${what} at line ${problem.line}, column ${problem.column}: ${problem.message}`,
+      `${stepName(step, i)}: ${problemAfter(`invalid template in ${what}`, problem)}`,
       'Templates use Handlebars syntax, e.g. {{body.order.id}}, {{response.status}}, {{steps.<label>.body.id}} (docs/templates.md)',
     );
 }
@@ -213,8 +213,7 @@ export function callbackUrlProblem(url: string, options: { rendered?: boolean } 
   const text = url.trim();
   if (!options.rendered && isTemplate(text)) {
     const problem = checkTemplate(text);
-    if (problem)
-      return `its template does not compile (line ${problem.line}, column ${problem.column}: ${problem.message})`;
+    if (problem) return problemAfter('its template does not compile', problem);
     const start = text.slice(0, text.indexOf('{{')).toLowerCase();
     const agrees = ['http://', 'https://'].some((s) => s.startsWith(start) || start.startsWith(s));
     return agrees ? undefined : `must start with http:// or https:// (or with a template), not "${start}"`;

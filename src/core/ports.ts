@@ -198,6 +198,10 @@ export interface NewRequestRecord {
    * address from it and the headers (core/client-address.ts). Absent: unknown.
    */
   remoteAddress?: string;
+  /** Milliseconds the response was held back (its delay, as sampled); absent or 0: none. */
+  delayMs?: number;
+  /** The fault the request got (`reset`, `drip:1024`; core/model/fault.ts); absent or null: none. */
+  fault?: string | null;
 }
 
 /** A variation as the request log keeps it: the same object for every request it answers. */
@@ -243,6 +247,17 @@ export interface RequestLogStore {
    */
   since(cursor: string | undefined, limit: number): Promise<{ records: RequestSummary[]; cursor: string }>;
   openWriter(options: RequestLogWriterOptions): RequestLogWriter;
+  /**
+   * How many of a project's records pass `filters` (the list's, without a limit; `after`: only
+   * those logged after that id). Like every read it first takes in what servers have written.
+   */
+  count(projectId: string, filters: RequestStatsFilters): Promise<number>;
+  /**
+   * Calls `onWritten` soon after any server (of any process) writes records to the log, as the
+   * log's own delivery allows (it may also call it when nothing new is readable); the caller
+   * then reads. Never throws; `close()` stops it. What `requests wait` follows.
+   */
+  watchWrites(onWritten: () => void): Subscription;
   /**
    * The records of a project logged after `cursor` (oldest first, at most `limit`), whole, and
    * the cursor to pass next time. Without a cursor: no records, and the cursor of now. What a

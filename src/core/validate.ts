@@ -17,6 +17,19 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown, what 
   });
 }
 
+/**
+ * `value` when it is a whole number from `min` to `max`; otherwise one INVALID_ARGUMENT naming
+ * the field: `Invalid timeout -1: must be a whole number of milliseconds from 0 to 60000`.
+ */
+export const wholeNumber = (value: unknown, field: string, min: number, max: number, unit = ''): number => {
+  if (typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max) return value;
+  throw new MockdevError(
+    'INVALID_ARGUMENT',
+    `Invalid ${field} ${JSON.stringify(value)}: must be a whole number${unit} from ${min} to ${max}`,
+    { details: { field, value } },
+  );
+};
+
 /** A record key's own message ("may contain only…") rather than zod's "Invalid key in record". */
 export const issueMessage = (issue: z.core.$ZodIssue): string =>
   issue.code === 'invalid_key' && issue.issues[0] ? issue.issues[0].message : issue.message;

@@ -90,6 +90,12 @@ describe('the request body as JSON', () => {
     assert.equal(reads(endpoint()), true, 'a template reading body');
     assert.equal(reads(endpoint({ body: '{"raw":"{{bodyRaw}}","b":"{{request.body}}"}' })), false);
     assert.equal(reads(endpoint({ body: '{"static":true}' })), false);
+    assert.equal(reads(endpoint({ body: "{{bodyRaw 'user.name'}}" })), true, "Mockoon's bodyRaw at a path");
+    assert.equal(
+      reads(endpoint({ body: "{{jsonPath request.body '$.name'}}" })),
+      true,
+      "WireMock's jsonPath",
+    );
     assert.equal(reads(endpoint({ body: '{{body.name}}', templating: false })), false);
     const ruled = endpoint({ body: '{}', variations: [variation({ body: '{}' })] });
     assert.equal(reads(ruled), true, 'a body rule');
@@ -113,6 +119,12 @@ describe('the request body as JSON', () => {
     assert.equal(largeBody(ex), false);
     const e = endpoint({ variations: [variation()] });
     assert.deepEqual(answer(e, ex), { status: 200, body: '{"rule":"matched","name":"Ada"}', parses: 0 });
+
+    // WireMock's jsonPath and Mockoon's bodyRaw at a path read the body parsed ahead, not JSON.parse.
+    const helpersEx = exchange(text);
+    await parseBodyAhead(helpersEx);
+    const reading = endpoint({ body: "{{jsonPath request.body '$.name'}} {{bodyRaw 'name'}}" });
+    assert.deepEqual(answer(reading, helpersEx), { status: 201, body: 'Ada Ada', parses: 0 });
 
     const broken = exchange(`${text}x`);
     await parseBodyAhead(broken);

@@ -8,16 +8,18 @@ import type { Exchange } from './exchange.js';
 import { compileChoice } from './variations.js';
 import { compileForward, type ProxyOptions } from './proxy.js';
 import { isTemplated, templatePlan, type TemplateOptions } from './templated.js';
+import { planTiming, type PlanTiming } from './timing.js';
 
 /**
  * The endpoints compiled for serving, once per (re)load: routes, and for each endpoint the
  * responses it can give, already encoded. Answering a request is a lookup, a choice and a write.
  */
 
-/** A response an endpoint can give: its delay, and its answer (built once) or how to produce one. */
-export interface ResponsePlan {
-  /** Milliseconds before the response is sent. */
-  delay: number;
+/**
+ * A response an endpoint can give: its delay and fault (timing.ts), and its answer (built once)
+ * or how to produce one.
+ */
+export interface ResponsePlan extends PlanTiming {
   /** The answer when it is the same for every request: built once, sent as is. */
   answer?: Answer;
   /** Builds the answer for one request (templates and proxying produce this way). */
@@ -81,7 +83,7 @@ export function lookup(project: CompiledProject, method: string, url: string): C
 
 function staticPlan(r: ResponseFields, bodyLimitBytes: number): ResponsePlan {
   return {
-    delay: r.delay,
+    ...planTiming(r),
     answer: buildAnswer(
       {
         status: r.status,
@@ -108,7 +110,7 @@ function responsePlan(
 ): ResponsePlan {
   if (r.templating === false || !isTemplated(r)) return staticPlan(r, bodyLimitBytes);
   const { produce, readsJson } = templatePlan(e, r, bodyLimitBytes, templates);
-  return { delay: r.delay, produce, ...(readsJson ? { readsJson } : {}) };
+  return { ...planTiming(r), produce, ...(readsJson ? { readsJson } : {}) };
 }
 
 /** A proxy endpoint forwards each request (proxy.ts); one without a target says so (500). */
@@ -120,7 +122,7 @@ function proxyPlan(
 ): ResponsePlan {
   if (!e.proxy) {
     return {
-      delay: e.delay,
+      ...planTiming(e),
       answer: problemAnswer(
         new MockdevError(
           'PROXY_NOT_CONFIGURED',
@@ -132,7 +134,13 @@ function proxyPlan(
       ),
     };
   }
-  return { delay: e.delay, produce: compileForward(e, { ...proxy, bodyLimitBytes, templates }) };
+  // A forwarded answer streams as the target sends it: a drip does not apply (docs/faults.md).
+  const { fault, ...timing } = planTiming(e);
+  return {
+    ...timing,
+    ...(fault && fault.kind !== 'drip' ? { fault } : {}),
+    produce: compileForward(e, { ...proxy, bodyLimitBytes, templates }),
+  };
 }
 
 export function compileEndpoint(

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SLICED_JSON_MIN_LENGTH } from '../core/json-limits.js';
 import type { LoggedVariation } from '../core/ports.js';
 import type { CompiledEndpoint } from './compile.js';
+import type { PlanFault } from './timing.js';
 
 /** One request on its way through the pipeline (pipeline.ts): what each stage reads and adds. */
 export interface Exchange {
@@ -28,6 +29,10 @@ export interface Exchange {
   endpoint: CompiledEndpoint | null;
   /** Set by the choose stage: the variation answering, or null (the endpoint's own, or none). */
   variation: LoggedVariation | null;
+  /** Set by the delay stage: the milliseconds the response was held back. */
+  delayMs: number;
+  /** Set by the delay stage: the fault this request gets (timing.ts), or null. */
+  fault: PlanFault | null;
 }
 
 /** The JSON of a request without a JSON body (none, cut, or not JSON). */

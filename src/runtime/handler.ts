@@ -102,6 +102,8 @@ export function createMockHandler(options: MockHandlerOptions): MockHandler {
       json: undefined,
       endpoint: null,
       variation: null,
+      delayMs: 0,
+      fault: null,
     };
     if (onRequest) onRequest(ex.method, ex.url);
     const raw = req.rawHeaders;

@@ -6,6 +6,7 @@ import type { NewRequestRecord, RequestLogWriter } from '../core/ports.js';
 import { buildAnswer, PREFLIGHT_METHODS, problemAnswer, type Answer } from './answer.js';
 import { lookup, type CompiledProject, type ResponsePlan } from './compile.js';
 import { largeBody, parseBodyAhead, type Exchange } from './exchange.js';
+import { createFaults, NO_ANSWER, rollFault } from './timing.js';
 
 /**
  * The mock server's response pipeline. Every request passes the same named stages:
@@ -20,9 +21,13 @@ import { largeBody, parseBodyAhead, type Exchange } from './exchange.js';
  *              (core/sliced-json.ts); a smaller one is parsed when first read, at most once
  *   choose  -> the response plan: the endpoint's choice (active variation; rules next), or the
  *              server's own (CORS preflight, 404 with the closest endpoints)
- *   delay   -> the plan's delay; a stopping server ends every pending delay at once
- *   produce -> the answer: a static one as precompiled, or one produced for this request
- *   send    -> written to the socket; an answer node refuses becomes a 500, never a crash
+ *   delay   -> the plan's delay (fixed, or sampled from its distribution) and whether this
+ *              request gets the plan's fault (timing.ts); a stopping server ends every pending
+ *              delay at once
+ *   produce -> the answer: a static one as precompiled, or one produced for this request (none
+ *              for a fault that sends no answer)
+ *   send    -> written to the socket; an answer node refuses becomes a 500, never a crash; a
+ *              fault instead when the request gets one (a drip ends at once when the server stops)
  *   log     -> the record of what was actually sent, to the request log writer
  *   after   -> after-response hooks (debug lines; contract checks later), then the flow stage's
  *              runs (startRuns: the run reads the record's `ts` and the response as logged)
@@ -58,6 +63,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
   const { bodyLimitBytes, log, done, closing } = options;
   const after = options.afterResponse ?? [];
   const delayed = new Map<NodeJS.Timeout, () => void>();
+  const faults = createFaults();
 
   // ---- match
   const match = (project: CompiledProject, ex: Exchange) => {
@@ -104,8 +110,16 @@ export function createPipeline(options: PipelineOptions): Pipeline {
 
   // ---- send: what node accepts is sent; an answer it refuses (a bad header) becomes a 500
   const send = (ex: Exchange, answer: Answer): Answer => {
+    if (ex.fault !== null) return faults.send(ex, answer, head);
+    const sent = head(ex, answer);
+    if (ex.method === 'HEAD') ex.res.end();
+    else ex.res.end(sent.body);
+    return sent;
+  };
+  /** The status line and headers. */
+  const head = (ex: Exchange, answer: Answer): Answer => {
     const res = ex.res;
-    if (ex.req.httpVersionMajor === 2) return sendH2(ex, answer);
+    if (ex.req.httpVersionMajor === 2) return headH2(ex, answer);
     if (closing()) res.shouldKeepAlive = false;
     try {
       if (answer.statusText === undefined) res.writeHead(answer.status, answer.headers);
@@ -116,8 +130,6 @@ export function createPipeline(options: PipelineOptions): Pipeline {
       // endpoint's status): the failure's own standard phrase is named, never left to node.
       res.writeHead(answer.status, STATUS_CODES[answer.status] ?? '', answer.headers);
     }
-    if (ex.method === 'HEAD') res.end();
-    else res.end(answer.body);
     return answer;
   };
   /**
@@ -125,7 +137,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
    * headers HTTP/2 forbids (RFC 9113 8.2.2) that an endpoint may set for HTTP/1.1. The session
    * ends when the server stops (its GOAWAY), not per response.
    */
-  const sendH2 = (ex: Exchange, answer: Answer): Answer => {
+  const headH2 = (ex: Exchange, answer: Answer): Answer => {
     const res = ex.res;
     try {
       res.writeHead(answer.status, withoutConnectionHeaders(answer.headers));
@@ -133,8 +145,6 @@ export function createPipeline(options: PipelineOptions): Pipeline {
       answer = failure(ex, 'sent', e);
       res.writeHead(answer.status, answer.headers);
     }
-    if (ex.method === 'HEAD') res.end();
-    else res.end(answer.body);
     return answer;
   };
 
@@ -158,18 +168,23 @@ export function createPipeline(options: PipelineOptions): Pipeline {
       variation: ex.variation,
       httpMajor: ex.req.httpVersionMajor,
       remoteAddress: ex.req.socket.remoteAddress,
+      delayMs: ex.delayMs,
+      fault: ex.fault?.text ?? null,
     };
     log.push(record);
     for (let i = 0; i < after.length; i++) after[i]!(ex, record);
     // ---- flow: the runs this request starts (set only on endpoints a flow names)
     const endpoint = ex.endpoint;
     if (endpoint !== null && endpoint.startRuns !== undefined) endpoint.startRuns(ex, record);
-    done();
+    // A dripping answer is in flight until its last byte (a stopping server waits for it).
+    if (ex.fault !== null && !ex.res.writableEnded) ex.res.once('close', done);
+    else done();
   };
 
   // ---- produce
   const produce = (ex: Exchange, plan: ResponsePlan) => {
     if (plan.answer !== undefined) return finish(ex, plan.answer);
+    if (ex.fault !== null && ex.fault.kind !== 'drip') return finish(ex, NO_ANSWER);
     let produced: Answer | Promise<Answer>;
     try {
       produced = plan.produce!(ex);
@@ -200,13 +215,16 @@ export function createPipeline(options: PipelineOptions): Pipeline {
   const respond = (ex: Exchange, project: CompiledProject) => {
     const plan = choose(project, ex);
     ex.variation = plan.variation ?? null;
+    if (plan.fault !== undefined) ex.fault = rollFault(plan.fault);
+    const delay = plan.sampleDelay === undefined ? plan.delay : plan.sampleDelay();
     // A stopping server delays nothing: what is in flight is answered at once.
-    if (plan.delay <= 0 || closing()) return produce(ex, plan);
+    if (delay <= 0 || closing()) return produce(ex, plan);
+    ex.delayMs = delay;
     const fire = () => {
       delayed.delete(timer);
       produce(ex, plan);
     };
-    const timer = setTimeout(fire, plan.delay);
+    const timer = setTimeout(fire, delay);
     delayed.set(timer, fire);
   };
 
@@ -227,6 +245,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
         clearTimeout(timer);
         fire();
       }
+      faults.flush();
     },
   };
 }

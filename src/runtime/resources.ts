@@ -23,7 +23,7 @@ import type { TemplateResources } from '../core/templates/helpers-resources.js';
 import { buildAnswer, problemAnswer, type Answer } from './answer.js';
 import type { CompiledEndpoint, WithFlows } from './compile.js';
 import { bodyJson, NOT_JSON, type Exchange } from './exchange.js';
-import { parseQuery } from './templated.js';
+import { parseQuery } from './wiremock-request.js';
 
 /**
  * The resources of the served project at run time (docs/resources.md "At run time"): their

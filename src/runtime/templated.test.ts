@@ -53,6 +53,17 @@ describe('templated answers', () => {
     const answer = templatePlan(e, e, 1000, {}).produce(exchange('/users/1?q=1'));
     assert.equal(String(answer.body), '[]');
   });
+  it("WireMock's request model: every value of a repeated query parameter or header, fast path and blocks", () => {
+    const lists =
+      '{{request.query.q}}|{{request.query.q.[1]}}|{{request.headers.X-ID}}|{{request.headers.x-Id.1}}';
+    for (const body of [lists, `${lists}{{#each request.query.q}}<{{this}}>{{/each}}`]) {
+      const e = { ...endpoint, body };
+      const answer = templatePlan(e, e, 1000, {}).produce(
+        exchange('/users/1?q=a&q=b', ['X-Id', '1', 'x-id', '2']),
+      );
+      assert.equal(String(answer.body), body === lists ? 'a|b|1|2' : 'a|b|1|2<a><b>');
+    }
+  });
   it('templated headers, and 204 without a body', () => {
     const e = { ...endpoint, headers: { 'X-Id': '{{params.id}}' } };
     const answer = templatePlan(e, e, 1000, {}).produce(exchange('/users/7'));

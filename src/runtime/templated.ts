@@ -1,5 +1,5 @@
 import { clientAddress } from '../core/client-address.js';
-import { compileRoutes, splitPath } from '../core/match/router.js';
+import { compileRoutes } from '../core/match/router.js';
 import type { Endpoint } from '../core/model/endpoint.js';
 import {
   compileTemplate,
@@ -9,11 +9,11 @@ import {
 } from '../core/templates/engine.js';
 import type { TemplateResources } from '../core/templates/helpers-resources.js';
 import { markSecrets, registerOriginal } from '../core/templates/marks.js';
-import { parseCookies, RequestPath } from '../core/templates/request-path.js';
 import { buildAnswer, problemAnswer, type Answer } from './answer.js';
 import { MockdevError } from '../core/errors.js';
 import { bodyJson, NOT_JSON, type Exchange } from './exchange.js';
 import { maskedError, renderedBytes, renderedStatusText, trackedAnswer } from './rendered.js';
+import { parseQuery, parseQueryLists, WireMockRequest } from './wiremock-request.js';
 
 /**
  * Templated responses at run time (docs/templates.md): the template context of a request, each
@@ -40,15 +40,6 @@ export interface TunnelUrl {
 }
 const NO_TUNNEL: TunnelUrl = Object.freeze({ url: '' });
 
-const decode = (s: string): string => {
-  if (s.indexOf('%') === -1 && s.indexOf('+') === -1) return s;
-  try {
-    return decodeURIComponent(s.replace(/\+/g, ' '));
-  } catch {
-    return s;
-  }
-};
-
 const own = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
 
 type Route = ReturnType<typeof compileRoutes>;
@@ -68,6 +59,7 @@ class RequestContext implements TemplateContext {
   #q: Record<string, string> | undefined;
   #h: Record<string, string> | undefined;
   #raw: string | undefined;
+  #request: WireMockRequest | undefined;
   constructor(
     ex: Exchange,
     env: Record<string, string>,
@@ -118,11 +110,9 @@ class RequestContext implements TemplateContext {
     return json === NOT_JSON ? this.bodyRaw : json;
   }
   get request(): TemplateContext['request'] {
-    return new WireMockRequest(
-      this,
-      this.#ex.url,
-      (this.#ex.req.socket as { encrypted?: boolean } | undefined)?.encrypted === true,
-    );
+    return (this.#request ??= new WireMockRequest(this, this.#ex, () =>
+      this.#parts.queryLists(this.#ex.url),
+    ));
   }
   get tunnel(): TunnelUrl {
     return this.#tunnel;
@@ -151,40 +141,6 @@ function hostName(host: string): string {
   return colon === -1 ? host : host.slice(0, colon);
 }
 
-/** WireMock's `request.*` names. */
-class WireMockRequest {
-  readonly url: string;
-  readonly path: RequestPath;
-  readonly method: string;
-  readonly pathSegments: string[];
-  readonly #ctx: RequestContext;
-  readonly #tls: boolean;
-  #cookies: Record<string, string> | undefined;
-  constructor(ctx: RequestContext, url: string, tls: boolean) {
-    this.#ctx = ctx;
-    this.#tls = tls;
-    this.url = url;
-    this.method = ctx.method;
-    this.pathSegments = splitPath(ctx.path).map(decode);
-    this.path = new RequestPath(ctx.path, this.pathSegments);
-  }
-  get cookies(): Record<string, string> {
-    return (this.#cookies ??= parseCookies(this.#ctx.headers.cookie ?? ''));
-  }
-  get baseUrl(): string {
-    return `${this.#tls ? 'https' : 'http'}://${this.#ctx.headers.host ?? 'localhost'}`;
-  }
-  get query(): Record<string, string> {
-    return this.#ctx.query;
-  }
-  get headers(): Record<string, string> {
-    return this.#ctx.headers;
-  }
-  get body(): string {
-    return this.#ctx.bodyRaw;
-  }
-}
-
 /** Parsed URLs kept per endpoint: a repeated URL's parameters and query are parsed once. */
 const URL_CACHE_LIMIT = 1024;
 
@@ -192,14 +148,16 @@ const URL_CACHE_LIMIT = 1024;
 interface UrlParts {
   params(url: string): Record<string, string>;
   query(url: string): Record<string, string>;
+  /** All the values of each query parameter. */
+  queryLists(url: string): Record<string, string[]>;
 }
 
 function urlParts(e: Pick<Endpoint, 'method' | 'path'>): UrlParts {
   let compiled: Route | undefined;
   const route = () => (compiled ??= compileRoutes([{ method: e.method, path: e.path, enabled: true }]));
   // Shared between the requests of one URL: frozen, so nothing a template does can change them.
-  const cached = (parse: (url: string) => Record<string, string>) => {
-    const byUrl = new Map<string, Record<string, string>>();
+  const cached = <T>(parse: (url: string) => Record<string, T>) => {
+    const byUrl = new Map<string, Readonly<Record<string, T>>>();
     return (url: string) => {
       let hit = byUrl.get(url);
       if (hit === undefined) {
@@ -213,21 +171,12 @@ function urlParts(e: Pick<Endpoint, 'method' | 'path'>): UrlParts {
   return {
     params: cached((url) => ({ ...(route().match(e.method, url)?.params ?? {}) })),
     query: cached(parseQuery),
+    queryLists: cached((url) => {
+      const lists = parseQueryLists(url);
+      for (const list of Object.values(lists)) Object.freeze(list);
+      return lists;
+    }),
   };
-}
-
-/** A query string's parameters, decoded; a repeated key keeps its first value. */
-export function parseQuery(url: string): Record<string, string> {
-  const query: Record<string, string> = {};
-  const q = url.indexOf('?');
-  if (q !== -1)
-    for (const pair of url.slice(q + 1).split('&')) {
-      if (!pair) continue;
-      const eq = pair.indexOf('=');
-      const k = decode(eq === -1 ? pair : pair.slice(0, eq));
-      if (!own(query, k)) query[k] = eq === -1 ? '' : decode(pair.slice(eq + 1));
-    }
-  return query;
 }
 
 /**

@@ -11,6 +11,7 @@ import { projectStoreContract } from './project-store.contract.js';
 import { recordingStoreContract } from './recording-store.contract.js';
 import { requestLogContract } from './request-log.contract.js';
 import { requestStatsContract } from './request-stats.contract.js';
+import { requestWaitContract } from './request-wait.contract.js';
 import { resourceStatesContract } from './resource-states.contract.js';
 import { serverRegistryContract, settingsStoreContract } from './servers-settings.contract.js';
 import { uiStateStoreContract } from './ui-state-store.contract.js';
@@ -20,6 +21,7 @@ for (const impl of IMPLEMENTATIONS) {
   projectFlowsContract(impl);
   requestLogContract(impl);
   requestStatsContract(impl);
+  requestWaitContract(impl);
   recordingStoreContract(impl);
   flowRunStoreContract(impl);
   serverRegistryContract(impl);

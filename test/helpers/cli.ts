@@ -81,6 +81,12 @@ export function json<T = unknown>(result: CliResult): T {
 }
 
 /** An error is one line on stderr, nothing on stdout, the documented exit code, and no stack trace. */
+/** A run that succeeded (exit 0; its stderr shown otherwise), for chaining. */
+export function assertCliOk(r: CliResult): CliResult {
+  assert.equal(r.code, 0, r.stderr);
+  return r;
+}
+
 export function assertCliError(r: CliResult, code: number, re: RegExp): void {
   assert.equal(r.code, code, `exit code (stderr: ${r.stderr})`);
   assert.equal(r.stdout, '');

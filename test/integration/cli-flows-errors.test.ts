@@ -230,6 +230,12 @@ describe('flow command errors', () => {
     await refused(
       add('--on', 'delay:1', '--callback', 'POST http://h/', '-b', '{{nope 1}}'),
       2,
+      // The position once (the helper check says where), not "at line 1, column 1: … at line 1, column 1".
+      /^mockdev: Step 3: invalid template in the callback body: Unknown helper "nope" at line 1, column 1; (?!.*column)/,
+    );
+    await refused(
+      add('--on', 'delay:1', '--callback', 'POST http://h/', '-b', '{"a": {{#if}}'),
+      2,
       /^mockdev: Step 3: invalid template in the callback body at line 1, column \d+: /,
     );
     await refused(

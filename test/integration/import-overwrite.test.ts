@@ -57,10 +57,12 @@ const REFINEMENTS = [
     'X-Trace: hand',
   ],
   ['endpoint', 'update', 'Pets', 'GET /pets/{petId}', '--status-text', 'Found It'],
+  ['endpoint', 'update', 'Pets', 'GET /pets/{petId}', '--fault', 'reset', '--fault-rate', '0.25'],
   ['endpoint', 'disable', 'Pets', 'GET /pets/{petId}'],
   ['endpoint', 'variation', 'add', 'Pets', 'GET /pets/{petId}', '-n', 'slow', '-s', '503', '--delay', '900'],
   ['endpoint', 'variation', 'add', 'Pets', 'GET /pets/{petId}', '-n', 'teapot', '-s', '418', '-b', 'short'],
   ['endpoint', 'variation', 'update', 'Pets', 'GET /pets/{petId}', '404', '--when', 'param.petId=0'],
+  ['endpoint', 'variation', 'update', 'Pets', 'GET /pets/{petId}', '404', '--fault', 'empty'],
   ['endpoint', 'variation', 'activate', 'Pets', 'GET /pets/{petId}', 'slow'],
 ];
 
@@ -85,6 +87,8 @@ describe('import into a project over existing endpoints', () => {
     assert.equal(after.delay, 250);
     assert.equal(after.mode, 'sequential');
     assert.equal(after.statusText, 'Found It');
+    assert.deepEqual([after.fault, after.faultRate], ['reset', 0.25]);
+    assert.equal(after.variations.find((v) => v.name === '404')!.fault, 'empty');
     assert.equal(after.enabled, false);
     assert.deepEqual(after.headers, { 'X-Rate': '5', 'X-Trace': 'hand' });
     assert.deepEqual(
@@ -106,9 +110,11 @@ describe('import into a project over existing endpoints', () => {
           'header "X-Trace"',
           'status text "Found It"',
           'delay 250 ms',
+          'fault reset (25 % of requests)',
           'disabled',
           'mode sequential',
           'variation "404" rules',
+          'variation "404" fault empty',
           'variation "slow"',
           'variation "teapot"',
           'active variation "slow"',

@@ -154,6 +154,16 @@ describe('resource commands', () => {
     assert.doesNotMatch(current(), /users/);
   });
 
+  it('project delete removes the state of its resources', async (t) => {
+    const { cli, dataDir, project } = await shop(t);
+    ok(await cli(['resource', 'add', 'shop', '/users']));
+    ok(await cli(['resource', 'reset', 'shop', 'users']));
+    const folder = join(dataDir, 'resources', project.id);
+    assert.ok(existsSync(folder));
+    ok(await cli(['project', 'delete', 'shop', '-f']));
+    assert.equal(existsSync(folder), false);
+  });
+
   it('bad input: one line, exit 2 (invalid), 3 (unknown project), 1 (unknown resource, a clash)', async (t) => {
     const { cli, file, refused } = await shop(t);
     ok(await cli(['resource', 'add', 'shop', '/api/users', '--seed', file('ok.json', '[{"id":1}]')]));

@@ -8,11 +8,11 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { ROOT } from '../helpers/cli.js';
 import { cliSandbox } from '../helpers/cli-inprocess.js';
+import { send } from '../helpers/parity-docs.js';
 import { startServe } from '../helpers/server.js';
 
 interface Example {
@@ -87,29 +87,6 @@ function requestOf(text: string): { path: string; headers: Record<string, string
   if (body !== undefined && !Object.keys(headers).some((h) => /^content-type$/i.test(h)))
     headers['Content-Type'] = 'application/x-www-form-urlencoded';
   return { path: args[0]!, headers, body };
-}
-
-/**
- * One request through node:http, header names as written (as curl sends them; fetch would
- * lower-case them, and `request.headers.X-Date` reads the name as sent).
- */
-function send(
-  url: string,
-  method: string,
-  headers: Record<string, string>,
-  body: string | undefined,
-): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method, headers, timeout: 10_000 }, (res) => {
-      let text = '';
-      res.setEncoding('utf8').on('data', (d: string) => (text += d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-      res.on('error', reject);
-    });
-    req.on('timeout', () => req.destroy(new Error(`${method} ${url} timed out`)));
-    req.on('error', reject);
-    req.end(body);
-  });
 }
 
 const DAY = 86_400_000;

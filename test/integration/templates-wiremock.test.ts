@@ -5,30 +5,12 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { cliSandbox } from '../helpers/cli-inprocess.js';
 import { startServe } from '../helpers/server.js';
+import { templateProject } from '../helpers/template-project.js';
 
 describe('WireMock templates over HTTP', () => {
   it('renders the request model and the helpers as WireMock documents them', async (t) => {
-    const sandbox = cliSandbox(t);
-    const { cli } = sandbox;
-    assert.equal((await cli(['project', 'create', 'api'])).code, 0);
-    const add = async (path: string, body: string, method = 'POST') => {
-      const r = await cli([
-        'endpoint',
-        'add',
-        'api',
-        '-m',
-        method,
-        '-p',
-        path,
-        '--content-type',
-        'text/plain',
-        '-b',
-        body,
-      ]);
-      assert.equal(r.code, 0, r.stderr);
-    };
+    const { sandbox, add, refusedBody } = await templateProject(t);
     await add(
       '/model/:a/:b',
       '{{request.path.[0]}}|{{request.path.[2]}}|{{request.path}}|{{request.cookies.session}}|{{request.baseUrl}}|{{request.query.q}}',
@@ -37,21 +19,14 @@ describe('WireMock templates over HTTP', () => {
     await add(
       '/helpers',
       "{{jsonPath request.body '$.things[?(@.id == 2)].name'}}|{{regexExtract request.body '\"id\": ?([0-9]+)' 'parts'}}{{parts.[0]}}|{{math 7 '*' 6}}|{{size (array 1 2 3)}}|{{contains request.body 'things'}}|{{matches request.query.n '[0-9]+'}}|{{base64 'hello'}}|{{urlEncode 'a b&c'}}|{{trim '  x  '}}|{{val request.query.none or='dflt'}}|{{join ',' (array 'One' 'Two')}}|{{toJson (parseJson '{\"a\":[1,2]}')}}|{{abbreviate 'Mocking APIs helps you develop faster' 21}}",
+      'POST',
     );
     await add(
       '/random',
       "{{randomValue length=12 type='ALPHANUMERIC' uppercase=true}}|{{randomInt lower=5 upper=9}}|{{randomDecimal lower=1 upper=2}}|{{now offset='1 days' format='yyyy-MM-dd'}}|{{pickRandom 'a' 'b' 'c'}}",
       'GET',
     );
-    const refused = await cli([
-      'endpoint',
-      'add',
-      'api',
-      '-p',
-      '/bad',
-      '-b',
-      "{{regexExtract request.body '(a)\\1'}}",
-    ]);
+    const refused = await refusedBody("{{regexExtract request.body '(a)\\1'}}");
     assert.equal(refused.code, 2);
     assert.match(
       refused.stderr,

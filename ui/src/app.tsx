@@ -17,6 +17,7 @@ import { ProjectsScreen } from './screens/projects';
 import { RecordingsScreen } from './screens/recordings';
 import { GLOBAL_SCREENS, PROJECT_SCREENS, type ProjectScreen } from './screens/registry';
 import { RequestsScreen } from './screens/requests';
+import { ResourcesScreen } from './screens/resources';
 import { SettingsScreen } from './screens/settings';
 import { TlsScreen } from './screens/tls';
 import { TunnelsScreen } from './screens/tunnels';
@@ -25,6 +26,7 @@ import type { ProjectListing } from './types';
 
 const PROJECT_SCREEN_COMPONENTS: Record<string, ProjectScreen> = {
   endpoints: EndpointsScreen,
+  resources: ResourcesScreen,
   requests: RequestsScreen,
   recordings: RecordingsScreen,
   import: ImportScreen,

@@ -3,6 +3,7 @@
  * core is bundled), plus the few answers that are not a model type.
  */
 import type { Project } from '../../src/core/model/project';
+import type { Resource, ResourceItem } from '../../src/core/model/resource';
 import type { ServerRecord } from '../../src/core/model/server';
 
 export type { Endpoint, Variation } from '../../src/core/model/endpoint';
@@ -38,3 +39,12 @@ export type {
   ContractViolation,
 } from '../../src/core/model/contract';
 export type { RequestStats } from '../../src/core/model/request-stats';
+
+export type { Resource, ResourceItem } from '../../src/core/model/resource';
+/** A resource as GET …/resources lists it: with how many items it holds now. */
+export type ResourceView = Resource & { itemCount: number };
+/** GET/PUT …/resources/{resource}/data, POST …/reset: the resource and its current items. */
+export interface ResourceData {
+  resource: Resource;
+  items: ResourceItem[];
+}

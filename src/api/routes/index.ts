@@ -18,6 +18,7 @@ import { uiStateRoutes } from './ui-state.js';
 import { tlsRoutes } from './tls.js';
 import { tunnelRoutes } from './tunnels.js';
 import { contractRoutes } from './contract.js';
+import { resourceRoutes } from './resources.js';
 
 /**
  * Every route of the admin API, grouped by resource (one file per group, like the CLI's
@@ -29,6 +30,7 @@ export const ALL_ROUTES: readonly Route[] = [
   ...projectRoutes,
   ...endpointRoutes,
   ...variationRoutes,
+  ...resourceRoutes,
   ...importRoutes,
   ...recordingRoutes,
   ...environmentRoutes,

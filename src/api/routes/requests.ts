@@ -1,11 +1,13 @@
 import * as z from 'zod';
 import {
   clearRequests,
+  countRequests,
   deleteRequests,
   getRequest,
   listRequests,
   requestStats,
   starRequest,
+  waitForRequests,
 } from '../../app/requests.js';
 import { DEFAULT_REQUEST_LIST_LIMIT, RequestRecordSchema } from '../../core/model/request.js';
 import {
@@ -15,11 +17,21 @@ import {
   STATS_MINUTES_MAX,
   STATS_MINUTES_MIN,
 } from '../../core/model/request-stats.js';
+import {
+  DEFAULT_WAIT_COUNT,
+  DEFAULT_WAIT_TIMEOUT_MS,
+  MAX_WAIT_COUNT,
+  RequestWaitResultSchema,
+} from '../../core/model/request-wait.js';
 import { defineRoute, type Route } from '../route.js';
 import { PROJECT_PARAM } from './projects.js';
+import { queryInt } from './query-fields.js';
 
 /** The largest page of logged requests one call answers. */
 export const MAX_API_REQUEST_LIMIT = 1000;
+
+/** The longest `…/requests/wait` one call may ask for (a client waiting longer asks again). */
+export const MAX_API_WAIT_MS = 60_000;
 
 const ID_PARAM = { id: 'Request id (as listed)' };
 
@@ -63,7 +75,57 @@ const RequestStatsQuery = RequestListQuery.omit({ limit: true }).extend({
     ),
 });
 
+const RequestCountQuery = RequestListQuery.omit({ limit: true }).extend({
+  since: z
+    .string()
+    .optional()
+    .describe('Only requests logged after the request of this id (ids only grow; 0: every request)'),
+});
+
+const RequestWaitQuery = RequestCountQuery.extend({
+  count: queryInt(
+    `How many matching requests to wait for, 1-${MAX_WAIT_COUNT} (default ${DEFAULT_WAIT_COUNT})`,
+    1,
+    MAX_WAIT_COUNT,
+  ),
+  timeout: queryInt(
+    `Answer after this many milliseconds if fewer matched, 0-${MAX_API_WAIT_MS} (default ${DEFAULT_WAIT_TIMEOUT_MS})`,
+    0,
+    MAX_API_WAIT_MS,
+  ),
+});
+
 export const requestRoutes: Route[] = [
+  defineRoute<unknown, z.output<typeof RequestCountQuery>>({
+    method: 'GET',
+    path: '/projects/{project}/requests/count',
+    tag: 'Requests',
+    summary:
+      "How many of a project's logged requests pass the list's filters, after the request `since` when given (as `mockdev requests count --json`)",
+    params: PROJECT_PARAM,
+    query: RequestCountQuery,
+    response: {
+      schema: z.object({ count: z.number().int() }),
+      description: 'How many requests match',
+    },
+    handle: ({ ctx, params, query }) => countRequests(ctx, params.project!, query),
+  }),
+  defineRoute<unknown, z.output<typeof RequestWaitQuery>>({
+    method: 'GET',
+    path: '/projects/{project}/requests/wait',
+    tag: 'Requests',
+    summary:
+      'Answers as soon as `count` logged requests pass the filters (after `since`, or counting those already logged), or at the `timeout` (as `mockdev requests wait --json`)',
+    description:
+      'It follows the log as servers write it: the answer comes within milliseconds of the request that completes the count. `done` says whether the count was reached (false: the timeout ran out); the API answers other requests meanwhile.',
+    params: PROJECT_PARAM,
+    query: RequestWaitQuery,
+    response: { schema: RequestWaitResultSchema, description: 'What the wait saw' },
+    handle: ({ ctx, params, query, signal }) => {
+      const { timeout, ...input } = query;
+      return waitForRequests(ctx, params.project!, { ...input, timeoutMs: timeout }, { signal });
+    },
+  }),
   defineRoute<unknown, z.output<typeof RequestStatsQuery>>({
     method: 'GET',
     path: '/projects/{project}/requests/stats',

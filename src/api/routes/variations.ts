@@ -17,6 +17,7 @@ import {
   StatusTextSchema,
 } from '../../core/model/fields.js';
 import { RuleObjectSchema } from '../../core/model/rules.js';
+import { FaultRateSchema, FaultSchema } from '../../core/model/fault.js';
 import {
   INHERITABLE_FIELDS,
   variationView,
@@ -42,6 +43,8 @@ const variationFields = z
     body: z.string(),
     contentType: ContentTypeSchema,
     delay: DelaySchema,
+    fault: FaultSchema,
+    faultRate: FaultRateSchema,
     templating: TemplatingSchema.describe(
       'false: the status text, body and header values are sent as written ({{ included); true: templates render',
     ),
@@ -65,6 +68,8 @@ const VariationPatchSchema = described(
     body: z.string().nullable().optional(),
     contentType: ContentTypeSchema.nullable().optional(),
     inherit: z.array(z.enum(INHERITABLE_FIELDS)).optional(),
+    fault: FaultSchema.nullable().optional(),
+    faultRate: FaultRateSchema.nullable().optional(),
   }),
   VARIATION_PATCH_DOCS,
 );

@@ -1,11 +1,17 @@
 import type { Command } from 'commander';
 import { collect } from '../args.js';
 import { SNIPPET_LANGUAGES } from '../../core/snippet-languages.js';
-import { ENDPOINT_DOCS, PROXY_DOCS, type FieldDoc } from '../../core/model/descriptions.js';
+import {
+  ENDPOINT_DOCS,
+  ENDPOINT_PATCH_DOCS,
+  PROXY_DOCS,
+  type FieldDoc,
+} from '../../core/model/descriptions.js';
 import { examples, fieldHelp, FORCE_OPTION, JSON_OPTION, TEMPLATING_OPTIONS } from '../help.js';
 import { registerVariation } from './variation.js';
+import { timingOptions, type TimingOptions } from '../timing-options.js';
 
-export interface EndpointOptions {
+export interface EndpointOptions extends TimingOptions {
   name?: string;
   path?: string;
   method?: string;
@@ -13,7 +19,6 @@ export interface EndpointOptions {
   statusText?: string;
   body?: string;
   bodyFile?: string;
-  delay?: string;
   templating?: boolean;
   contentType?: string;
   header?: string[];
@@ -37,7 +42,7 @@ const handlers = () => import('../handlers/endpoint.js');
  */
 function responseOptions(cmd: Command, forUpdate: boolean): Command {
   const help = (doc: FieldDoc, more?: string) => fieldHelp(doc, { default: !forUpdate, more });
-  return cmd
+  return timingOptions(cmd, forUpdate ? ENDPOINT_PATCH_DOCS : ENDPOINT_DOCS, forUpdate)
     .option('-n, --name <NAME>', help(ENDPOINT_DOCS.name))
     .option('-p, --path <PATH>', help(ENDPOINT_DOCS.path))
     .option('-m, --method <METHOD>', help(ENDPOINT_DOCS.method))
@@ -48,7 +53,6 @@ function responseOptions(cmd: Command, forUpdate: boolean): Command {
     )
     .option('-b, --body <BODY>', help(ENDPOINT_DOCS.body))
     .option('--body-file <FILE>', 'read the response body from a file')
-    .option('--delay <MS>', help(ENDPOINT_DOCS.delay))
     .option('--content-type <TYPE>', help(ENDPOINT_DOCS.contentType))
     .option(...TEMPLATING_OPTIONS[0])
     .option(...TEMPLATING_OPTIONS[1])

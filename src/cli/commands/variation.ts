@@ -8,14 +8,14 @@ import {
   type FieldDoc,
 } from '../../core/model/descriptions.js';
 import { examples, fieldHelp, FORCE_OPTION, JSON_OPTION, TEMPLATING_OPTIONS } from '../help.js';
+import { timingOptions, type TimingOptions } from '../timing-options.js';
 
-export interface VariationOptions {
+export interface VariationOptions extends TimingOptions {
   name?: string;
   status?: string;
   statusText?: string;
   body?: string;
   contentType?: string;
-  delay?: string;
   templating?: boolean;
   header?: string[];
   removeHeader?: string[];
@@ -34,12 +34,11 @@ const RULE_HELP = fieldHelp(RULE_TEXT_DOC, { more: 'all rules must match (repeat
 function variationOptions(cmd: Command, forUpdate: boolean): Command {
   const docs = forUpdate ? VARIATION_PATCH_DOCS : VARIATION_INPUT_DOCS;
   const help = (doc: FieldDoc) => fieldHelp(doc, { default: !forUpdate });
-  return cmd
+  return timingOptions(cmd, docs, forUpdate)
     .option('-s, --status <STATUS>', help(docs.status))
     .option('--status-text <TEXT>', help(docs.statusText))
     .option('-b, --body <BODY>', help(docs.body))
     .option('--content-type <TYPE>', help(docs.contentType))
-    .option('--delay <MS>', help(docs.delay))
     .option(...TEMPLATING_OPTIONS[0])
     .option(...TEMPLATING_OPTIONS[1])
     .option(

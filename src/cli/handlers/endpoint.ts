@@ -11,6 +11,8 @@ import { resolveProject } from '../../app/projects.js';
 import { endpointSnippets } from '../../app/snippets.js';
 import { findEndpointByRef } from '../../app/endpoints.js';
 import { MockdevError } from '../../core/errors.js';
+import { faultText, formatDelay } from '../../core/latency.js';
+import { timingFields } from '../timing-options.js';
 import type { Endpoint, EndpointPatch, Variation } from '../../core/model/endpoint.js';
 import { jsonBodyWarning } from '../../core/model/json-body.js';
 import { inheritedText } from '../../core/model/variation-response.js';
@@ -63,7 +65,8 @@ function printEndpoint(e: Endpoint): void {
     ['status', e.status],
     ...(e.statusText ? ([['status text', e.statusText]] as [string, unknown][]) : []),
     ['content type', e.contentType],
-    ['delay', `${e.delay} ms`],
+    ['delay', formatDelay(e.delay)],
+    ...(e.fault ? [['fault', faultText(e)] as [string, string]] : []),
     ['enabled', e.enabled ? 'yes' : 'no'],
     ['kind', e.kind],
     ...(e.proxy
@@ -183,7 +186,7 @@ async function fieldsFrom(opts: EndpointOptions, current?: Endpoint): Promise<En
     status: toInt(opts.status, '--status'),
     statusText: opts.statusText,
     body,
-    delay: toInt(opts.delay, '--delay'),
+    ...timingFields(opts),
     contentType: opts.contentType,
     templating: opts.templating,
     headers: headerChanges(opts),

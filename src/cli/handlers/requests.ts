@@ -1,10 +1,20 @@
-import { clearRequests, deleteRequests, getRequest, listRequests, starRequest } from '../../app/requests.js';
+import {
+  clearRequests,
+  countRequests,
+  deleteRequests,
+  getRequest,
+  listRequests,
+  starRequest,
+  waitForRequests,
+} from '../../app/requests.js';
 import type { RequestRecord } from '../../core/model/request.js';
+import { DEFAULT_WAIT_TIMEOUT_MS } from '../../core/model/request-wait.js';
 import { toInt } from '../args.js';
 import type { RequestsOptions } from '../commands/requests.js';
 import { confirmDestructive } from '../confirm.js';
 import { note, printFields, printJson, printLine, printTable, prettyBody } from '../output.js';
 import { cliContext } from './context.js';
+import { currentRun } from '../io.js';
 
 const target = (r: RequestRecord): string => {
   const q = new URLSearchParams();
@@ -29,6 +39,11 @@ export async function list(project: string | undefined, opts: RequestsOptions): 
     { command: 'requests list' },
   );
   if (opts.json) return printJson(records);
+  printRecords(records, emptyListMessage(opts));
+}
+
+/** The request table of `list` and `wait`. */
+function printRecords(records: RequestRecord[], empty: string): void {
   printTable(
     records,
     [
@@ -43,7 +58,45 @@ export async function list(project: string | undefined, opts: RequestsOptions): 
         ? [{ header: 'CONTRACT', value: (r: RequestRecord) => contractColumn(r) }]
         : []),
     ],
-    emptyListMessage(opts),
+    empty,
+  );
+}
+
+/** The filters `count` and `wait` share with `list`, and --since. */
+const countInput = (opts: RequestsOptions) => ({
+  method: opts.method,
+  status: opts.status,
+  starred: opts.starred ? true : undefined,
+  path: opts.path,
+  violations: opts.violations ? true : undefined,
+  since: opts.since,
+});
+
+/** Prints the number alone (for scripts), or `{ "count": N }` with --json. */
+export async function count(project: string | undefined, opts: RequestsOptions): Promise<void> {
+  const result = await countRequests(cliContext(), project, countInput(opts), {
+    command: 'requests count',
+  });
+  if (opts.json) return printJson(result);
+  printLine(String(result.count));
+}
+
+/** Prints the requests waited for; at the timeout, those seen, and exits 1 saying how many. */
+export async function wait(project: string | undefined, opts: RequestsOptions): Promise<void> {
+  const timeoutMs = toInt(opts.timeout, '--timeout');
+  const result = await waitForRequests(
+    cliContext(),
+    project,
+    { ...countInput(opts), count: toInt(opts.count, '--count'), timeoutMs },
+    { command: 'requests wait' },
+  );
+  if (opts.json) printJson(result);
+  else printRecords(result.records, 'No matching request logged.');
+  if (result.done) return;
+  currentRun().exitCode = 1;
+  const n = (k: number) => `${k} matching request${k === 1 ? '' : 's'}`;
+  note(
+    `Timed out after ${timeoutMs ?? DEFAULT_WAIT_TIMEOUT_MS} ms: saw ${n(result.count)}${opts.since === undefined ? '' : ` after ${opts.since}`}, waited for ${result.wanted}`,
   );
 }
 
@@ -82,8 +135,10 @@ export async function show(id: string, opts: RequestsOptions): Promise<void> {
     ['id', r.id],
     ['time', r.timestamp],
     ['request', `${r.method} ${target(r)}`],
-    ['status', r.status],
+    ['status', r.status === 0 && r.fault ? '(none: no HTTP answer was sent)' : r.status],
     ['duration', `${r.durationMs.toFixed(3)} ms`],
+    ['delay', r.delayMs ? `${r.delayMs} ms` : 'none'],
+    ['fault', r.fault ?? 'none'],
     ['endpoint', r.endpointId ?? '(none matched)'],
     [
       'answered by',

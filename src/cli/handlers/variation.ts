@@ -10,6 +10,8 @@ import {
   type VariationInput,
 } from '../../app/variations.js';
 import { MockdevError } from '../../core/errors.js';
+import { faultText, formatDelay } from '../../core/latency.js';
+import { timingFields } from '../timing-options.js';
 import type { Endpoint, Variation } from '../../core/model/endpoint.js';
 import { variationJsonBodyWarning } from '../../core/model/json-body.js';
 import { inheritedText, variationView, type InheritableField } from '../../core/model/variation-response.js';
@@ -62,7 +64,7 @@ function inputFrom(opts: VariationOptions): VariationInput {
     statusText: opts.statusText,
     body: opts.body,
     contentType: opts.contentType,
-    delay: toInt(opts.delay, '--delay'),
+    ...timingFields(opts),
     templating: opts.templating,
     headers,
     rules: opts.clearRules ? [] : opts.when,
@@ -91,7 +93,8 @@ export async function list(project: string, ref: string, opts: VariationOptions)
       { header: 'ID', value: (v) => v.id },
       { header: 'NAME', value: (v) => v.name },
       { header: 'STATUS', value: (v) => v.status, align: 'right' },
-      { header: 'DELAY', value: (v) => `${v.delay} ms`, align: 'right' },
+      { header: 'DELAY', value: (v) => formatDelay(v.delay), align: 'right' },
+      { header: 'FAULT', value: (v) => (v.fault ? faultText(v) : '') },
       { header: 'ACTIVE', value: (v) => (v.id === activeVariationId ? 'yes' : '') },
       { header: 'INHERITED', value: (v) => inheritedText(v) },
       { header: 'RULES', value: (v) => rulesText(v) },

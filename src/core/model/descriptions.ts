@@ -84,6 +84,13 @@ export const CAPTURED_REQUEST_DOCS = {
   },
 } as const satisfies FieldDocs;
 
+/** The delay distributions (core/model/fields.ts DelaySchema), in words. */
+const DELAY_DISTRIBUTIONS =
+  'a distribution sampled per request: {"uniform": [min, max]} or {"lognormal": {"median": ms, "sigma": s}} (sigma 0-5), capped at 10 minutes';
+const FAULT_TEXT =
+  'A fault instead of a plain answer: "reset" (TCP reset, no answer), "empty" (the connection closes, nothing sent), "garbage" (random bytes that are not HTTP, then close) or "drip:<bytes-per-second>" (the answer sent slowly, in chunks)';
+const FAULT_RATE_TEXT = 'The share of requests that get the fault, 0-1 (0.2: one in five, at random)';
+
 export const VARIATION_DOCS = {
   id: { text: 'Variation id, unique within the endpoint; activeVariationId refers to it' },
   name: { text: `Variation name, ${NAME_RULE}; unique within the endpoint (case-insensitive)` },
@@ -105,9 +112,11 @@ export const VARIATION_DOCS = {
     default: "the endpoint's, whatever it is when a request comes",
   },
   delay: {
-    text: `Delay before this variation answers, in milliseconds, 0-${DELAY_MAX_MS}`,
+    text: `Delay before this variation answers: milliseconds 0-${DELAY_MAX_MS}, or ${DELAY_DISTRIBUTIONS}`,
     default: '0',
   },
+  fault: { text: FAULT_TEXT, default: 'none' },
+  faultRate: { text: FAULT_RATE_TEXT, default: '1' },
   templating: {
     text: "false: this variation's status text, body and header values are sent as written, {{ included (what imports do with a document's text). true: {{…}} templates render",
     default: 'true',
@@ -151,7 +160,12 @@ export const ENDPOINT_DOCS = {
   headers: { text: 'Response headers, an object of name -> value, e.g. {"X-Total-Count": "2"}' },
   body: { text: 'Response body text, e.g. a JSON document as a string; may be a template', default: 'empty' },
   contentType: { text: 'Content-Type of the response', default: DEFAULT_CONTENT_TYPE },
-  delay: { text: `Delay before the response is sent, in milliseconds, 0-${DELAY_MAX_MS}`, default: '0' },
+  delay: {
+    text: `Delay before the response is sent: milliseconds 0-${DELAY_MAX_MS}, or ${DELAY_DISTRIBUTIONS}`,
+    default: '0',
+  },
+  fault: { text: FAULT_TEXT, default: 'none' },
+  faultRate: { text: FAULT_RATE_TEXT, default: '1' },
   templating: {
     text: 'false: the status text, body and header values are sent as written, {{ included (what imports do with a document\'s text, Mockoon\'s "disable templating"). true: {{…}} templates render',
     default: 'true',
@@ -197,6 +211,8 @@ export const ENDPOINT_PATCH_DOCS = {
   activeVariationId: removes(ENDPOINT_DOCS.activeVariationId, 'goes back to selection by mode'),
   mode: removes(ENDPOINT_DOCS.mode, 'goes back to "rules"'),
   request: removes(ENDPOINT_DOCS.request),
+  fault: removes(ENDPOINT_DOCS.fault, 'removes it (no fault)'),
+  faultRate: removes(ENDPOINT_DOCS.faultRate, 'goes back to 1'),
 } as const satisfies FieldDocs;
 
 export const PROJECT_DOCS = {

@@ -28,6 +28,7 @@ import {
 } from './descriptions.js';
 import { OpenApiOperationSchema } from './openapi-meta.js';
 import { SelectionModeSchema, StoredRulesSchema } from './rules.js';
+import { FaultRateSchema, FaultSchema } from './fault.js';
 
 export const EndpointKindSchema = z.enum(['mock', 'proxy']);
 export type EndpointKind = z.infer<typeof EndpointKindSchema>;
@@ -93,6 +94,10 @@ const variationFields = z.object({
   contentType: ContentTypeSchema.optional(),
   templating: TemplatingSchema.optional(),
   delay: DelaySchema.default(0),
+  /** A fault instead of a plain answer (core/model/fault.ts); its own, like the delay. */
+  fault: FaultSchema.optional(),
+  /** The share of requests that get the fault; absent: 1 (every one). */
+  faultRate: FaultRateSchema.optional(),
   /** All must match for this variation to answer in mode `rules`; absent or empty: never by rules. */
   rules: StoredRulesSchema.optional(),
 });
@@ -166,6 +171,10 @@ const endpointFields = z.object({
   templating: TemplatingSchema.optional(),
   /** Milliseconds before the response is sent. */
   delay: DelaySchema.default(0),
+  /** A fault instead of a plain answer (core/model/fault.ts). */
+  fault: FaultSchema.optional(),
+  /** The share of requests that get the fault; absent: 1 (every one). */
+  faultRate: FaultRateSchema.optional(),
   enabled: z.boolean().default(true),
   kind: EndpointKindSchema.default('mock'),
   proxy: StoredProxySettingsSchema.optional(),
@@ -248,6 +257,10 @@ const endpointPatchFields = z
     /** true: templates render again (the key is removed); false: sent as written. */
     templating: TemplatingSchema,
     delay: DelaySchema,
+    /** `null` removes it (no fault). */
+    fault: FaultSchema.nullable(),
+    /** `null` removes it (every request gets the fault). */
+    faultRate: FaultRateSchema.nullable(),
     enabled: z.boolean(),
     kind: EndpointKindSchema,
     proxy: ProxySettingsPatchSchema.nullable(),

@@ -3,6 +3,7 @@ import { MockdevError } from '../errors.js';
 import { pathTemplateProblem } from '../match/router.js';
 import {
   DELAY_MAX_MS,
+  DELAY_SIGMA_MAX,
   HEADER_NAME_PATTERN,
   HEADER_NAME_RULE,
   HTTP_METHODS,
@@ -75,11 +76,45 @@ export const StatusSchema = z
   .min(STATUS_MIN, `must be ${STATUSES} (a 1xx status is an interim answer, not a response)`)
   .max(STATUS_MAX, `must be ${STATUSES}`);
 
-export const DelaySchema = z
+/** A number of milliseconds a delay can be (a fixed delay, a distribution's bound or median). */
+export const DelayMsSchema = z
   .number({ error: 'must be a number of milliseconds' })
   .int('must be a whole number of milliseconds')
   .min(0, 'must not be negative')
   .max(DELAY_MAX_MS, `must be at most ${DELAY_MAX_MS} ms (10 minutes)`);
+
+/** `{ "uniform": [min, max] }`: any delay from min to max milliseconds, equally likely. */
+export const UniformDelaySchema = z
+  .strictObject({ uniform: z.tuple([DelayMsSchema, DelayMsSchema]) })
+  .refine((d) => d.uniform[0] <= d.uniform[1], {
+    message: 'uniform: the minimum must not be above the maximum',
+    path: ['uniform'],
+  });
+
+/**
+ * `{ "lognormal": { "median": ms, "sigma": s } }`: half the delays below the median, a long tail
+ * above it; sigma (0 to 5) is the spread (0: always the median; 0.5: the 95th percentile is about
+ * 2.3 times the median).
+ */
+export const LognormalDelaySchema = z.strictObject({
+  lognormal: z.strictObject({
+    median: DelayMsSchema,
+    sigma: z
+      .number({ error: 'must be a number from 0 to 5' })
+      .min(0, 'must be from 0 to 5')
+      .max(DELAY_SIGMA_MAX, `must be from 0 to ${DELAY_SIGMA_MAX}`),
+  }),
+});
+
+/**
+ * Milliseconds before the response is sent: a fixed number, or a distribution sampled per
+ * request (core/latency.ts), capped at 10 minutes.
+ */
+export const DelaySchema = z.union([DelayMsSchema, UniformDelaySchema, LognormalDelaySchema], {
+  error:
+    'must be a number of milliseconds, { "uniform": [min, max] } or { "lognormal": { "median": ms, "sigma": s } }',
+});
+export type Delay = z.infer<typeof DelaySchema>;
 
 /** A URL path: leading slash added when missing; no spaces, no control characters, no query. */
 export const PathSchema = z

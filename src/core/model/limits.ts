@@ -20,6 +20,10 @@ export const STATUS_MAX = 599;
 
 /** The longest delay before a response, in milliseconds (10 minutes). */
 export const DELAY_MAX_MS = 600_000;
+/** The largest spread of a lognormal delay (core/latency.ts). */
+export const DELAY_SIGMA_MAX = 5;
+/** The fastest drip fault: bytes per second (core/model/fault.ts). */
+export const DRIP_MAX_BYTES_PER_SECOND = 1_000_000_000;
 
 /** How long a proxy endpoint may wait for its target, in milliseconds (1 hour at most). */
 export const PROXY_TIMEOUT_MIN_MS = 1;
@@ -73,6 +77,7 @@ export const EVENT_TYPES = [
   'projects',
   'endpoints',
   'flows',
+  'resources',
   'server',
   'settings',
   'flow-run',

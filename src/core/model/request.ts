@@ -48,6 +48,13 @@ export const RequestRecordSchema = z.object({
    * The live contract check's verdict (`serve --contract`, docs/contract.md); absent: not checked.
    */
   contract: ContractVerdictSchema.optional(),
+  /** Milliseconds the response was held back (its delay as sampled, docs/faults.md); absent: none. */
+  delayMs: z.number().int().optional(),
+  /**
+   * The fault the request got (`reset`, `empty`, `garbage`, `drip:<bytes-per-second>`); absent:
+   * none. After reset, empty or garbage no HTTP answer was sent: the status is 0.
+   */
+  fault: z.string().optional(),
 });
 export type RequestRecord = z.infer<typeof RequestRecordSchema>;
 
@@ -123,6 +130,10 @@ export interface ParsedRequestFilters {
   path: string | undefined;
   /** true: only requests whose stored contract verdict has violations. */
   violations: boolean | undefined;
+  /** Only records logged after the record of this id (`requests count/wait --since`); ids only grow. */
+  after?: number;
+  /** Oldest first (what `requests wait` prints) rather than newest first. */
+  oldestFirst?: boolean;
 }
 
 export function parseRequestFilters(filters: RequestFilters = {}): ParsedRequestFilters {

@@ -11,7 +11,7 @@ export {
 
 /**
  * What a variation answers with (DECISIONS "Trust and data": a variation's unset fields are the
- * endpoint's). Its status, status text, delay and rules are its own; its body and content type
+ * endpoint's). Its status, status text, delay, fault and rules are its own; its body and content type
  * are the endpoint's when it sets none, read when the endpoints are compiled (so a change of the
  * endpoint's body changes what the variation sends); its headers are sent over the endpoint's,
  * as Mockoon sends a route response's headers over the environment's: the endpoint's headers,
@@ -23,7 +23,15 @@ export {
 /** The fields a response is built from. */
 export type ResponseFields = Pick<
   Endpoint,
-  'status' | 'statusText' | 'headers' | 'body' | 'contentType' | 'delay' | 'templating'
+  | 'status'
+  | 'statusText'
+  | 'headers'
+  | 'body'
+  | 'contentType'
+  | 'delay'
+  | 'fault'
+  | 'faultRate'
+  | 'templating'
 >;
 
 /** The headers a variation sends: the endpoint's, with the variation's over them. */
@@ -65,6 +73,8 @@ export function variationResponse(
     body,
     contentType: v.contentType ?? endpoint.contentType,
     delay: v.delay,
+    ...(v.fault !== undefined ? { fault: v.fault } : {}),
+    ...(v.faultRate !== undefined ? { faultRate: v.faultRate } : {}),
     ...(templating !== undefined ? { templating } : {}),
   };
 }

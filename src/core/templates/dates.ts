@@ -10,7 +10,9 @@ export function formatDate(d: Date, format = 'iso'): string {
   if (format === 'iso' || format === '') return d.toISOString();
   if (format === 'unix' || format === 'X') return String(Math.floor(d.getTime() / 1000));
   if (format === 'ms' || format === 'x') return String(d.getTime());
-  return format.replace(/YYYY|yyyy|SSS|MM|DD|dd|HH|mm|ss/g, (t) => {
+  // Text in single quotes is kept as is (`''` is a quote), as in date-fns and Java.
+  return format.replace(/'(?:[^']|'')*'|YYYY|yyyy|SSS|MM|DD|dd|HH|mm|ss/g, (t) => {
+    if (t.startsWith("'")) return t.length === 2 ? "'" : t.slice(1, -1).replace(/''/g, "'");
     switch (t) {
       case 'YYYY':
       case 'yyyy':

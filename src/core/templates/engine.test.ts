@@ -137,11 +137,11 @@ describe('templates: helpers', () => {
     }
   });
   it('repeat: a count or min max, with @index, capped', () => {
-    assert.equal(render('{{#repeat 3}}{{@index}}{{/repeat}}'), '012');
+    assert.equal(render('{{#repeat 3 comma=false}}{{@index}}{{/repeat}}'), '012');
     assert.equal(render(`{{#repeat 3 separator=','}}x{{/repeat}}`), 'x,x,x');
-    const n = render('{{#repeat 2 4}}x{{/repeat}}').length;
+    const n = render('{{#repeat 2 4 comma=false}}x{{/repeat}}').length;
     assert.ok(n >= 2 && n <= 4);
-    assert.equal(render('{{#repeat 1000000}}x{{/repeat}}').length, REPEAT_MAX);
+    assert.equal(render('{{#repeat 1000000 comma=false}}x{{/repeat}}').length, REPEAT_MAX);
     assert.throws(() => render('{{#repeat 1000}}{{#repeat 1000}}x{{/repeat}}{{/repeat}}'), /iterations/);
   });
   it('unless (Handlebars runs it through if, which the template does not name)', () => {
@@ -246,5 +246,72 @@ describe('templates: fake data', () => {
     // Outside the block the data is random again.
     const outside = compileTemplate('{{#seed params.id}}{{/seed}}{{int 1 1000000000}}');
     assert.notEqual(outside.render(context()), outside.render(context()));
+  });
+});
+
+describe("templates: WireMock's request model", () => {
+  const model = (): Partial<TemplateContext> => ({
+    request: {
+      ...context().request,
+      pathSegments: ['users', '42'],
+      query: { tag: 'a' },
+      headers: { 'x-id': 'abc', 'X-Id': 'abc' },
+      'query[]': { tag: ['a', 'b'] },
+      'headers[]': { 'x-id': ['abc', 'def'] },
+    },
+  });
+  const both = (source: string) => {
+    const flat = compileTemplate(source);
+    const full = compileTemplate(source, { handlebarsOnly: true });
+    const out = full.render(context(model()));
+    assert.equal(flat.render(context(model())), out, `flat and Handlebars agree on ${source}`);
+    return { out, flat: flat.flat };
+  };
+  it('reads a numeric segment as an index, on the fast path too; number and string literals stay', () => {
+    assert.deepEqual(both('{{request.pathSegments.1}}|{{request.pathSegments.[0]}}|{{body.items.1.email}}'), {
+      out: '42|users|b@x',
+      flat: true,
+    });
+    assert.equal(
+      render("{{body.tags.0}}{{#each body.items}}{{this.email}}{{/each}}|{{concat 'v.1' 'x'}}"),
+      't1a@xb@x|v.1x',
+    );
+    assert.equal(render('{{#if (gt 2.5 1)}}yes{{/if}}'), 'yes');
+  });
+  it('reads request header names in any case, and repeated query parameters and headers as lists', () => {
+    assert.deepEqual(both('{{request.headers.X-ID}}|{{request.headers.[X-Id]}}|{{request.headers.X-Id.1}}'), {
+      out: 'abc|abc|def',
+      flat: true,
+    });
+    assert.equal(
+      both('{{request.query.tag}}|{{request.query.tag.[1]}}|{{request.query.tag.length}}').out,
+      'a|b|2',
+    );
+    assert.equal(render('{{#each request.query.tag}}<{{this}}>{{/each}}', model()), '<a><b>');
+    assert.equal(render('{{#each request.headers.X-ID}}<{{this}}>{{/each}}', model()), '<abc><def>');
+    // A field named headers elsewhere is read as written.
+    assert.equal(
+      render('{{#with body}}{{headers.X-A}}{{/with}}', { body: { headers: { 'X-A': 'kept' } } }),
+      'kept',
+    );
+  });
+  it('gives positions in the text as written, after index segments and `}}}`', () => {
+    const unknown = checkTemplate('{"a": {{params.id}}}, "b": {{request.path.0.1}} {{nope 1}}');
+    assert.deepEqual(
+      { ...unknown, message: unknown?.message.replace(/;.*$/, '') },
+      {
+        message: 'Unknown helper "nope" at line 1, column 49',
+        line: 1,
+        column: 49,
+        positioned: true,
+      },
+    );
+    // The same position as in a template of the same length without index segments.
+    const at = (source: string) => checkTemplate(source)?.column;
+    assert.equal(at('{{request.path.0}}{{request.path.1}} {{a b=}} x'), 44); // the `}}` after `b=`
+    assert.equal(
+      at('{{request.path.0}}{{request.path.1}} {{a b=}} x'),
+      at('{{request.path.a}}{{request.path.b}} {{a b=}} x'),
+    );
   });
 });

@@ -21,15 +21,18 @@ import { markedJson, trackingHelper, unmarkCondition, unmarkWith } from './marks
 import {
   namesIn,
   parse,
+  problemAfter,
   problemOf,
   reachesEnvironment,
+  readsParsedBody,
   TemplateError,
+  VALUE_LISTS,
   type Ast,
   type TemplateProblem,
 } from './syntax.js';
 
 export { engineLoaded } from './handlebars.js';
-export { TemplateError, type TemplateProblem } from './syntax.js';
+export { problemAfter, TemplateError, VALUE_LISTS, type TemplateProblem } from './syntax.js';
 
 export { formatDate } from './dates.js';
 export { valueAtPath } from './helpers.js';
@@ -77,6 +80,9 @@ export interface TemplateContext {
     pathSegments: string[];
     query: Record<string, string>;
     headers: Record<string, string>;
+    /** All the values of each query parameter and header (`request.query.x.[1]`). */
+    [VALUE_LISTS.query]?: Record<string, readonly string[]>;
+    [VALUE_LISTS.headers]?: Record<string, readonly string[]>;
     body: string;
     method: string;
   };
@@ -204,6 +210,8 @@ export const CONTEXT_GETTERS = [
   'baseUrl',
   'hostname',
   'ip',
+  VALUE_LISTS.query,
+  VALUE_LISTS.headers,
 ] as const;
 const RUNTIME_OPTIONS = {
   allowProtoPropertiesByDefault: false,
@@ -229,8 +237,7 @@ export function checkTemplate(source: string): TemplateProblem | null {
 export function assertTemplate(source: string, field: string): void {
   const problem = checkTemplate(source);
   if (!problem) return;
-  const where = problem.positioned ? '' : ` at line ${problem.line}, column ${problem.column}`;
-  throw new MockdevError('INVALID_ARGUMENT', `Invalid template in ${field}${where}: ${problem.message}`, {
+  throw new MockdevError('INVALID_ARGUMENT', problemAfter(`Invalid template in ${field}`, problem), {
     hint: 'Templates use Handlebars syntax, e.g. {{params.id}}, {{query.page}}, {{faker "person.firstName"}} (docs/templates.md)',
     details: { field, line: problem.line, column: problem.column },
   });
@@ -289,7 +296,8 @@ export function compileTemplate(
   return {
     usesFaker,
     usesBody,
-    parsesBody: names.has('body'),
+    // `bodyRaw 'path'` reads the parsed body, and `jsonPath` given the body's text reads it too.
+    parsesBody: names.has('body') || (usesBody && readsParsedBody(ast)),
     flat: flat !== undefined,
     tracked,
     render(context) {

@@ -72,7 +72,10 @@ describe('Mockoon helpers: math', () => {
       render("{{add 1 2 '3'}} {{subtract 10 2 3}} {{multiply 2 '3'}} {{divide 10 4}} {{modulo 10 3}}"),
       '6 5 6 2.5 1',
     );
-    assert.equal(render('{{#repeat 2}}{{add @index 1}}{{/repeat}}|{{divide 1 0}}|{{add "x" 1}}'), '12||');
+    assert.equal(
+      render('{{#repeat 2 comma=false}}{{add @index 1}}{{/repeat}}|{{divide 1 0}}|{{add "x" 1}}'),
+      '12||',
+    );
   });
   it('ceil, floor, round, toFixed, parseInt', () => {
     assert.equal(
@@ -239,7 +242,10 @@ describe('Mockoon helpers: the engine', () => {
       { i: 1, of: 3 },
       { i: 2, of: 3 },
     ]);
-    assert.equal(render('{{#repeat 2}}x{{/repeat}}'), 'xx');
+    // comma is on unless turned off (Mockoon's default) or a separator is given
+    assert.equal(render('{{#repeat 2}}x{{/repeat}}'), 'x,\nx\n');
+    assert.equal(render('{{#repeat 2 comma=false}}x{{/repeat}}'), 'xx');
+    assert.equal(render("{{#repeat 2 separator=';'}}x{{/repeat}}"), 'x;x');
   });
   it('unless, each, with work whatever else a template names', () => {
     assert.equal(render("{{#unless (eq (queryParam 'page') '1')}}not first{{/unless}}"), 'not first');
@@ -304,5 +310,26 @@ describe('Mockoon helpers: encodings, JWT, fake-data names', () => {
     for (const name of ['title', 'color', 'countryCode', 'zipcode', 'postcode', 'domain', 'tld', 'ipv6'])
       assert.ok(once(`{{${name}}}`).length > 0, name);
     assert.equal(once("{{setVar 'u' (jsonParse '{\"a\":{\"b\":7}}')}}{{getVar 'u' 'a.b'}}"), '7');
+  });
+});
+
+describe('Mockoon helpers: jmesPath and the nested query', () => {
+  it('jmesPath selects, defaults, and reaches no prototype', () => {
+    assert.equal(once("{{jmesPath (bodyRaw 'users') '[?age > `30`].name | [0]'}}"), 'Ada');
+    assert.equal(once("{{jmesPath (bodyRaw) 'nope' 'none'}}"), 'none');
+    assert.equal(once("{{jmesPath (bodyRaw) '[[[' 'bad'}}"), 'bad');
+    for (const path of ['constructor', 'users[0].constructor', '__proto__', 'csv.constructor'])
+      assert.equal(once(`{{jmesPath (bodyRaw) '${path}' 'none'}}`), 'none', path);
+  });
+  it("queryParam and queryParamRaw read qs's nested view, never a prototype", () => {
+    const query = { 'obj[prop1]': 'value', 'list[0]': 'a', 'list[1]': 'b', 'x[__proto__][y]': '1' };
+    assert.equal(once("{{queryParam 'obj.prop1'}}", { query }), 'value');
+    assert.equal(once("{{#each (queryParamRaw 'list')}}{{this}};{{/each}}", { query }), 'a;b;');
+    assert.equal(
+      once('{{{stringify (queryParamRaw)}}}', { query }),
+      JSON.stringify({ obj: { prop1: 'value' }, list: ['a', 'b'] }, null, 2),
+    );
+    assert.equal(once("{{queryParam 'x.__proto__.y' 'none'}}", { query }), 'none');
+    assert.equal(({} as Record<string, unknown>).y, undefined);
   });
 });

@@ -3,7 +3,10 @@ import { hbs } from './handlebars.js';
 import { hasOwn, num, rand, root, split, text, uuid, valueAtPath } from './helpers.js';
 import { grow, indentedLength } from './limits.js';
 import { mockoonCodecHelpers } from './helpers-mockoon-codec.js';
+import { anyOf } from './conditions.js';
+import { nestedQuery, queryValue } from './query-nested.js';
 import { mockoonDateHelpers } from './helpers-mockoon-dates.js';
+import { jmesPathHelpers } from './helpers-jmespath.js';
 
 /**
  * Mockoon's template helpers (docs/templates.md "Mockoon helpers"), with Mockoon's argument
@@ -77,15 +80,17 @@ function replacing(all: boolean): Fn {
   };
 }
 
-/** Whether `item` matches a `filter`/`find` condition: equal, or an object's listed fields equal. */
-function matches(item: unknown, condition: unknown): boolean {
-  if (typeof condition !== 'object' || condition === null) return item === condition;
-  if (typeof item !== 'object' || item === null) return false;
-  for (const key of Object.keys(condition))
-    if (!hasOwn(item, key) || !matches((item as Hash)[key], (condition as Hash)[key])) return false;
-  return true;
-}
 type Hash = Record<string, unknown>;
+
+/** A JSON text as its value (`{{objectPath (bodyRaw) 'key'}}`); anything else as it is. */
+function parsed(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+}
 
 const list = (v: unknown): unknown[] | undefined => (Array.isArray(v) ? v : undefined);
 /** `sort`/`sortBy` order: numbers as numbers, anything else as text. */
@@ -189,7 +194,10 @@ export const mockoonHelpers: Record<string, HelperDelegate> = {
     return value.split(typeof separator === 'string' && separator !== '' ? separator : ' ');
   },
   concat: (...a: unknown[]) => {
-    const parts = args(a).map(text);
+    const values = args(a);
+    // Lists join into one list (Mockoon); anything else into one text.
+    if (values.length > 0 && values.every(Array.isArray)) return (values as unknown[][]).flat();
+    const parts = values.map(text);
     grow(parts.reduce((n, p) => n + p.length, 0));
     return parts.join('');
   },
@@ -256,18 +264,19 @@ export const mockoonHelpers: Record<string, HelperDelegate> = {
     const [[items, ...conditions]] = split(a);
     const all = list(items);
     if (!all) return '';
-    return all.filter((item) => conditions.some((c) => matches(item, c)));
+    return conditions.length ? all.filter((item) => anyOf(item, conditions)) : all;
   },
   find: (...a: unknown[]) => {
     const [[items, ...conditions]] = split(a);
-    return list(items)?.find((item) => conditions.some((c) => matches(item, c))) ?? '';
+    return list(items)?.find((item) => anyOf(item, conditions)) ?? '';
   },
   object: (...a: unknown[]) => plainObject(Object.entries(split(a)[1].hash as Hash)),
   objectMerge: (...a: unknown[]) =>
     plainObject(args(a).flatMap((o) => (typeof o === 'object' && o !== null ? Object.entries(o) : []))),
   objectPath: (...a: unknown[]) => {
-    const [[value, path]] = split(a);
-    return valueAtPath(value, text(path)) ?? '';
+    const [[value, path, fallback]] = split(a);
+    const v = valueAtPath(parsed(value), text(path));
+    return v === undefined ? (fallback ?? '') : v;
   },
   // request-scoped variables
   setVar: (...a: unknown[]) => {
@@ -313,12 +322,14 @@ export const mockoonHelpers: Record<string, HelperDelegate> = {
   objectId: (...a: unknown[]) => objectId(args(a)[0]),
   boolean: () => rand() < 0.5,
   // request
+  queryParams: (...a: unknown[]) => nestedQuery(root(split(a)[1]).query),
+  urlParams: (...a: unknown[]) => plainObject(Object.entries(root(split(a)[1]).params)),
   queryParamRaw: (...a: unknown[]) => {
     const [[name, fallback], o] = split(a);
     const query = root(o).query;
-    if (name === undefined) return query;
-    const key = text(name);
-    return hasOwn(query, key) ? query[key] : fallback === undefined ? '' : fallback;
+    if (name === undefined) return nestedQuery(query);
+    const v = queryValue(query, text(name));
+    return v === undefined ? (fallback === undefined ? '' : fallback) : v;
   },
   cookie: (...a: unknown[]) => {
     const [[name, fallback], o] = split(a);
@@ -333,7 +344,20 @@ export const mockoonHelpers: Record<string, HelperDelegate> = {
   ip: (...a: unknown[]) => root(split(a)[1]).ip ?? '',
   ...mockoonDateHelpers,
   ...mockoonCodecHelpers,
+  ...jmesPathHelpers,
 };
+
+// Handlebars.java's conditional helpers (WireMock) also work as blocks:
+// `{{#eq a b}}same{{else}}different{{/eq}}`.
+for (const name of ['eq', 'gt', 'gte', 'lt', 'lte', 'and', 'or', 'not']) {
+  const test = mockoonHelpers[name] as Fn;
+  mockoonHelpers[name] = function (this: unknown, ...a: unknown[]) {
+    const o = a[a.length - 1] as HelperOptions;
+    const yes = test.apply(this, a);
+    if (!(o.fn as unknown)) return yes;
+    return truthy(yes) ? o.fn(this) : o.inverse(this);
+  };
+}
 
 /**
  * As for the short fake-data names: called alone outside a block, a field of the current item

@@ -7,7 +7,7 @@ import {
 } from '../linear-regex.js';
 import { formatDate } from './dates.js';
 import { formatWireMock, parseDateText, shift } from './dates-wiremock.js';
-import { hasOwn, num, rand, root, split, text } from './helpers.js';
+import { num, rand, root, split, text } from './helpers.js';
 import { parseJsonPath, selectJsonPath, type JsonPath } from './json-path.js';
 import { FAKE_LENGTH_MAX, grow } from './limits.js';
 
@@ -52,10 +52,22 @@ function assign(o: HelperOptions, name: unknown, value: unknown): '' {
 }
 
 /** A value rendered by Handlebars as WireMock renders it: lists and objects as JSON. */
-function renderable(v: unknown): unknown {
+export function renderable(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || v instanceof Date) return v;
   const copy: unknown = Array.isArray(v) ? v.slice() : { ...v };
   Object.defineProperty(copy, 'toString', { value: () => JSON.stringify(v), enumerable: false });
+  return copy;
+}
+
+/**
+ * A form field WireMock gives several values: it renders as its first, `.[1]` is the second,
+ * `.first` and `.last` the ends.
+ */
+function manyValues(values: string[]): string[] {
+  const copy = values.slice();
+  Object.defineProperty(copy, 'toString', { value: () => values[0], enumerable: false });
+  Object.defineProperty(copy, 'first', { value: values[0], enumerable: false });
+  Object.defineProperty(copy, 'last', { value: values[values.length - 1], enumerable: false });
   return copy;
 }
 
@@ -91,17 +103,22 @@ export function wiremockHelpers(ours: Record<string, HelperDelegate>): Record<st
   const call = (name: string, self: unknown, a: unknown[]) => (base[name] as Helper).apply(self, a);
   const h: Record<string, Helper> = {
     jsonPath: (...a) => {
-      const [[value, path], o] = split(a);
-      let doc = value;
+      // WireMock's `default=`, or Mockoon's default as a third argument.
+      const [[value, path, fallback], o] = split(a);
+      const otherwise = (o.hash as Hash).default ?? fallback ?? '';
+      // The request's body text is read as the body parsed once per request (ahead, in slices,
+      // when large), not parsed again here.
+      const ctx = root(o);
+      let doc = typeof value === 'string' && value.length > 0 && value === ctx.bodyRaw ? ctx.body : value;
       if (typeof doc === 'string') {
         try {
           doc = JSON.parse(doc);
         } catch {
-          return (o.hash as Hash).default ?? '';
+          return otherwise;
         }
       }
       const v = selectJsonPath(doc, jsonPaths(text(path)));
-      return v === undefined ? ((o.hash as Hash).default ?? '') : renderable(v);
+      return v === undefined ? otherwise : renderable(v);
     },
     now: function (...a) {
       const [args, o] = split(a);
@@ -252,7 +269,9 @@ export function wiremockHelpers(ours: Record<string, HelperDelegate>): Record<st
         sep = text(args[0]);
         items = args.length === 2 && list(args[1]) ? (args[1] as unknown[]) : args.slice(1);
       }
-      const parts = items.map((x) => ((o.fn as unknown) ? o.fn(x) : text(x)));
+      const parts = items.map((x) =>
+        (o.fn as unknown) ? o.fn(x, { data: o.data, blockParams: [x] }) : text(x),
+      );
       return counted(text(hash.prefix) + parts.join(sep) + text(hash.suffix));
     },
     arrayAdd: (...a) => {
@@ -280,11 +299,12 @@ export function wiremockHelpers(ours: Record<string, HelperDelegate>): Record<st
     urlEncode: function (...a) {
       const [args, o] = split(a);
       const hash = o.hash as Hash;
-      if (hash.decode !== true && hash.decode !== 'true') return call('urlEncode', this, a);
+      const value = input(this, args, o);
+      if (hash.decode !== true && hash.decode !== 'true') return encodeURIComponent(value);
       try {
-        return decodeURIComponent(text(args[0]).replace(/\+/g, ' '));
+        return decodeURIComponent(value.replace(/\+/g, ' '));
       } catch {
-        return text(args[0]);
+        return value;
       }
     },
     trim: function (...a) {
@@ -300,7 +320,7 @@ export function wiremockHelpers(ours: Record<string, HelperDelegate>): Record<st
     formData: (...a) => {
       const [[body, name], o] = split(a);
       const decode = (o.hash as Hash).urlDecode === true || (o.hash as Hash).urlDecode === 'true';
-      const form: Record<string, string> = {};
+      const fields = new Map<string, string[]>();
       for (const pair of text(body).split('&')) {
         if (!pair) continue;
         const eq = pair.indexOf('=');
@@ -313,8 +333,13 @@ export function wiremockHelpers(ours: Record<string, HelperDelegate>): Record<st
           } catch {
             // kept as sent
           }
-        if (!hasOwn(form, k) && k !== '__proto__') form[k] = v;
+        if (k === '__proto__') continue;
+        const values = fields.get(k);
+        if (values) values.push(v);
+        else fields.set(k, [v]);
       }
+      const form: Record<string, unknown> = {};
+      for (const [k, values] of fields) form[k] = values.length === 1 ? values[0] : manyValues(values);
       return name === undefined ? renderable(form) : assign(o, name, form);
     },
     parseJson: function (...a) {
@@ -332,6 +357,8 @@ export function wiremockHelpers(ours: Record<string, HelperDelegate>): Record<st
     },
     toJson: (...a) => counted(JSON.stringify(split(a)[0][0] ?? null) ?? 'null'),
   };
+  // WireMock's own name for its separator-first join.
+  h.arrayJoin = h.join!;
   return h as Record<string, HelperDelegate>;
 }
 

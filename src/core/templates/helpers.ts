@@ -4,8 +4,11 @@ import { formatDate, UNITS } from './dates.js';
 import type { TemplateContext } from './engine.js';
 import { fake, FAKE_SHORT, seedFaker } from './fake.js';
 import { hbs } from './handlebars.js';
-import { wiremockHelpers } from './helpers-wiremock.js';
+import { renderable, wiremockHelpers } from './helpers-wiremock.js';
+import { parseJsonPath, selectJsonPath, type JsonPath } from './json-path.js';
 import { RequestPath } from './request-path.js';
+import { queryValue } from './query-nested.js';
+import { seededRandom } from '../random.js';
 
 import { mockoonHelpers } from './helpers-mockoon.js';
 import { resourceHelpers } from './helpers-resources.js';
@@ -26,18 +29,6 @@ export const rand = (): number => random();
 export const resetRandom = (): void => {
   random = Math.random;
 };
-
-/** A small seeded generator (mulberry32). */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** FNV-1a of a key: the seed of `{{#seed key}}`. */
 function hash(text: string): number {
@@ -62,7 +53,7 @@ export function uuid(): string {
 
 /** One item of `{{#repeat n comma=true}}`: a comma after all but the last (never two), then a line end. */
 function commaItem(item: string, last: boolean): string {
-  let s = item.trimEnd();
+  let s = String(item).trimEnd();
   if (!last && !s.endsWith(',')) s += ',';
   else if (last && s.endsWith(',')) s = s.slice(0, -1);
   return s + '\n';
@@ -89,18 +80,43 @@ export const text = (v: unknown): string =>
 export const hasOwn = (o: unknown, k: string): boolean =>
   typeof o === 'object' && o !== null && Object.prototype.hasOwnProperty.call(o, k);
 
-/** The value at a dotted path (`user.name`, `items.0.id`) through own properties only. */
+/**
+ * The value at a dotted path (`user.name`, `items.0.id`; `key\.with\.dot` is one key) through
+ * own properties only.
+ */
 export function valueAtPath(value: unknown, path: string): unknown {
   if (path === '' || path === '$') return value;
   let at = value;
-  for (const key of path
-    .replace(/^\$\.?/, '')
-    .split(/\.|\[(\d+)\]/)
-    .filter(Boolean)) {
+  const keys = path.includes('\\.')
+    ? path.split(/(?<!\\)\.|\[(\d+)\]/).map((k) => k?.replace(/\\\./g, '.'))
+    : path.replace(/^\$\.?/, '').split(/\.|\[(\d+)\]/);
+  for (const key of keys.filter(Boolean) as string[]) {
     if (!hasOwn(at, key)) return undefined;
     at = (at as Record<string, unknown>)[key];
   }
   return at;
+}
+
+/** Parsed JSONPaths of `body '$.…'`, kept (a template's paths are few). */
+const bodyPaths = new Map<string, JsonPath>();
+/** The body at a dotted path, or at a JSONPath (`$.list.[*].id`: a list). */
+function bodyPath(body: unknown, path: string): unknown {
+  if (!path.startsWith('$')) return valueAtPath(body, path);
+  let parsed = bodyPaths.get(path);
+  if (!parsed) {
+    try {
+      parsed = parseJsonPath(path);
+    } catch {
+      return undefined;
+    }
+    if (bodyPaths.size < 1000) bodyPaths.set(path, parsed);
+  }
+  return selectJsonPath(body, parsed);
+}
+/** What Mockoon's `body`/`queryParam` write: lists and objects as JSON, anything as JSON on `true`. */
+function found(v: unknown, stringified: boolean): unknown {
+  if (stringified) return JSON.stringify(v) ?? '';
+  return renderable(v);
 }
 
 /** The render's root context (Mockoon's helpers read the request from it). */
@@ -114,21 +130,29 @@ export const helpers: Record<string, HelperDelegate> = {
     return root(o).params[text(name)] ?? '';
   },
   queryParam: (...a: unknown[]) => {
-    const [[name, fallback], o] = split(a);
-    return root(o).query[text(name)] ?? (fallback === undefined ? '' : fallback);
+    const [[name, fallback, stringified], o] = split(a);
+    const v = queryValue(root(o).query, text(name));
+    return found(v === undefined ? (fallback === undefined ? '' : fallback) : v, stringified === true);
   },
   header: (...a: unknown[]) => {
     const [[name, fallback], o] = split(a);
     return root(o).headers[text(name).toLowerCase()] ?? (fallback === undefined ? '' : fallback);
   },
+  // Mockoon's `body`: a dotted path or a JSONPath (`$.…`), the default, and JSON text on `true`.
   body: (...a: unknown[]) => {
-    const [[path, fallback], o] = split(a);
+    const [[path, fallback, stringified], o] = split(a);
     const b = root(o).body;
     if (path === undefined) return text(b);
-    const v = valueAtPath(b, text(path));
+    const v = bodyPath(b, text(path));
+    return found(v === undefined ? (fallback === undefined ? '' : fallback) : v, stringified === true);
+  },
+  // Mockoon's `bodyRaw`: the body's text, or the raw value (list, object, …) at a path.
+  bodyRaw: (...a: unknown[]) => {
+    const [[path, fallback], o] = split(a);
+    if (path === undefined) return root(o).bodyRaw;
+    const v = valueAtPath(root(o).body, text(path));
     return v === undefined ? (fallback === undefined ? '' : fallback) : v;
   },
-  bodyRaw: (...a: unknown[]) => root(split(a)[1]).bodyRaw,
   method: (...a: unknown[]) => root(split(a)[1]).method,
   jsonPath: (...a: unknown[]) => {
     const [[value, path]] = split(a);
@@ -166,8 +190,12 @@ export const helpers: Record<string, HelperDelegate> = {
   },
   oneOf: (...a: unknown[]) => {
     const [args] = split(a);
-    const items = args.length === 1 && Array.isArray(args[0]) ? (args[0] as unknown[]) : args;
-    return items.length ? items[Math.floor(random() * items.length)] : '';
+    // Mockoon: a list and whether to write the item as JSON, or the items themselves.
+    const listed = Array.isArray(args[0]) && args.length <= 2;
+    const items = listed ? (args[0] as unknown[]) : args;
+    if (!items.length) return '';
+    const item = items[Math.floor(random() * items.length)];
+    return listed && args[1] === true ? JSON.stringify(item) : item;
   },
   repeat: function (this: unknown, ...a: unknown[]) {
     const [[first, second], o] = split(a);
@@ -178,10 +206,11 @@ export const helpers: Record<string, HelperDelegate> = {
     }
     count = Math.max(0, Math.min(REPEAT_MAX, Math.floor(count)));
     if (!o.fn) return '';
-    // Mockoon's `comma=true`: items trimmed at the end, a comma between them, one a line.
-    const comma = o.hash.comma === true;
-    const separator = comma ? '' : typeof o.hash.separator === 'string' ? o.hash.separator : '';
-    grow(comma ? 2 * count : separator.length * Math.max(0, count - 1));
+    // Mockoon's `comma` (on unless `comma=false` or a `separator` is given): items trimmed at
+    // the end, a comma between them, one a line (docs/decisions.md "repeat: comma by default").
+    const separator = typeof o.hash.separator === 'string' ? o.hash.separator : undefined;
+    const comma = separator === undefined && o.hash.comma !== false;
+    grow(comma ? 2 * count : (separator?.length ?? 0) * Math.max(0, count - 1));
     const fn = countedBlock(o.fn, countRepeat);
     const out: string[] = [];
     for (let i = 0; i < count; i++) {
@@ -193,7 +222,7 @@ export const helpers: Record<string, HelperDelegate> = {
       const item = fn(this, { data });
       out.push(comma ? commaItem(item, i === count - 1) : item);
     }
-    return out.join(separator);
+    return out.join(separator ?? '');
   },
   lowercase: (...a: unknown[]) => text(split(a)[0][0]).toLowerCase(),
   uppercase: (...a: unknown[]) => text(split(a)[0][0]).toUpperCase(),
@@ -221,7 +250,7 @@ export const helpers: Record<string, HelperDelegate> = {
     if (!o.fn) return '';
     const h = hash(text(key));
     const before = random;
-    random = seeded(h);
+    random = seededRandom(h);
     seedFaker(h);
     try {
       return o.fn(this);

@@ -43,6 +43,11 @@ export function parseJsonPath(path: string): JsonPath {
       steps.push({ kind: 'deep', key: m[0] });
       i += 2 + m[0].length;
     } else if (path[i] === '.') {
+      // `$.list.[*]` (JSONPath Plus, as Mockoon writes it) is `$.list[*]`.
+      if (path[i + 1] === '[') {
+        i += 1;
+        continue;
+      }
       if (path[i + 1] === '*') {
         steps.push({ kind: 'all' });
         i += 2;

@@ -242,7 +242,8 @@ export function exportOpenApiDocument(
       operation['x-mockdev-rules'] = Object.fromEntries(withRules.map((v) => [v.name, v.rules]));
     if (e.mode) operation['x-mockdev-mode'] = e.mode;
     if (!e.enabled) operation['x-mockdev-enabled'] = false;
-    if (e.delay > 0) operation['x-mockdev-delay'] = e.delay;
+    // A delay distribution and a fault are the mock's own behaviour: not written (docs/faults.md).
+    if (typeof e.delay === 'number' && e.delay > 0) operation['x-mockdev-delay'] = e.delay;
     writeMockdevFields(e, path, responses as unknown as Record<string, Record<string, unknown>>, operation);
     (paths[path] ??= {})[e.method.toLowerCase()] = operation;
   }

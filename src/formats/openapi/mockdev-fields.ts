@@ -85,7 +85,7 @@ export function writeMockdevFields(
   for (const v of e.variations) {
     const f: Obj = {};
     if (v.statusText !== undefined) f.statusText = v.statusText;
-    if (v.delay > 0) f.delay = v.delay;
+    if (typeof v.delay === 'number' && v.delay > 0) f.delay = v.delay;
     if (v.templating === false) f.templating = false;
     if (!sameHeaders(v.headers, documentedHeaders(responses[String(v.status)]))) f.headers = v.headers;
     const inherits = inheritedFields(v).filter((name) => name !== 'headers');

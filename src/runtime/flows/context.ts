@@ -2,6 +2,8 @@ import { splitPath } from '../../core/match/router.js';
 import type { LoggedResponse } from '../../core/ports.js';
 import { markSecrets, registerOriginal } from '../../core/templates/marks.js';
 import { parseCookies, RequestPath } from '../../core/templates/request-path.js';
+import { VALUE_LISTS } from '../../core/templates/engine.js';
+import { parseQueryLists } from '../wiremock-request.js';
 
 /**
  * What a run keeps of the requests and answers its templates read (docs/flows.md, "At run time"), and
@@ -123,6 +125,13 @@ export function callbackContext(input: CallbackContextInput): Record<string, unk
     method: r?.method ?? '',
     query: r?.query ?? {},
     headers: r?.headers ?? {},
+    // All the values of each query parameter and header (request.query.x.[1], syntax.ts).
+    [VALUE_LISTS.query]: parseQueryLists(r?.url ?? ''),
+    [VALUE_LISTS.headers]: Object.fromEntries(
+      Object.entries(r?.headers ?? {})
+        .filter(([k]) => k === k.toLowerCase())
+        .map(([k, v]) => [k, [v]]),
+    ),
     cookies: parseCookies(r?.headers.cookie ?? ''),
     body: r?.body.text ?? '',
   };

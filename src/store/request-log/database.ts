@@ -4,6 +4,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { MockdevError } from '../../core/errors.js';
 import type { ParsedRequestFilters, RequestRecord, RequestSummary } from '../../core/model/request.js';
+import type { RequestStatsFilters } from '../../core/model/request-stats.js';
 import { ioError } from '../fs/json-file.js';
 import { filterWhere } from './filter-sql.js';
 import { BadFrameError, decodeFrame, scanFrames, type DecodedFrame } from './frame.js';
@@ -292,9 +293,20 @@ export class RequestDatabase {
     const { where, args } = filterWhere(projectId, filters);
     args.push(filters.limit);
     const rows = this.db
-      .prepare(`${SELECT_RECORD} WHERE ${where} ORDER BY r.id DESC LIMIT ?`)
+      .prepare(
+        `${SELECT_RECORD} WHERE ${where} ORDER BY r.id ${filters.oldestFirst ? 'ASC' : 'DESC'} LIMIT ?`,
+      )
       .all(...args) as Row[];
     return rows.map(toRecord);
+  }
+
+  /** How many of a project's records pass the filters (RequestLogStore.count). */
+  count(projectId: string, filters: RequestStatsFilters): number {
+    const { where, args } = filterWhere(projectId, filters);
+    return this.db
+      .prepare(`SELECT COUNT(*) FROM requests r WHERE ${where}`)
+      .pluck()
+      .get(...args) as number;
   }
 
   get(id: string): RequestRecord | undefined {

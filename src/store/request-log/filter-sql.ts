@@ -2,7 +2,7 @@ import type { RequestStatsFilters } from '../../core/model/request-stats.js';
 
 /**
  * The WHERE clause of the request list's filters over `requests r` (the list and the charts
- * share it): the project, method, starred, a text the path contains, contract violations and
+ * share it): the project, the records after an id, method, starred, a text the path contains, contract violations and
  * status ranges, with the arguments in order.
  */
 export function filterWhere(
@@ -11,6 +11,10 @@ export function filterWhere(
 ): { where: string; args: unknown[] } {
   const where = ['r.project_id = ?'];
   const args: unknown[] = [projectId];
+  if (filters.after !== undefined) {
+    where.push('r.id > ?');
+    args.push(filters.after);
+  }
   if (filters.method) {
     where.push('r.method = ?');
     args.push(filters.method);

@@ -49,13 +49,16 @@ const variety = (): NewRequestRecord[] => [
   rec(10, { httpMajor: 1, remoteAddress: '203.0.113.5' }),
   rec(11, { httpMajor: 2, remoteAddress: '::1', rawHeaders: ['X-Forwarded-For', '198.51.100.1, 10.0.0.1'] }),
   rec(12, { remoteAddress: undefined }),
+  rec(13, { delayMs: 250, response: sharedA }),
+  rec(14, { fault: 'reset', status: 0, delayMs: 0 }),
+  rec(15, { fault: 'drip:1024 ✓', delayMs: 600_000, status: 599, variation: { id: 'v', name: 'n' } }),
 ];
 
 /**
  * What decoding must give, worked out independently of the encoder: the row of each record,
  * shared responses as slots in the order they first appear.
  */
-function expected(records: NewRequestRecord[], format = 4): DecodedFrame {
+function expected(records: NewRequestRecord[], format = 5): DecodedFrame {
   const slots: LoggedResponse[] = [];
   const rowSlots: number[] = [];
   const rows = records.map((r): StoredRow => {
@@ -80,6 +83,8 @@ function expected(records: NewRequestRecord[], format = 4): DecodedFrame {
       r.variation?.name ?? null,
       format < 4 ? null : r.httpMajor === 2 ? 'h2' : 'http/1.1',
       format < 4 ? null : (clientAddress(r.remoteAddress, r.rawHeaders) ?? null),
+      r.delayMs ? r.delayMs : null,
+      r.fault ?? null,
     ];
   });
   return { rows, rowSlots, slots: slots.map((s) => ({ headersJson: s.headersJson, body: s.body })) };
@@ -107,12 +112,14 @@ describe('spool frames', () => {
   it('read frames written before variations (format 2), protocols and clients (3) were logged, without them', () => {
     const batch = new RecordBatch();
     // Records of 127.0.0.1 over HTTP/1.1: the layout of formats 2 and 3.
-    const records = variety().filter((r) => !r.variation && !r.httpMajor && r.remoteAddress === '127.0.0.1');
+    const records = variety().filter(
+      (r) => !r.variation && !r.httpMajor && r.remoteAddress === '127.0.0.1' && !r.delayMs && !r.fault,
+    );
     assert.ok(records.length >= 5);
     for (const r of records) batch.add(r);
     const data = Buffer.from(batch.frame(5));
-    assert.equal(data[16], 4, 'this format');
-    for (const format of [2, 3]) {
+    assert.equal(data[16], 5, 'this format');
+    for (const format of [2, 3, 4]) {
       data[16] = format;
       assert.deepEqual(decodeAll(data), [expected(records, format)]);
     }
@@ -126,6 +133,8 @@ describe('spool frames', () => {
     };
     assert.equal(size(rec(0, { httpMajor: 2 })), size(rec(0)));
     assert.equal(size(rec(0, { remoteAddress: '203.0.113.5' })), size(rec(0)) + 4 + '203.0.113.5'.length);
+    assert.equal(size(rec(0, { delayMs: 0, fault: null })), size(rec(0)), 'no delay, no fault: nothing more');
+    assert.equal(size(rec(0, { delayMs: 12, fault: 'empty' })), size(rec(0)) + 4 + 4 + 'empty'.length);
   });
 
   it('grow for large bodies and start small again after a reset', () => {

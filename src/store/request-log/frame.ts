@@ -11,8 +11,8 @@ import type { StoredRow } from './rows.js';
  *
  *   frame header: u32 FRAME_MAGIC | u32 payload bytes | u32 records | u32 retention limit
  *   payload: u8 FORMAT, then per record
- *     f64 ts | f64 durationMs | u16 status | u8 flags | u16 response slot (0: inline)
- *     [endpoint id]  [variation id  variation name]  [client address]  method  target  headers  [body]
+ *     f64 ts | f64 durationMs | u16 status and timing flags | u8 flags | u16 response slot (0: inline)
+ *     [u32 delay ms]  [fault]  [endpoint id]  [variation id  variation name]  [client address]  method  target  headers  [body]
  *     [response headers JSON  [response body]]
  *   then the slots: per slot, response headers JSON and [response body]; u32 slot count;
  *   u32 where the slots start (from the payload's start)
@@ -24,15 +24,20 @@ import type { StoredRow } from './rows.js';
  * else HTTP/1.1); the client address (core/client-address.ts) is written only when it is not
  * the common 127.0.0.1 (an empty one: unknown). Format 2 (before the variation was logged) is
  * read as format 3 without variations; formats 2 and 3 (before protocol and client address)
- * give neither. A slot is a shared response (an endpoint's precompiled
+ * give neither. The status field's top bits (a status is at most 599: STATUS_BITS) say whether
+ * the delay applied and the fault are written (format 5); a record without either has the
+ * layout of format 4, and earlier formats never set those bits. A slot is a shared response (an endpoint's precompiled
  * one), written once per frame however many records it answered; expansion stores it once in
  * `responses`. Other responses (404s, preflights) are written inline.
  */
 export const FRAME_MAGIC = 0x3146444d; // "MDF1"
 export const FRAME_HEADER = 16;
-const FORMAT = 4;
-/** Formats this reader decodes: 2 has no variation fields (and never sets HAS_VARIATION); 2 and 3 no protocol or client. */
-const READABLE_FORMATS = new Set([2, 3, 4]);
+const FORMAT = 5;
+/**
+ * Formats this reader decodes: 2 has no variation fields (and never sets HAS_VARIATION); 2 and 3
+ * no protocol or client; 2 to 4 no delay or fault (and never set HAS_DELAY or HAS_FAULT).
+ */
+const READABLE_FORMATS = new Set([2, 3, 4, 5]);
 const FIXED = 8 + 8 + 2 + 1 + 2;
 const NONE = 0xffffffff;
 /** A slot number is 16 bits: past that many distinct responses in one frame, write inline. */
@@ -46,6 +51,10 @@ const HAS_RES_BODY = 16;
 const HAS_VARIATION = 32;
 const H2 = 64;
 const HAS_CLIENT = 128;
+/** In the status field, above the status (STATUS_BITS): the delay applied, the fault. */
+const HAS_DELAY = 0x8000;
+const HAS_FAULT = 0x4000;
+const STATUS_BITS = 0x3ff;
 
 /** Strings this short are copied by a loop; longer ones by one native write. */
 const SHORT = 24;
@@ -140,9 +149,12 @@ export class RecordBatch {
     const variation = r.variation ?? null;
     const client = clientAddress(r.remoteAddress, raw) ?? '';
     const writeClient = client !== COMMON_CLIENT_ADDRESS;
+    const delay = r.delayMs !== undefined && r.delayMs > 0 ? r.delayMs : 0;
+    const fault = r.fault ?? null;
     const need =
       FIXED +
-      36 +
+      44 +
+      (fault === null ? 0 : 3 * fault.length) +
       3 * (r.endpointId?.length ?? 0) +
       (variation === null ? 0 : 3 * (variation.id.length + variation.name.length)) +
       (writeClient ? client.length : 0) +
@@ -156,7 +168,10 @@ export class RecordBatch {
     let at = this.len;
     buf.writeDoubleLE(r.ts, at);
     buf.writeDoubleLE(r.durationMs, at + 8);
-    buf.writeUInt16LE(r.status, at + 16);
+    buf.writeUInt16LE(
+      (r.status & STATUS_BITS) | (delay > 0 ? HAS_DELAY : 0) | (fault !== null ? HAS_FAULT : 0),
+      at + 16,
+    );
     buf[at + 18] =
       (r.truncated || res.truncated ? TRUNCATED : 0) |
       (r.endpointId !== null ? HAS_ENDPOINT : 0) |
@@ -167,6 +182,11 @@ export class RecordBatch {
       (slot ? 0 : INLINE_RESPONSE | (res.body !== null ? HAS_RES_BODY : 0));
     buf.writeUInt16LE(slot, at + 19);
     at += FIXED;
+    if (delay > 0) {
+      buf.writeUInt32LE(Math.min(Math.round(delay), 0xffffffff), at);
+      at += 4;
+    }
+    if (fault !== null) at = this.utf8(fault, at);
     if (r.endpointId !== null) at = this.utf8(r.endpointId, at);
     if (variation !== null) {
       at = this.utf8(variation.id, at);
@@ -333,10 +353,18 @@ function decodeRecords(projectId: string, data: Buffer): DecodedFrame {
     if (at + FIXED > end) throw new BadFrameError('damaged frame record');
     const ts = data.readDoubleLE(at);
     const durationMs = data.readDoubleLE(at + 8);
-    const status = data.readUInt16LE(at + 16);
+    const statusField = data.readUInt16LE(at + 16);
+    const status = statusField & STATUS_BITS;
     const flags = data[at + 18]!;
     const slot = data.readUInt16LE(at + 19);
     at += FIXED;
+    let delayMs: number | null = null;
+    if (statusField & HAS_DELAY) {
+      if (at + 4 > end) throw new BadFrameError('damaged frame record');
+      delayMs = data.readUInt32LE(at);
+      at += 4;
+    }
+    const fault = statusField & HAS_FAULT ? text('utf8') : null;
     const endpointId = flags & HAS_ENDPOINT ? text('utf8') : null;
     const variationId = flags & HAS_VARIATION ? text('utf8') : null;
     const variationName = flags & HAS_VARIATION ? text('utf8') : null;
@@ -373,6 +401,8 @@ function decodeRecords(projectId: string, data: Buffer): DecodedFrame {
       variationName,
       knowsClient ? (flags & H2 ? 'h2' : 'http/1.1') : null,
       client,
+      delayMs,
+      fault,
     ]);
   }
   return { rows, rowSlots, slots };

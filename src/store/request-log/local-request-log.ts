@@ -2,9 +2,15 @@ import { basename, dirname, join } from 'node:path';
 import type { ContractVerdict } from '../../core/model/contract.js';
 import type { ParsedRequestFilters, RequestRecord, RequestSummary } from '../../core/model/request.js';
 import type { RequestStats, RequestStatsFilters, StatsWindow } from '../../core/model/request-stats.js';
-import type { RequestLogStore, RequestLogWriter, RequestLogWriterOptions } from '../../core/ports.js';
+import type {
+  RequestLogStore,
+  RequestLogWriter,
+  RequestLogWriterOptions,
+  Subscription,
+} from '../../core/ports.js';
 import type { RequestDatabase } from './database.js';
 import { storeFailure } from '../failure.js';
+import { watchSpool } from './spool-watch.js';
 import { SpoolLogWriter } from './writer.js';
 
 /** The spool folder of a request log database: `requests.db` -> `requests-spool`. */
@@ -52,6 +58,15 @@ export class LocalRequestLog implements RequestLogStore {
 
   list(projectId: string, filters: ParsedRequestFilters): Promise<RequestRecord[]> {
     return this.fresh((db) => db.list(projectId, filters));
+  }
+
+  count(projectId: string, filters: RequestStatsFilters): Promise<number> {
+    return this.fresh((db) => db.count(projectId, filters));
+  }
+
+  /** Hears each server's appends to the spool folder (spool-watch.ts). */
+  watchWrites(onWritten: () => void): Subscription {
+    return watchSpool(this.spoolDir, onWritten);
   }
 
   get(id: string): Promise<RequestRecord | undefined> {

@@ -9,7 +9,7 @@ import type { RequestProtocol, RequestRecord } from '../../core/model/request.js
 /**
  * The values of one `requests` row in INSERT_COLUMNS order: project_id, endpoint_id, ts,
  * method, target, headers, body, status, duration_ms, truncated, res_id, res_headers, res_body,
- * variation_id, variation_name, protocol, client_address.
+ * variation_id, variation_name, protocol, client_address, delay_ms, fault.
  */
 export type StoredRow = [
   string,
@@ -29,11 +29,13 @@ export type StoredRow = [
   string | null,
   RequestProtocol | null,
   string | null,
+  number | null,
+  string | null,
 ];
 
-export const INSERT_COLUMNS = 17;
+export const INSERT_COLUMNS = 19;
 export const INSERT_COLUMN_NAMES =
-  'project_id, endpoint_id, ts, method, target, headers, body, status, duration_ms, truncated, res_id, res_headers, res_body, variation_id, variation_name, protocol, client_address';
+  'project_id, endpoint_id, ts, method, target, headers, body, status, duration_ms, truncated, res_id, res_headers, res_body, variation_id, variation_name, protocol, client_address, delay_ms, fault';
 
 export interface Row {
   id: number;
@@ -55,11 +57,13 @@ export interface Row {
   protocol: string | null;
   client_address: string | null;
   contract: string | null;
+  delay_ms: number | null;
+  fault: string | null;
 }
 
 export const SELECT_RECORD = `SELECT r.id, r.project_id, r.endpoint_id, r.ts, r.method, r.target, r.headers, r.body,
   r.status, r.duration_ms, r.starred, r.truncated, r.variation_id, r.variation_name,
-  r.protocol, r.client_address, r.contract,
+  r.protocol, r.client_address, r.contract, r.delay_ms, r.fault,
   CASE WHEN r.res_id IS NULL THEN r.res_headers ELSE s.headers END AS res_headers,
   CASE WHEN r.res_id IS NULL THEN r.res_body ELSE s.body END AS res_body
   FROM requests r LEFT JOIN responses s ON s.id = r.res_id`;
@@ -136,6 +140,8 @@ export function toRecord(row: Row): RequestRecord {
     protocol: row.protocol === 'h2' || row.protocol === 'http/1.1' ? row.protocol : null,
     clientAddress: row.client_address,
   };
+  if (row.delay_ms !== null && row.delay_ms > 0) record.delayMs = row.delay_ms;
+  if (row.fault !== null) record.fault = row.fault;
   const contract = toVerdict(row.contract);
   if (contract) record.contract = contract;
   return record;

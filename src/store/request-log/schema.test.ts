@@ -75,6 +75,27 @@ describe('request log schema versions', () => {
     db.expand();
   };
 
+  it('upgrades a schema 9 log keeping its records: no delay or fault for them, logged for new ones', () => {
+    const file = variationsLog(
+      9,
+      `('p', 7, 'GET', '/before', '', 200, 1, '{}', 'old');
+      ALTER TABLE requests ADD COLUMN protocol TEXT; ALTER TABLE requests ADD COLUMN client_address TEXT;
+      ALTER TABLE requests ADD COLUMN contract TEXT; ALTER TABLE requests ADD COLUMN contract_ok INTEGER;`,
+    );
+    const db = new RequestDatabase(file, spoolDirOf(file));
+    try {
+      assert.equal(db.connection.pragma('user_version', { simple: true }), SCHEMA_VERSION);
+      const [old] = db.list('p', parseRequestFilters({}));
+      assert.deepEqual([old!.path, 'delayMs' in old!, 'fault' in old!], ['/before', false, false]);
+      logThroughSpool(db, record(1, { delayMs: 321 }), record(2, { fault: 'reset', status: 0 }));
+      const [faulted, delayed] = db.list('p', parseRequestFilters({}));
+      assert.deepEqual([delayed!.delayMs, delayed!.fault], [321, undefined]);
+      assert.deepEqual([faulted!.delayMs, faulted!.fault, faulted!.status], [undefined, 'reset', 0]);
+    } finally {
+      db.close();
+    }
+  });
+
   it('upgrades a schema 8 log keeping its records: not checked against a contract, and verdicts stored from then on', () => {
     const file = variationsLog(
       8,

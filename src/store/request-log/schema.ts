@@ -3,7 +3,7 @@ import { MockdevError } from '../../core/errors.js';
 
 /** The request log's tables (and the flow runs kept beside it) and their versioning (PRAGMA user_version). */
 
-export const SCHEMA_VERSION = 9;
+export const SCHEMA_VERSION = 10;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS requests (
@@ -30,7 +30,10 @@ CREATE TABLE IF NOT EXISTS requests (
   client_address TEXT,
   -- A live contract check's verdict (JSON) and whether it passed (1), failed (0); NULL: not checked.
   contract       TEXT,
-  contract_ok    INTEGER
+  contract_ok    INTEGER,
+  -- The delay applied before answering, in ms (NULL: none), and the fault sent (NULL: none).
+  delay_ms       INTEGER,
+  fault          TEXT
 );
 -- Responses shared by many records (an endpoint's precompiled response), stored once.
 CREATE TABLE IF NOT EXISTS responses (
@@ -69,7 +72,8 @@ CREATE INDEX IF NOT EXISTS flow_runs_flow ON flow_runs (project_id, flow_id, sta
  * first, and stored responses without a hash; schema 5 did not log which variation answered;
  * schema 6 had no flow runs (SCHEMA's CREATE ... IF NOT EXISTS adds them and their indexes);
  * schema 7 did not log each request's protocol and client address; schema 8 did not store live
- * contract verdicts (SCHEMA adds their index);
+ * contract verdicts (SCHEMA adds their index); schema 9 did not log the delay applied or the
+ * fault sent;
  * schemas below 4 were never released.
  */
 const UPGRADES: Record<number, string> = {
@@ -78,6 +82,7 @@ const UPGRADES: Record<number, string> = {
   6: '',
   7: 'ALTER TABLE requests ADD COLUMN protocol TEXT; ALTER TABLE requests ADD COLUMN client_address TEXT;',
   8: 'ALTER TABLE requests ADD COLUMN contract TEXT; ALTER TABLE requests ADD COLUMN contract_ok INTEGER;',
+  9: 'ALTER TABLE requests ADD COLUMN delay_ms INTEGER; ALTER TABLE requests ADD COLUMN fault TEXT;',
 };
 
 /** Refuses (closing it, changing nothing) a log this mockdev cannot read or upgrade. */

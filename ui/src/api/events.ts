@@ -33,6 +33,8 @@ export interface EndpointsEvent {
 }
 /** A project's flows changed (from any process): as EndpointsEvent, `count` its flows. */
 export type FlowsEvent = EndpointsEvent;
+/** A project's resources' definitions changed (from any process): `count` its resources. */
+export type ResourcesEvent = EndpointsEvent;
 export interface ServerEvent {
   change: 'started' | 'stopped';
   server: { projectId: string; url: string; port: number; pid: number };
@@ -47,6 +49,7 @@ export interface EventData {
   projects: ProjectsEvent;
   endpoints: EndpointsEvent;
   flows: FlowsEvent;
+  resources: ResourcesEvent;
   server: ServerEvent;
   /** Every setting, after one changed (from any process). */
   settings: Settings;

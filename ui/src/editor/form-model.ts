@@ -8,7 +8,6 @@ import type { Endpoint, EndpointInput } from '../../../src/core/model/endpoint';
 import {
   DEFAULT_CONTENT_TYPE,
   DEFAULT_PROXY_TIMEOUT_MS,
-  DELAY_MAX_MS,
   HEADER_NAME_PATTERN,
   HEADER_NAME_RULE,
   HTTP_METHODS,
@@ -17,6 +16,14 @@ import {
   STATUS_MAX,
   STATUS_MIN,
 } from '../../../src/core/model/limits';
+import {
+  timingInput,
+  timingPatch,
+  timingProblems,
+  timingValues,
+  type TimingProblems,
+  type TimingValues,
+} from './timing-model';
 
 /** Every method the model allows, in its order. */
 export const METHODS = HTTP_METHODS;
@@ -35,11 +42,11 @@ export const headerRows = (headers: Record<string, string> | undefined): HeaderR
   Object.entries(headers ?? {}).map(([name, value]) => ({ id: newRowId(), name, value }));
 
 /** The response part an endpoint form and a variation form both have. */
-export interface ResponseValues {
+/** The response part an endpoint form and a variation form both have (with the delay and fault). */
+export interface ResponseValues extends TimingValues {
   status: string;
   statusText: string;
   contentType: string;
-  delay: string;
   headers: HeaderRow[];
   body: string;
   /** Off: the status text, body and header values are sent as written, `{{` included. */
@@ -73,7 +80,7 @@ export function endpointForm(endpoint?: Endpoint, prefill?: EndpointPrefill): En
       status: '200',
       statusText: '',
       contentType: DEFAULT_CONTENT_TYPE,
-      delay: '0',
+      ...timingValues(),
       enabled: true,
       kind: 'mock',
       proxyTarget: '',
@@ -90,7 +97,7 @@ export function endpointForm(endpoint?: Endpoint, prefill?: EndpointPrefill): En
     status: String(endpoint.status),
     statusText: endpoint.statusText ?? '',
     contentType: endpoint.contentType,
-    delay: String(endpoint.delay),
+    ...timingValues(endpoint),
     enabled: endpoint.enabled,
     kind: endpoint.kind,
     proxyTarget: endpoint.proxy?.target ?? '',
@@ -138,19 +145,27 @@ export function headerProblems(rows: HeaderRow[]): Record<number, string> {
 }
 
 export type FieldProblems = Partial<
-  Record<'name' | 'path' | 'status' | 'delay' | 'proxy.target' | 'proxy.timeoutMs' | 'contentType', string>
+  Record<
+    | 'name'
+    | 'path'
+    | 'status'
+    | 'delay'
+    | 'fault'
+    | 'faultRate'
+    | 'proxy.target'
+    | 'proxy.timeoutMs'
+    | 'contentType',
+    string
+  >
 >;
 
-/** The status and delay an endpoint form and a variation form both check, within the core's limits. */
-export function responseProblems(form: Pick<ResponseValues, 'status' | 'delay'>): {
+/** The status, delay and fault an endpoint form and a variation form both check, within the core's limits. */
+export function responseProblems(form: Pick<ResponseValues, 'status'> & TimingValues): {
   status?: string;
-  delay?: string;
-} {
-  const out: { status?: string; delay?: string } = {};
+} & TimingProblems {
+  const out: { status?: string } & TimingProblems = timingProblems(form);
   if (wholeNumber(form.status, STATUS_MIN, STATUS_MAX) === undefined)
     out.status = `A whole number from ${STATUS_MIN} to ${STATUS_MAX}`;
-  if (wholeNumber(form.delay, 0, DELAY_MAX_MS) === undefined)
-    out.delay = `A whole number of milliseconds from 0 to ${DELAY_MAX_MS}`;
   return out;
 }
 
@@ -194,7 +209,7 @@ export function createInput(form: EndpointForm): Record<string, unknown> {
     body: form.body,
     contentType: form.contentType.trim(),
     ...(form.templating ? {} : { templating: false }),
-    delay: Number(form.delay),
+    ...timingInput(form),
     enabled: form.enabled,
     kind: form.kind,
     ...(form.kind === 'proxy' ? { proxy: proxyOf(form) } : {}),
@@ -225,7 +240,7 @@ export function endpointPatch(base: EndpointForm, form: EndpointForm): Record<st
   if (form.status !== base.status) p.status = Number(form.status);
   if (form.statusText !== base.statusText) p.statusText = form.statusText === '' ? null : form.statusText;
   if (form.contentType.trim() !== base.contentType) p.contentType = form.contentType.trim();
-  if (form.delay !== base.delay) p.delay = Number(form.delay);
+  Object.assign(p, timingPatch(base, form));
   if (form.enabled !== base.enabled) p.enabled = form.enabled;
   if (form.kind !== base.kind) p.kind = form.kind;
   if (form.body !== base.body) p.body = form.body;
@@ -253,6 +268,8 @@ export const FIELD_LABELS: Record<string, string> = {
   statusText: 'Status text',
   contentType: 'Content type',
   delay: 'Delay',
+  fault: 'Fault',
+  faultRate: 'Fault rate',
   enabled: 'Enabled',
   kind: 'Kind',
   body: 'Body',

@@ -4,6 +4,7 @@ import { apiFieldProblem } from './api-problem';
 import { BodyField } from './body-field';
 import { CONTENT_TYPES, HeadersEditor, TextField } from './fields';
 import type { ResponseValues } from './form-model';
+import { TimingFields } from './timing-fields';
 
 /**
  * What a variation may take from its endpoint (DECISIONS "Trust and data"): whether its body and
@@ -17,8 +18,8 @@ export interface Inherited {
 }
 
 /**
- * The response fields of an endpoint or a variation: status, status text, content type and delay
- * in a grid, the header rows, the body with its JSON check. `what` names them: "Response" gives
+ * The response fields of an endpoint or a variation: status, status text, content type, delay
+ * and fault in a grid, the header rows, the body with its JSON check. `what` names them: "Response" gives
  * the labels "Status", "Response headers", "Body"; "Variation" gives "Variation status",
  * "Variation headers", "Variation body". With `inherited` (a variation), the content type and
  * the body can be the endpoint's: a box to tick, and the endpoint's value shown instead.
@@ -38,7 +39,7 @@ export function ResponseFields<F extends ResponseValues>({
   form: F;
   set: <K extends keyof F>(key: K, value: F[K]) => void;
   /** The problem shown at a field: the form's own once a save was tried, or the API's. */
-  shown: (field: 'status' | 'contentType' | 'delay') => string | undefined;
+  shown: (field: 'status' | 'contentType' | 'delay' | 'fault' | 'faultRate') => string | undefined;
   /** The failed save's error (its problems with a field are shown at that field). */
   apiError: unknown;
   headerProblems: Record<number, string>;
@@ -51,7 +52,7 @@ export function ResponseFields<F extends ResponseValues>({
   const label = (text: string) => (what === 'Variation' ? `Variation ${text.toLowerCase()}` : text);
   const headersProblem = apiFieldProblem(apiError, 'headers');
   /** A text field's value and its change, for one of the grid's values. */
-  const bind = <K extends 'status' | 'statusText' | 'contentType' | 'delay'>(key: K) => ({
+  const bind = <K extends 'status' | 'statusText' | 'contentType'>(key: K) => ({
     value: form[key],
     onChange: (v: string) => set(key, v as F[K]),
   });
@@ -79,12 +80,7 @@ export function ResponseFields<F extends ResponseValues>({
             problem={shown('contentType')}
           />
         )}
-        <TextField
-          label={label('Delay (ms)')}
-          {...bind('delay')}
-          problem={shown('delay')}
-          inputMode="numeric"
-        />
+        <TimingFields values={form} set={(k, v) => set(k, v as F[typeof k])} shown={shown} label={label} />
       </div>
       {inherited && (
         <div className="inherited">

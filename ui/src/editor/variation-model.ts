@@ -4,6 +4,7 @@
  */
 import type { Rule, SelectionMode } from '../../../src/core/model/rules';
 import type { Variation } from '../../../src/core/model/endpoint';
+import { timingInput, timingPatch, timingValues } from './timing-model';
 // The core's words: a rule as the CLI writes it, what a variation takes from its endpoint.
 export {
   formatRule as ruleText,
@@ -87,7 +88,7 @@ export function variationForm(
       status: String(endpoint.status),
       statusText: '',
       contentType: endpoint.contentType,
-      delay: '0',
+      ...timingValues(),
       headers: [],
       body: '',
       templating: true,
@@ -100,7 +101,7 @@ export function variationForm(
     status: String(v.status),
     statusText: v.statusText ?? '',
     contentType: v.contentType ?? endpoint.contentType,
-    delay: String(v.delay),
+    ...timingValues(v),
     headers: headerRows(v.headers),
     body: v.body ?? '',
     templating: v.templating !== false,
@@ -134,8 +135,9 @@ export function ruleProblems(rows: RuleRow[]): Record<number, string> {
 
 export function variationProblems(
   form: VariationForm,
-): Partial<Record<'name' | 'status' | 'delay' | 'contentType', string>> {
-  const out: Partial<Record<'name' | 'status' | 'delay' | 'contentType', string>> = {};
+): Partial<Record<'name' | 'status' | 'delay' | 'fault' | 'faultRate' | 'contentType', string>> {
+  const out: Partial<Record<'name' | 'status' | 'delay' | 'fault' | 'faultRate' | 'contentType', string>> =
+    {};
   if (!form.name.trim()) out.name = 'Give the variation a name';
   Object.assign(out, responseProblems(form));
   if (!form.inheritContentType && !form.contentType.trim())
@@ -150,7 +152,7 @@ export function variationInput(form: VariationForm): Record<string, unknown> {
     status: Number(form.status),
     ...(form.statusText ? { statusText: form.statusText } : {}),
     ...(form.inheritContentType ? {} : { contentType: form.contentType.trim() }),
-    delay: Number(form.delay),
+    ...timingInput(form),
     headers: rowsToHeaders(form.headers),
     ...(form.inheritBody ? {} : { body: form.body }),
     ...(form.templating ? {} : { templating: false }),
@@ -168,7 +170,7 @@ export function variationPatch(base: VariationForm, form: VariationForm): Record
   if (form.inheritContentType !== base.inheritContentType || form.contentType.trim() !== base.contentType)
     p.contentType = form.inheritContentType ? null : form.contentType.trim();
   if (form.inheritContentType && base.inheritContentType) delete p.contentType;
-  if (form.delay !== base.delay) p.delay = Number(form.delay);
+  Object.assign(p, timingPatch(base, form));
   if (form.inheritBody !== base.inheritBody || form.body !== base.body)
     p.body = form.inheritBody ? null : form.body;
   if (form.inheritBody && base.inheritBody) delete p.body;

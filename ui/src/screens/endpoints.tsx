@@ -8,7 +8,7 @@ import { navigate, projectPath, useLocation } from '../router';
 import { EndpointTree, TREE_PANE_ID } from '../tree/endpoint-tree';
 import { PaneResizer, usePaneWidth } from '../tree/pane-resizer';
 import { useElementSize } from '../tree/use-element-size';
-import type { Endpoint } from '../types';
+import type { Endpoint, ResourceView } from '../types';
 import type { ProjectScreenProps } from './registry';
 
 /**
@@ -25,6 +25,9 @@ export function EndpointsScreen({ project }: ProjectScreenProps) {
   useEvent('endpoints', (e) => {
     if (e.projectId === project.id) list.reload();
   });
+  // The resources show in the tree, each one row in its folder (GET …/resources beside the endpoints).
+  const resources = useData<ResourceView[]>(`/projects/${enc(project.id)}/resources`);
+  useEvent('resources', (e) => e.projectId === project.id && resources.reload());
   const editId = query.get('edit');
   const newPrefix = query.get('new');
   const newMethod = query.get('method') ?? undefined;
@@ -48,6 +51,7 @@ export function EndpointsScreen({ project }: ProjectScreenProps) {
         <EndpointTree
           project={project}
           endpoints={endpoints}
+          resources={resources.data}
           loading={list.loading && !list.data}
           openId={editId ?? undefined}
           onOpen={(e) => go({ edit: e.id })}

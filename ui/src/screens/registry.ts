@@ -15,6 +15,7 @@ export interface ScreenEntry {
 /** The navigation, in order. Every CLI command group has its screen here. */
 export const PROJECT_SCREENS: ScreenEntry[] = [
   { key: 'endpoints', label: 'Endpoints' },
+  { key: 'resources', label: 'Resources' },
   { key: 'requests', label: 'Request log' },
   { key: 'recordings', label: 'Recordings' },
   { key: 'import', label: 'Import' },

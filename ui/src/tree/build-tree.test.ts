@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Endpoint } from '../types';
+import type { Endpoint, Resource } from '../types';
 import {
   buildTree,
   compactFolders,
@@ -11,6 +11,7 @@ import {
   relativePath,
   segmentSlot,
   selectedEndpoints,
+  type FolderNode,
   type TreeNode,
 } from './build-tree';
 
@@ -37,7 +38,9 @@ function outline(nodes: TreeNode[], depth = 0): string[] {
   return nodes.flatMap((node) =>
     node.kind === 'folder'
       ? [`${'  '.repeat(depth)}${node.name} (${node.id})`, ...outline(node.children, depth + 1)]
-      : [`${'  '.repeat(depth)}${node.endpoint.method} ${node.endpoint.path}`],
+      : node.kind === 'resource'
+        ? [`${'  '.repeat(depth)}${node.name}`]
+        : [`${'  '.repeat(depth)}${node.endpoint.method} ${node.endpoint.path}`],
   );
 }
 
@@ -265,5 +268,42 @@ describe('search and selection', () => {
     assert.deepEqual(ids(selectedEndpoints(tree, ['/api'], 'get user')), [one.id]);
     assert.deepEqual(ids(selectedEndpoints(tree, ['/api', orders.id], 'get user')), [orders.id, one.id]);
     assert.deepEqual(selectedEndpoints(tree, []), []);
+  });
+});
+
+describe('resources in the tree', () => {
+  const resource = (id: string, name: string, path: string) =>
+    ({ id, name, path, idField: 'id', seed: [], revision: 0 }) as Resource;
+
+  it('puts each resource as one row in the folder of its collection path, before the endpoints', () => {
+    const one = ep('GET', '/api/users/{id}', '');
+    const tree = buildTree(
+      [one],
+      [resource('r1', 'users', '/api/users'), resource('r2', 'members', '/api/orgs/{org}/members')],
+    );
+    const api = tree[0] as FolderNode;
+    assert.equal(api.name, 'api/');
+    const [orgs, users] = api.children as FolderNode[];
+    assert.equal(users!.name, 'users/');
+    assert.deepEqual(
+      users!.children.map((n) => [n.kind, n.id, n.name]),
+      [
+        ['resource', 'resource:r1', 'RES users'],
+        ['endpoint', one.id, 'GET /{id}'],
+      ],
+    );
+    const members = ((orgs!.children[0] as FolderNode).children[0] as FolderNode).children[0]!;
+    assert.equal(members.kind, 'resource');
+    assert.equal(members.kind === 'resource' && members.full, 'Resource members at /api/orgs/{org}/members');
+  });
+
+  it('a resource holds no endpoints: deleting its folder deletes only the endpoints', () => {
+    const list = ep('GET', '/api/users');
+    const tree = buildTree([list], [resource('r1', 'users', '/api/users')]);
+    assert.deepEqual(
+      selectedEndpoints(tree, ['/api/users', 'resource:r1']).map((e) => e.id),
+      [list.id],
+    );
+    assert.deepEqual(selectedEndpoints(tree, ['resource:r1']), []);
   });
 });

@@ -23,7 +23,7 @@
  * as code editors do.
  */
 import { HTTP_METHODS } from '../../../src/core/model/limits';
-import type { Endpoint } from '../types';
+import type { Endpoint, Resource } from '../types';
 
 export interface FolderNode {
   kind: 'folder';
@@ -49,7 +49,19 @@ export interface EndpointNode {
   endpoint: Endpoint;
 }
 
-export type TreeNode = FolderNode | EndpointNode;
+/** A resource (docs/resources.md): one row in the folder of its collection path. */
+export interface ResourceNode {
+  kind: 'resource';
+  /** `resource:<resource id>` (never an endpoint's id). */
+  id: string;
+  /** What the row says and its accessible name: `RES users` (its tooltip says the rest). */
+  name: string;
+  /** The whole of it: `Resource users at /api/users`. */
+  full: string;
+  resource: Resource;
+}
+
+export type TreeNode = FolderNode | EndpointNode | ResourceNode;
 
 const methodRank = (method: string): number => {
   const i = (HTTP_METHODS as readonly string[]).indexOf(method.toUpperCase());
@@ -121,16 +133,27 @@ export function matchesSearch(e: Endpoint, term: string): boolean {
   );
 }
 
+/** Whether a resource matches a search (its name or path; case-insensitive). An empty one matches all. */
+export function resourceMatchesSearch(r: Resource, term: string): boolean {
+  const t = term.trim().toLowerCase();
+  return !t || r.path.toLowerCase().includes(t) || r.name.toLowerCase().includes(t);
+}
+
+/** A resource's row id in the tree. */
+export const resourceNodeId = (resourceId: string): string => `resource:${resourceId}`;
+
 interface Draft {
   folder: FolderNode;
   folders: Map<string, Draft>;
   endpoints: EndpointNode[];
+  resources: ResourceNode[];
 }
 
 const draft = (id: string, name: string): Draft => ({
   folder: { kind: 'folder', id, name, children: [] },
   folders: new Map(),
   endpoints: [],
+  resources: [],
 });
 
 function finish(d: Draft): TreeNode[] {
@@ -140,24 +163,43 @@ function finish(d: Draft): TreeNode[] {
       f.folder.children = finish(f);
       return f.folder;
     }),
+    ...d.resources,
     ...d.endpoints,
   ];
 }
 
-/** The tree of an endpoint list (see the top of this file). */
-export function buildTree(endpoints: readonly Endpoint[]): TreeNode[] {
-  const root = draft('/', '/');
-  for (const e of [...endpoints].sort(compareEndpoints)) {
-    let at = root;
-    for (const segment of folderSegments(e.path)) {
-      const slot = segmentSlot(segment);
-      let next = at.folders.get(slot);
-      if (!next) {
-        const id = `${at === root ? '' : at.folder.id}/${normalizeSegment(segment)}`;
-        at.folders.set(slot, (next = draft(id, `${segment}/`)));
-      }
-      at = next;
+/** The folder a path sits in, made with the folders above it when missing. */
+function folderOf(root: Draft, path: string): Draft {
+  let at = root;
+  for (const segment of folderSegments(path)) {
+    const slot = segmentSlot(segment);
+    let next = at.folders.get(slot);
+    if (!next) {
+      const id = `${at === root ? '' : at.folder.id}/${normalizeSegment(segment)}`;
+      at.folders.set(slot, (next = draft(id, `${segment}/`)));
     }
+    at = next;
+  }
+  return at;
+}
+
+/**
+ * The tree of an endpoint list (see the top of this file), and of the project's resources: each
+ * one row in the folder of its collection path (`/api/users` in `api/` → `users/`, beside the
+ * endpoints there), before the endpoints, by name.
+ */
+export function buildTree(endpoints: readonly Endpoint[], resources: readonly Resource[] = []): TreeNode[] {
+  const root = draft('/', '/');
+  for (const r of [...resources].sort((a, b) => compare(a.name, b.name)))
+    folderOf(root, r.path).resources.push({
+      kind: 'resource',
+      id: resourceNodeId(r.id),
+      name: `RES ${r.name}`,
+      full: `Resource ${r.name} at ${r.path}`,
+      resource: r,
+    });
+  for (const e of [...endpoints].sort(compareEndpoints)) {
+    const at = folderOf(root, e.path);
     at.endpoints.push({
       kind: 'endpoint',
       id: e.id,
@@ -206,8 +248,9 @@ export function folderIds(nodes: readonly TreeNode[], into: Set<string> = new Se
   return into;
 }
 
-/** Every endpoint inside a node (itself for an endpoint), in tree order. */
+/** Every endpoint inside a node (itself for an endpoint; none for a resource), in tree order. */
 export function endpointsIn(node: TreeNode): Endpoint[] {
+  if (node.kind === 'resource') return [];
   return node.kind === 'endpoint' ? [node.endpoint] : node.children.flatMap(endpointsIn);
 }
 

@@ -1,17 +1,18 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Tree, type NodeApi, type TreeApi } from 'react-arborist';
-import type { Endpoint, ProjectListing } from '../types';
+import type { Endpoint, ProjectListing, Resource } from '../types';
 import {
   buildTree,
   compactFolders,
   folderIds,
   indexTree,
   matchesSearch,
+  resourceMatchesSearch,
   selectedEndpoints,
   type TreeNode,
 } from './build-tree';
 import { Menu, type MenuItem } from './menu';
-import { useTreeActions } from './tree-actions';
+import { openResource, useTreeActions } from './tree-actions';
 import { RowTip, useRowTip } from './row-tip';
 import { RowCtx, TreeNodeContent, TreeRow, type RowContext } from './tree-row';
 import { useElementSize } from './use-element-size';
@@ -21,6 +22,8 @@ import './tree.css';
 export interface EndpointTreeProps {
   project: ProjectListing;
   endpoints: Endpoint[];
+  /** The project's resources: each one row in its collection's folder (opens the Resources screen). */
+  resources?: Resource[];
   loading: boolean;
   /** The endpoint open in the editor. */
   openId?: string;
@@ -49,6 +52,7 @@ export const TREE_PANE_ID = 'endpoint-tree-pane';
 
 function ProjectTree(props: EndpointTreeProps) {
   const { project, endpoints, loading, openId, onOpen, onAdd } = props;
+  const resources = useMemo(() => props.resources ?? [], [props.resources]);
   const state = useTreeState(project.id);
   const actions = useTreeActions(props);
   const [search, setSearch] = useState('');
@@ -57,12 +61,14 @@ function ProjectTree(props: EndpointTreeProps) {
   const [body, size] = useElementSize<HTMLDivElement>();
 
   const tips = useRowTip();
-  const nodes = useMemo(() => compactFolders(buildTree(endpoints)), [endpoints]);
+  const nodes = useMemo(() => compactFolders(buildTree(endpoints, resources)), [endpoints, resources]);
   const folders = useMemo(() => folderIds(nodes), [nodes]);
   const index = useMemo(() => indexTree(nodes), [nodes]);
   const matching = useMemo(
-    () => endpoints.filter((e) => matchesSearch(e, search)).length,
-    [endpoints, search],
+    () =>
+      endpoints.filter((e) => matchesSearch(e, search)).length +
+      resources.filter((r) => resourceMatchesSearch(r, search)).length,
+    [endpoints, resources, search],
   );
   // The folders open when the tree is first drawn (react-arborist reads them once): as saved,
   // or on a first visit every folder (and that is saved, so the next visit is not a first).
@@ -126,8 +132,17 @@ function ProjectTree(props: EndpointTreeProps) {
   );
   const { tip, tipId, showTip, hideTip } = tips;
   const rowContext = useMemo<RowContext>(
-    () => ({ openId, open: onOpen, openMenu, tipFor: tip?.id, tipId, showTip, hideTip }),
-    [openId, onOpen, openMenu, tip?.id, tipId, showTip, hideTip],
+    () => ({
+      openId,
+      open: onOpen,
+      openResource: (r) => openResource(project.id, r),
+      openMenu,
+      tipFor: tip?.id,
+      tipId,
+      showTip,
+      hideTip,
+    }),
+    [openId, onOpen, project.id, openMenu, tip?.id, tipId, showTip, hideTip],
   );
 
   // Keys handled here, before react-arborist sees them: Ctrl/Cmd+A selects every row (never the
@@ -150,6 +165,7 @@ function ProjectTree(props: EndpointTreeProps) {
         .then((deleted) => deleted && t.deselectAll());
     } else if (e.key === 'Enter' && !mod) {
       if (focused?.data.kind === 'endpoint') onOpen(focused.data.endpoint);
+      else if (focused?.data.kind === 'resource') openResource(project.id, focused.data.resource);
       else focused?.toggle();
     } else if (e.key === 'ContextMenu' || (e.shiftKey && e.key === 'F10')) {
       if (focused) {
@@ -167,7 +183,7 @@ function ProjectTree(props: EndpointTreeProps) {
     }
   };
 
-  const empty = !loading && endpoints.length === 0;
+  const empty = !loading && endpoints.length === 0 && resources.length === 0;
   return (
     <div className="endpoint-tree" id={TREE_PANE_ID}>
       {!empty && (
@@ -212,7 +228,9 @@ function ProjectTree(props: EndpointTreeProps) {
               onToggle={onToggle}
               searchTerm={search}
               searchMatch={(node, term) =>
-                node.data.kind === 'endpoint' && matchesSearch(node.data.endpoint, term)
+                node.data.kind === 'endpoint'
+                  ? matchesSearch(node.data.endpoint, term)
+                  : node.data.kind === 'resource' && resourceMatchesSearch(node.data.resource, term)
               }
               disableDrag
               disableDrop

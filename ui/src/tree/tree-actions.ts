@@ -3,7 +3,7 @@ import { del, enc, get, patch, query } from '../api/client';
 import { useConfirm } from '../components/confirm';
 import { useNotify } from '../components/notices';
 import { navigate, projectPath } from '../router';
-import type { Endpoint, ProjectListing } from '../types';
+import type { Endpoint, ProjectListing, Resource } from '../types';
 import { compareEndpoints, endpointLabel, type FolderNode, type TreeNode } from './build-tree';
 import type { MenuItem } from './menu';
 
@@ -24,11 +24,15 @@ export interface TreeActionsOptions {
 }
 
 export interface TreeActions {
-  /** The menu of a row (folder or endpoint). */
+  /** The menu of a row (folder, endpoint or resource). */
   menuFor: (node: TreeNode) => MenuItem[];
   /** Deletes these endpoints after a confirmation listing them (the Delete key on a selection); true when deleted. */
   deleteEndpoints: (list: Endpoint[]) => Promise<boolean>;
 }
+
+/** Opens a resource (its tree row's Enter, double click or Open Resource): the Resources screen. */
+export const openResource = (projectId: string, resource: Resource): void =>
+  navigate(projectPath(projectId, 'resources', { edit: resource.id }));
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
@@ -115,6 +119,8 @@ export function useTreeActions({ project, onOpen, onAdd, onChanged }: TreeAction
           { label: 'Add Endpoint', onSelect: () => onAdd(node.id) },
           { label: 'Delete Path', danger: true, onSelect: () => void deletePath(node) },
         ];
+      if (node.kind === 'resource')
+        return [{ label: 'Open Resource', onSelect: () => openResource(project.id, node.resource) }];
       const e = node.endpoint;
       return [
         { label: 'Edit', onSelect: () => onOpen(e) },

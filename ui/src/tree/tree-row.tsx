@@ -1,12 +1,14 @@
 import { createContext, useContext } from 'react';
 import type { NodeApi, NodeRendererProps, RowRendererProps } from 'react-arborist';
-import type { Endpoint } from '../types';
+import type { Endpoint, Resource } from '../types';
 import type { TreeNode } from './build-tree';
 
 /** What a row needs from the tree around it (rows are rendered by react-arborist). */
 export interface RowContext {
   openId?: string;
   open: (endpoint: Endpoint) => void;
+  /** Opens a resource on the Resources screen. */
+  openResource: (resource: Resource) => void;
   /** Opens the row's menu at these viewport coordinates. */
   openMenu: (node: NodeApi<TreeNode>, x: number, y: number) => void;
   /** The row whose full text the tooltip shows now, and the tooltip's id. */
@@ -29,6 +31,7 @@ const useRowContext = (): RowContext => {
 /** A row's full text, as its tooltip says it: the folder's whole prefix, the endpoint's whole path and name. */
 export function fullText(data: TreeNode): string {
   if (data.kind === 'folder') return `${data.id}/`;
+  if (data.kind === 'resource') return data.full;
   return data.endpoint.enabled ? data.full : `${data.full} (disabled: does not answer requests)`;
 }
 
@@ -45,7 +48,7 @@ export function TreeRow({ node, attrs, innerRef, children }: RowRendererProps<Tr
   const disabled = data.kind === 'endpoint' && !data.endpoint.enabled;
   const className = [
     'tree-row',
-    data.kind === 'folder' ? 'is-folder' : 'is-endpoint',
+    `is-${data.kind}`,
     node.isSelected && 'is-selected',
     disabled && 'is-disabled',
     data.kind === 'endpoint' && data.id === ui.openId && 'is-open',
@@ -76,7 +79,13 @@ export function TreeRow({ node, attrs, innerRef, children }: RowRendererProps<Tr
       onMouseEnter={(e) => ui.showTip(data, e.currentTarget, 'hover')}
       onMouseLeave={() => ui.hideTip(node.id, 'hover')}
       onClick={node.handleClick}
-      onDoubleClick={() => (data.kind === 'endpoint' ? ui.open(data.endpoint) : node.toggle())}
+      onDoubleClick={() =>
+        data.kind === 'endpoint'
+          ? ui.open(data.endpoint)
+          : data.kind === 'resource'
+            ? ui.openResource(data.resource)
+            : node.toggle()
+      }
       onContextMenu={(e) => {
         e.preventDefault();
         if (!node.isSelected) node.select();
@@ -115,6 +124,13 @@ export function TreeNodeContent({ node, style }: NodeRendererProps<TreeNode>) {
           </span>
           <span className="tree-label">
             <span className="tree-folder-name">{data.name}</span>
+          </span>
+        </>
+      ) : data.kind === 'resource' ? (
+        <>
+          <span className="tree-method method-resource">RES</span>{' '}
+          <span className="tree-label">
+            <span className="tree-path">{data.resource.name}</span>
           </span>
         </>
       ) : (
