@@ -34,14 +34,11 @@ export function createLoad(secs) {
   };
 }
 
-/**
- * One keep-alive GET after another with node's `get` (http.get or https.get) and `options`
- * (host, port, path, agent, …), counted on `load`.
- */
-export const getter = (load, get, options) => () =>
+/** One request that `start` sends (given the response callback; it returns the request), counted on `load`. */
+const timed = (load, start) =>
   new Promise((resolve) => {
     const t0 = performance.now();
-    const req = get(options, (res) => {
+    const req = start((res) => {
       res.on('data', () => undefined);
       res.on('end', () => {
         load.done(t0, res.statusCode);
@@ -52,4 +49,21 @@ export const getter = (load, get, options) => () =>
       load.failed();
       resolve();
     });
+  });
+
+/**
+ * One keep-alive GET after another with node's `get` (http.get or https.get) and `options`
+ * (host, port, path, agent, …), counted on `load`.
+ */
+export const getter = (load, get, options) => () => timed(load, (onResponse) => get(options, onResponse));
+
+/**
+ * One keep-alive request with a JSON body after another (`request` is http.request), counted on
+ * `load`: the bench's POSTs to a resource.
+ */
+export const sender = (load, request, options, body) => () =>
+  timed(load, (onResponse) => {
+    const req = request(options, onResponse);
+    req.end(body);
+    return req;
   });

@@ -2,7 +2,8 @@
 // running the load generator (wrk, else autocannon, else scripts/bench-load.mjs) pinned to core 1
 // while servers are pinned to core 0, and reading a process's CPU time and memory from /proc.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -108,12 +109,37 @@ export function createMeasurer({ env, children, root, DURATION, WARMUP, CONNS })
     return JSON.parse(execFileSync(argv[0], argv.slice(1), { encoding: 'utf8' }));
   };
 
-  /** Runs the load generator; returns { requests, rps, p50Ms, p99Ms, errors }. */
-  function load(url, secs) {
+  /** wrk's script for a JSON POST of `body` (written once per body). */
+  const wrkScripts = new Map();
+  const wrkPost = (body) => {
+    if (!wrkScripts.has(body)) {
+      const file = join(mkdtempSync(join(tmpdir(), 'mockdev-bench-wrk-')), 'post.lua');
+      writeFileSync(
+        file,
+        `wrk.method = "POST"\nwrk.body = ${JSON.stringify(body)}\nwrk.headers["Content-Type"] = "application/json"\n`,
+      );
+      wrkScripts.set(body, file);
+    }
+    return ['-s', wrkScripts.get(body)];
+  };
+
+  /**
+   * Runs the load generator (GETs, or with `post` JSON POSTs of `post.body`); returns
+   * { requests, rps, p50Ms, p99Ms, errors }.
+   */
+  function load(url, secs, post) {
     if (LOADGEN === 'wrk') {
       const out = execFileSync(
         pin(1, ['wrk'])[0],
-        [...pin(1, ['wrk']).slice(1), '-t1', `-c${CONNS}`, `-d${secs}s`, '--latency', url],
+        [
+          ...pin(1, ['wrk']).slice(1),
+          '-t1',
+          `-c${CONNS}`,
+          `-d${secs}s`,
+          '--latency',
+          ...(post ? wrkPost(post.body) : []),
+          url,
+        ],
         { encoding: 'utf8' },
       );
       const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
@@ -132,7 +158,18 @@ export function createMeasurer({ env, children, root, DURATION, WARMUP, CONNS })
       };
     }
     if (LOADGEN === 'autocannon') {
-      const argv = pin(1, [process.execPath, autocannon, '-c', String(CONNS), '-d', String(secs), '-j', url]);
+      const posting = post ? ['-m', 'POST', '-H', 'content-type=application/json', '-b', post.body] : [];
+      const argv = pin(1, [
+        process.execPath,
+        autocannon,
+        '-c',
+        String(CONNS),
+        '-d',
+        String(secs),
+        ...posting,
+        '-j',
+        url,
+      ]);
       const out = JSON.parse(
         execFileSync(argv[0], argv.slice(1), { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }),
       );
@@ -144,7 +181,12 @@ export function createMeasurer({ env, children, root, DURATION, WARMUP, CONNS })
         errors: String(out.errors || ''),
       };
     }
-    const out = nodeLoad('bench-load.mjs', [url, String(CONNS), String(secs)]);
+    const out = nodeLoad('bench-load.mjs', [
+      url,
+      String(CONNS),
+      String(secs),
+      ...(post ? ['POST', post.body] : []),
+    ]);
     return {
       requests: out.requests,
       rps: out.requests / out.durationS,
@@ -174,11 +216,14 @@ export function createMeasurer({ env, children, root, DURATION, WARMUP, CONNS })
   /**
    * Two endpoints of one server measured in turn, ROUNDS times each (DURATION / ROUNDS seconds a
    * turn, after one warm-up of each): both see the same machine state, so their ratio is not moved
-   * by drift between runs measured apart. Returns the req/s and CPU per request of each.
+   * by drift between runs measured apart. Returns the req/s and CPU per request of each. A
+   * target is a URL to GET, or `{ url, post: { body } }` to POST JSON to.
    */
   function measurePair(child, urlA, urlB, rounds = 4) {
-    load(urlA, 1);
-    load(urlB, 1);
+    const load1 = (target, secs) =>
+      typeof target === 'string' ? load(target, secs) : load(target.url, secs, target.post);
+    load1(urlA, 1);
+    load1(urlB, 1);
     const total = { a: { requests: 0, secs: 0, ticks: 0 }, b: { requests: 0, secs: 0, ticks: 0 } };
     const secs = Math.max(1, Math.round(DURATION / rounds));
     for (let i = 0; i < rounds; i++)
@@ -187,7 +232,7 @@ export function createMeasurer({ env, children, root, DURATION, WARMUP, CONNS })
         ['b', urlB],
       ]) {
         const t0 = cpuTicks(child.pid);
-        const r = load(url, secs);
+        const r = load1(url, secs);
         total[key].ticks += cpuTicks(child.pid) - t0;
         total[key].requests += r.requests;
         total[key].secs += secs;

@@ -16,7 +16,10 @@
 // scripts/bench-https.mjs; BENCH_SKIP_HTTPS=1 skips it, BENCH_ONLY_HTTPS=1 runs only it), and
 // contract testing: `contract validate` of 10,000 logged requests against 100 operations, and
 // `serve --contract` against plain `serve` (issue 23, scripts/bench-contract.mjs;
-// BENCH_SKIP_CONTRACT=1 skips it, BENCH_ONLY_CONTRACT=1 runs only it).
+// BENCH_SKIP_CONTRACT=1 skips it, BENCH_ONLY_CONTRACT=1 runs only it), and resources: GET one
+// item, GET a filtered page and POST on a resource of 1,000 items against the static endpoint
+// (issue 26, scripts/bench-resources.mjs; BENCH_SKIP_RESOURCES=1 skips it, BENCH_ONLY_RESOURCES=1
+// runs only it).
 //
 // Cold start: exec -> first 200 answer of `mockdev serve` beside the bare server (median of
 // BENCH_COLD_RUNS, default 7, alternating), polled every 5 ms from this process.
@@ -55,6 +58,7 @@ import { measureGithubImport, median } from './bench-import.mjs';
 import { measureAdminApi } from './bench-api.mjs';
 import { measureUi } from './bench-ui.mjs';
 import { measureFlows } from './bench-flows.mjs';
+import { measureResources } from './bench-resources.mjs';
 import { measureHttps } from './bench-https.mjs';
 import { measureContract } from './bench-contract.mjs';
 import { createMeasurer, MOCK_ENDPOINT } from './bench-measure.mjs';
@@ -115,7 +119,8 @@ const measurer = createMeasurer({
 const { LOADGEN, TASKSET, startServer, stopServer, measure, measurePair, freePort } = measurer;
 const onlyHttps = process.env.BENCH_ONLY_HTTPS === '1';
 const onlyContract = process.env.BENCH_ONLY_CONTRACT === '1';
-const onlyFlows = process.env.BENCH_ONLY_FLOWS === '1' || onlyHttps || onlyContract;
+const onlyResources = process.env.BENCH_ONLY_RESOURCES === '1';
+const onlyFlows = process.env.BENCH_ONLY_FLOWS === '1' || onlyHttps || onlyContract || onlyResources;
 const require = createRequire(import.meta.url);
 const mockdev = (...args) => execFileSync(process.execPath, [cli, ...args], { env, encoding: 'utf8' });
 
@@ -276,6 +281,12 @@ console.log(
 const flowBench = (plain) => measureFlows({ cli, dataDir, mockdev, measurer, children, plain });
 const httpsBench = () => measureHttps({ cli, dataDir, mockdev, measurer, CONNS, DURATION, WARMUP });
 const contractBench = () => measureContract({ cli, dataDir, mockdev, measurer, env });
+const resourcesBench = () => measureResources({ cli, dataDir, mockdev, measurer });
+if (onlyResources) {
+  console.log(`load generator: ${LOADGEN}; pinning: ${TASKSET ? 'server core 0, load core 1' : 'none'}`);
+  for (const line of (await resourcesBench()).lines) console.log(line);
+  process.exit(0);
+}
 if (onlyContract) {
   console.log(
     `load generator: ${LOADGEN}; pinning: ${TASKSET ? 'server core 0, load core 1' : 'none (taskset not found)'}`,
@@ -434,6 +445,9 @@ if (process.env.BENCH_SKIP_HTTPS !== '1') httpsRes = await httpsBench();
 let contractRes;
 if (process.env.BENCH_SKIP_CONTRACT !== '1') contractRes = await contractBench();
 
+let resourcesRes;
+if (process.env.BENCH_SKIP_RESOURCES !== '1') resourcesRes = await resourcesBench();
+
 let bigRes;
 if (process.env.BENCH_SKIP_1000 !== '1') {
   const gPort = await freePort();
@@ -528,6 +542,7 @@ if (parityPair) {
 if (flowsRes) for (const line of flowsRes.lines) console.log(line);
 if (httpsRes) for (const line of httpsRes.lines) console.log(line);
 if (contractRes) for (const line of contractRes.lines) console.log(line);
+if (resourcesRes) for (const line of resourcesRes.lines) console.log(line);
 if (bigRes) {
   console.log(
     `1,000 endpoints vs 4: req/s ${(bigRes.rps / mRes.rps).toFixed(3)}x, CPU per request ${(bigRes.cpuUsPerReq / mRes.cpuUsPerReq).toFixed(3)}x, RSS idle ${f(bigRes.idleRssMiB)} MiB, peak under load ${f(bigRes.rssMiB)} MiB (target < 100)`,

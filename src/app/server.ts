@@ -6,6 +6,7 @@ import type { Project } from '../core/model/project.js';
 import type { ServerRecord } from '../core/model/server.js';
 import type { NewRequestRecord, RecordingWriter, StoredProject, Subscription } from '../core/ports.js';
 import { EndpointSource, type TemplateEnvironment } from '../runtime/endpoint-source.js';
+import { ResourceRuntime } from '../runtime/resources.js';
 import { FlowEngine } from '../runtime/flows/engine.js';
 import { activeEnvironment } from './environments.js';
 import { httpsCredentials } from './https.js';
@@ -204,6 +205,13 @@ export async function startServer(ctx: AppContext, input: StartServerInput = {})
       }),
     warn: (m) => logger.warn?.(m),
   });
+  // Resources (docs/resources.md "At run time"): their state in memory, written behind.
+  const resources = new ResourceRuntime({
+    projectId,
+    store: ctx.resourceStates,
+    bodyLimitBytes: settings.requestBodyLimitBytes,
+    onWarning: (m) => logger.warn?.(m),
+  });
   const source = await EndpointSource.open({
     projects: ctx.projects,
     key: stored.key,
@@ -211,6 +219,7 @@ export async function startServer(ctx: AppContext, input: StartServerInput = {})
     proxy: { record: (r) => recorder().push(r), closing: () => closing },
     initial: stored.endpoints,
     initialFlows: stored.flows,
+    resources: { runtime: resources, initial: stored.resources },
     flows,
     tunnel: { current: tunnelUrl, read: () => tunnelUrlOf(ctx, projectId) },
     environment: input.environment ?? (() => activeEnvironment(ctx, projectId)),
@@ -319,7 +328,7 @@ export async function startServer(ctx: AppContext, input: StartServerInput = {})
       await Promise.race([handler.idle(), sleep(STOP_GRACE_MS, undefined, { ref: false })]);
       listening.closeAll();
       source.close();
-      await Promise.all([writer.close(), flows.stop()]);
+      await Promise.all([writer.close(), flows.stop(), resources.close()]);
       // Then the contract check catches up with everything the writer wrote.
       await live?.stop();
       // Recordings are pushed just after their response: let those of the last ones arrive.

@@ -5,6 +5,8 @@ import type { ProjectStore, Subscription } from '../core/ports.js';
 import { compileProject, type CompiledEndpoint, type CompiledProject } from './compile.js';
 import { flowsMentionFaker, flowTemplateTexts } from './flows/compile.js';
 import type { ProxyOptions } from './proxy.js';
+import { withResources, type ResourceRuntime } from './resources.js';
+import type { Resource } from '../core/model/resource.js';
 import type { TunnelUrl } from './templated.js';
 import {
   fakerLoaded,
@@ -24,6 +26,8 @@ export interface EndpointSourceOptions {
   initial: Endpoint[];
   /** The flows read with them (none when omitted). */
   initialFlows?: Flow[];
+  /** The project's resources at run time (runtime/resources.ts), loaded at open and each reload. */
+  resources?: { runtime: ResourceRuntime; initial: Resource[] };
   /** Compiles the flows with the endpoints at each load (the server's flow engine); unset: flows are not served. */
   flows?: FlowCompiler;
   /**
@@ -125,6 +129,7 @@ export class EndpointSource {
     const initialEnvironment = options.environment ? await options.environment() : NO_ENVIRONMENT;
     if (options.tunnel) options.tunnel.current.url = await options.tunnel.read();
     if (needsFaker(options.initial, options.flows ? options.initialFlows : [])) await loadFaker();
+    await options.resources?.runtime.load(options.resources.initial);
     return new EndpointSource({ ...options, initialEnvironment });
   }
 
@@ -184,6 +189,7 @@ export class EndpointSource {
     if (!flowCompiler) flows = [];
     this.usesEnvironment = readsEnvironment(endpoints, flows);
     const environment = this.environment;
+    const resources = this.options.resources?.runtime;
     const compiled = compileProject(
       endpoints,
       this.options.bodyLimitBytes,
@@ -193,8 +199,12 @@ export class EndpointSource {
         secrets: environment.secrets,
         onError: this.options.onTemplateError,
         tunnel: this.options.tunnel?.current,
+        resources: resources?.access,
       },
-      flowCompiler && ((c, compileAs) => flowCompiler.compile(flows, c, compileAs, environment)),
+      withResources(
+        resources,
+        flowCompiler && ((c, compileAs) => flowCompiler.compile(flows, c, compileAs, environment)),
+      ),
     );
     for (const w of compiled.warnings) if (!this.compileWarnings.has(w)) this.options.onWarning?.(w);
     this.compileWarnings = new Set(compiled.warnings);
@@ -232,11 +242,12 @@ export class EndpointSource {
   private async reload(): Promise<void> {
     this.dirty = false;
     try {
-      const { endpoints, flows } = await this.options.projects.read(this.options.key);
+      const { endpoints, flows, resources } = await this.options.projects.read(this.options.key);
       // The last good endpoints serve until the variables are read and faker is loaded.
       if (this.options.environment) this.environment = await this.options.environment();
       await this.readTunnel();
       if (needsFaker(endpoints, this.options.flows ? flows : [])) await loadFaker();
+      await this.options.resources?.runtime.load(resources);
       this.compiled = this.compile(endpoints, flows);
       this.warned = undefined;
       this.options.onReload?.(endpoints);

@@ -7,6 +7,7 @@ import {
   type Template,
   type TemplateContext,
 } from '../core/templates/engine.js';
+import type { TemplateResources } from '../core/templates/helpers-resources.js';
 import { markSecrets, registerOriginal } from '../core/templates/marks.js';
 import { buildAnswer, problemAnswer, type Answer } from './answer.js';
 import { MockdevError } from '../core/errors.js';
@@ -29,6 +30,8 @@ export interface TemplateOptions {
   onError?: (message: string) => void;
   /** The project's tunnel URL (`{{tunnel.url}}`), read when rendering: set as the tunnel changes. */
   tunnel?: TunnelUrl;
+  /** The served project's resources (`{{resource 'users'}}`; runtime/resources.ts). */
+  resources?: TemplateResources;
 }
 
 /** Where the served project's public tunnel URL is kept: one object per server, its `url` updated in place. */
@@ -51,6 +54,7 @@ class RequestContext implements TemplateContext {
   readonly #ex: Exchange;
   readonly #parts: UrlParts;
   readonly #tunnel: TunnelUrl;
+  readonly #resources: TemplateResources | undefined;
   #p: Record<string, string> | undefined;
   #q: Record<string, string> | undefined;
   #h: Record<string, string> | undefined;
@@ -62,8 +66,10 @@ class RequestContext implements TemplateContext {
     parts: UrlParts,
     tunnel: TunnelUrl,
     plainEnv?: Record<string, string>,
+    resources?: TemplateResources,
   ) {
     this.#ex = ex;
+    this.#resources = resources;
     this.env = env;
     this.#parts = parts;
     this.#tunnel = tunnel;
@@ -110,6 +116,10 @@ class RequestContext implements TemplateContext {
   }
   get tunnel(): TunnelUrl {
     return this.#tunnel;
+  }
+  /** For the resource helpers (read in code): a getter no template reaches (CONTEXT_GETTERS). */
+  get resources(): TemplateResources | undefined {
+    return this.#resources;
   }
   /** Mockoon's `hostname`: the Host header's name, without its port. */
   get hostname(): string {
@@ -178,11 +188,12 @@ export function contextFor(
   env: Record<string, string>,
   secrets: readonly string[] = [],
   tunnel: TunnelUrl = NO_TUNNEL,
+  resources?: TemplateResources,
 ): (ex: Exchange) => TemplateContext {
   const parts = urlParts(e);
-  if (secrets.length === 0) return (ex) => new RequestContext(ex, env, parts, tunnel);
+  if (secrets.length === 0) return (ex) => new RequestContext(ex, env, parts, tunnel, undefined, resources);
   const marked = markSecrets(env, secrets);
-  return (ex) => new RequestContext(ex, marked, parts, tunnel, env);
+  return (ex) => new RequestContext(ex, marked, parts, tunnel, env, resources);
 }
 
 type ResponseFields = Pick<Endpoint, 'status' | 'statusText' | 'headers' | 'body' | 'contentType'>;
@@ -252,7 +263,7 @@ export function templatePlan(
   );
   const tracked = templates.some((t) => t.tracked);
   const readsJson = templates.some((t) => t.parsesBody);
-  const context = contextFor(e, options.env ?? {}, tracked ? secrets : [], options.tunnel);
+  const context = contextFor(e, options.env ?? {}, tracked ? secrets : [], options.tunnel, options.resources);
   const render = (t: Template | string, ctx: TemplateContext) => (typeof t === 'string' ? t : t.render(ctx));
   const fail = (failure: unknown): Answer => {
     const error = tracked ? maskedError(failure) : failure;

@@ -76,7 +76,7 @@ describe("Mockoon's template helpers over HTTP", () => {
     assert.deepEqual(JSON.parse(posted), { a: 1, ok: true });
   });
 
-  it('refuses an unknown helper and the data-bucket helpers at save (exit 2), saving nothing', async (t) => {
+  it('refuses an unknown helper and dataBucket at save (exit 2), saving nothing', async (t) => {
     const { cli } = cliSandbox(t);
     assert.equal((await cli(['project', 'create', 'api'])).code, 0);
     assertCliError(
@@ -85,9 +85,9 @@ describe("Mockoon's template helpers over HTTP", () => {
       /Invalid template in body: Unknown helper "substract" at line 2, column 8; closest known: subtract/,
     );
     assertCliError(
-      await cli(['endpoint', 'add', 'api', '-p', '/x', '-b', "{{{stringify (dataRaw 'users')}}}"]),
+      await cli(['endpoint', 'add', 'api', '-p', '/x', '-b', "{{{stringify (dataBucket 'users')}}}"]),
       2,
-      /Helper "dataRaw" at line 1, column 14 needs data buckets, which are not built yet \(issue 26: resources\)/,
+      /Helper "dataBucket" at line 1, column 14 needs a data bucket: buckets are resources here, read with \{\{resource 'NAME'\}\}/,
     );
     const list = await cli(['endpoint', 'list', 'api']);
     assert.doesNotMatch(list.stdout, /\/x/);

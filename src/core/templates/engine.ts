@@ -5,6 +5,7 @@ import { compileFlat } from './flat.js';
 import { hbs, hbModule, type Handlebars } from './handlebars.js';
 import { HELPER_NAMES, helpers, resetRandom } from './helpers.js';
 import { KEEP_MARKS, resetVars } from './helpers-mockoon.js';
+import type { TemplateResources } from './helpers-resources.js';
 import { helperProblem, usesBlocks } from './known-helpers.js';
 import {
   checkOutput,
@@ -65,6 +66,8 @@ export interface TemplateContext {
   /** Mockoon's `hostname` and `ip`: the request's host name (no port) and the client's address. */
   hostname?: string;
   ip?: string;
+  /** The served project's resources (`{{resource 'users'}}`, helpers-resources.ts); unset: none. */
+  resources?: TemplateResources;
   /** WireMock's names: request.path, request.pathSegments, request.query, request.headers, … */
   request: {
     url: string;

@@ -222,14 +222,13 @@ describe('Mockoon helpers: variables, switch, data', () => {
       '05/03/2024 true false',
     );
   });
-  it('data, dataRaw, dataBucket are refused at save naming what they need', () => {
-    for (const name of ['data', 'dataRaw', 'dataBucket']) {
-      const p = checkTemplate(`{"a": {{${name} 'users'}}}`)!;
-      assert.match(
-        p.message,
-        new RegExp(`Helper "${name}" at line 1, column 7 needs data buckets.*issue 26`),
-      );
-    }
+  it('dataBucket is refused at save naming what to use; data and dataRaw are known (resources)', () => {
+    const p = checkTemplate(`{"a": {{dataBucket 'users'}}}`)!;
+    assert.match(
+      p.message,
+      /Helper "dataBucket" at line 1, column 7 needs a data bucket.*resource.*issue 26/,
+    );
+    for (const name of ['data', 'dataRaw']) assert.equal(checkTemplate(`{"a": {{${name} 'users'}}}`), null);
     // A field named `data` (no arguments) is still a field.
     assert.equal(checkTemplate('{{#each body.items}}{{data}}{{/each}}'), null);
   });

@@ -359,13 +359,18 @@ for (const name of ['eq', 'gt', 'gte', 'lt', 'lte', 'and', 'or', 'not']) {
   };
 }
 
-// As for the short fake-data names: called alone outside a block, a field of the current item
-// wins ({{#each body.servers}}{{ip}}{{/each}} gives each server's `ip`).
-for (const [name, helper] of Object.entries(mockoonHelpers))
-  mockoonHelpers[name] = function (this: unknown, ...a: unknown[]) {
-    if (a.length === 1 && !(a[0] as HelperOptions).fn && hasOwn(this, name)) return (this as Hash)[name];
-    return (helper as Fn).apply(this, a);
-  };
+/**
+ * As for the short fake-data names: called alone outside a block, a field of the current item
+ * wins ({{#each body.servers}}{{ip}}{{/each}} gives each server's `ip`). Wraps the set in place.
+ */
+export function fieldsFirst(set: Record<string, HelperDelegate>): void {
+  for (const [name, helper] of Object.entries(set))
+    set[name] = function (this: unknown, ...a: unknown[]) {
+      if (a.length === 1 && !(a[0] as HelperOptions).fn && hasOwn(this, name)) return (this as Hash)[name];
+      return (helper as Fn).apply(this, a);
+    };
+}
+fieldsFirst(mockoonHelpers);
 
 /**
  * Positional arguments a helper keeps marked when the template tracks secrets (marks.ts):
@@ -378,9 +383,8 @@ export const KEEP_MARKS: Readonly<Record<string, readonly number[]>> = { setVar:
  * saved to render empty.
  */
 export const NOT_YET: Readonly<Record<string, string>> = {
-  data: 'data buckets, which are not built yet (issue 26: resources)',
-  dataRaw: 'data buckets, which are not built yet (issue 26: resources)',
-  dataBucket: 'data buckets, which are not built yet (issue 26: resources)',
+  dataBucket:
+    "a data bucket: buckets are resources here, read with {{resource 'NAME'}} or {{dataRaw 'NAME'}} (issue 26: resources)",
   setGlobalVar: 'global variables shared between requests, which are not built yet (issue 26: resources)',
   getGlobalVar: 'global variables shared between requests, which are not built yet (issue 26: resources)',
 };

@@ -11,6 +11,7 @@ import { queryValue } from './query-nested.js';
 import { seededRandom } from '../random.js';
 
 import { mockoonHelpers } from './helpers-mockoon.js';
+import { resourceHelpers } from './helpers-resources.js';
 import { countedBlock, countRepeat, grow, indentedLength, REPEAT_MAX } from './limits.js';
 
 /**
@@ -274,5 +275,7 @@ for (const [short, method] of Object.entries(FAKE_SHORT)) {
 // Mockoon's helpers, then WireMock's (which keep the meaning of a shared name for Mockoon's arguments).
 Object.assign(helpers, mockoonHelpers);
 Object.assign(helpers, wiremockHelpers(helpers));
+// The served project's resources (issue 26), Mockoon's data-bucket helpers among them.
+Object.assign(helpers, resourceHelpers);
 
 export const HELPER_NAMES: readonly string[] = Object.keys(helpers);

@@ -14,7 +14,7 @@ export type ParityStatus = 'same' | 'differs' | 'not supported';
 export type ParityTool = 'Mockoon' | 'WireMock';
 export type ParityRow = readonly [ParityTool, string, string, ParityStatus, string, string?];
 
-const BUCKETS = 'data buckets are not built yet (issue 26: resources); refused at save naming it';
+const BUCKETS = 'data buckets are resources here (issue 26: resources)';
 const GLOBALS =
   'variables shared between requests are not built yet (issue 26: resources); refused at save naming it';
 
@@ -78,10 +78,28 @@ export const PARITY: readonly ParityRow[] = [
   ['Mockoon', 'variables', 'setGlobalVar', 'not supported', GLOBALS],
   ['Mockoon', 'variables', 'getGlobalVar', 'not supported', GLOBALS],
   ['Mockoon', 'variables', 'getEnvVar', 'not supported', 'use `{{env.NAME}}` (secrets masked)'],
-  ['Mockoon', 'data buckets', 'data', 'not supported', BUCKETS],
-  ['Mockoon', 'data buckets', 'dataRaw', 'not supported', BUCKETS],
-  ['Mockoon', 'data buckets', 'dataBucket', 'not supported', BUCKETS],
-  ['Mockoon', 'data buckets', 'setData', 'not supported', 'data buckets: issue 26 (resources)'],
+  [
+    'Mockoon',
+    'data buckets',
+    'data',
+    'differs',
+    `${BUCKETS}: a resource's items by its name, at a dotted path; an unknown name is an error`,
+  ],
+  ['Mockoon', 'data buckets', 'dataRaw', 'differs', `${BUCKETS}: as data, the value itself`],
+  [
+    'Mockoon',
+    'data buckets',
+    'dataBucket',
+    'not supported',
+    `${BUCKETS}; use {{resource 'NAME'}} or {{dataRaw 'NAME'}}; refused at save naming them`,
+  ],
+  [
+    'Mockoon',
+    'data buckets',
+    'setData',
+    'differs',
+    `${BUCKETS}: set, push, del, inc, dec, invert, merge on a resource's items; the items must stay an array of objects`,
+  ],
   // ---- Mockoon: blocks
   [
     'Mockoon',
