@@ -1,6 +1,6 @@
 import { MockdevError, PLAIN_WORDING } from '../core/errors.js';
 import { keepTextLiteral } from '../core/model/imported-text.js';
-import type { LiteralText, TemplatesTreatment } from '../core/model/imports.js';
+import { IMPORT_FORMATS, type LiteralText, type TemplatesTreatment } from '../core/model/imports.js';
 import type {
   ConvertedFormat,
   ConvertedImport,
@@ -67,6 +67,22 @@ export type FileImportOptions = ImportOptions & {
   recognizers?: Record<ConvertedFormat, Recognizer>;
   converters?: Converters;
 };
+
+/** A format as people write it (any case); anything else is refused naming the five. */
+export function parseImportFormat(value: string | undefined): ImportFormat | undefined {
+  if (value === undefined) return undefined;
+  const format = value.trim().toLowerCase();
+  const found = IMPORT_FORMATS.find((f) => f === format);
+  if (found) return found;
+  throw new MockdevError(
+    'INVALID_ARGUMENT',
+    `Invalid format "${value}": must be ${IMPORT_FORMATS.join(', ')}`,
+    {
+      hint: (say) => `give ${say.option('format')} one of them, or leave it out to detect the format`,
+      details: { field: 'format', value },
+    },
+  );
+}
 
 export async function importFile(
   ctx: AppContext,

@@ -41,22 +41,13 @@ export interface ParsedImport {
   syntax: 'json' | 'yaml';
 }
 
-/** The text parsed (JSON, else YAML); text that is neither is refused as none of the formats. */
+/**
+ * The text parsed (JSON, else YAML). Broken JSON or YAML is a bad document (INVALID_INPUT, as an
+ * OpenAPI import always said: where and what), not a file of no known format.
+ */
 export function parseImportText(text: string, label: string): ParsedImport {
-  try {
-    const read = readDocumentText(text, label);
-    return { doc: read.value, syntax: read.format === 'json' ? 'json' : 'yaml' };
-  } catch (e) {
-    if (!(e instanceof MockdevError)) throw e;
-    throw new MockdevError(
-      'INVALID_ARGUMENT',
-      `${label} is ${NONE}: ${e.message.replace(`${label} `, 'it ')}`,
-      {
-        hint: HINT,
-        details: { file: label },
-      },
-    );
-  }
+  const read = readDocumentText(text, label);
+  return { doc: read.value, syntax: read.format === 'json' ? 'json' : 'yaml' };
 }
 
 /** A short description of a parsed value, for the refusal. */
@@ -71,12 +62,19 @@ export function describeValue(doc: unknown, syntax: ParsedImport['syntax']): str
   return `a ${lang} object with ${keys.length > 5 ? `${keys.length} fields (${shown.join(', ')}, …)` : `the field${keys.length === 1 ? '' : 's'} ${shown.join(', ')}`}`;
 }
 
-const isOpenApi = (doc: unknown): boolean =>
-  doc !== null &&
-  typeof doc === 'object' &&
-  !Array.isArray(doc) &&
-  ((doc as Record<string, unknown>).openapi !== undefined ||
-    (doc as Record<string, unknown>).swagger !== undefined);
+/**
+ * OpenAPI: an object with `openapi` or `swagger`, or with a `paths` object (then the OpenAPI
+ * import refuses it saying the version field is missing, as it always did).
+ */
+const isObject = (doc: unknown): doc is Record<string, unknown> =>
+  doc !== null && typeof doc === 'object' && !Array.isArray(doc);
+
+const isOpenApi = (doc: unknown): boolean => {
+  if (!isObject(doc)) return false;
+  const o = doc as Record<string, unknown>;
+  if (o.openapi !== undefined || o.swagger !== undefined) return true;
+  return o.paths !== null && typeof o.paths === 'object' && !Array.isArray(o.paths);
+};
 
 /**
  * The format of a parsed document. OpenAPI may be YAML; the others are JSON. `recognizers`
@@ -92,7 +90,7 @@ export function detectImportFormat(
   if (syntax === 'yaml') {
     throw new MockdevError(
       'INVALID_ARGUMENT',
-      `${label} is ${NONE}: it is ${describeValue(doc, syntax)} without an "openapi" or "swagger" field (HAR, Postman, Mockoon and WireMock files are JSON)`,
+      `${label} is ${NONE}: it is ${describeValue(doc, syntax)}${isObject(doc) ? ' without an "openapi" or "swagger" field' : ''} (HAR, Postman, Mockoon and WireMock files are JSON)`,
       { hint: HINT, details: { file: label } },
     );
   }

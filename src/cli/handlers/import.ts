@@ -1,4 +1,5 @@
-import { importOpenApi, type ImportProgress, type ImportReport } from '../../app/openapi.js';
+import { importFile, parseImportFormat } from '../../app/imports.js';
+import type { ImportProgress, ImportReport } from '../../app/openapi.js';
 import type { ImportOptions } from '../commands/import.js';
 import { currentIo } from '../io.js';
 import { note, printJson, printLine } from '../output.js';
@@ -32,12 +33,27 @@ function progressLine(): { update: (p: ImportProgress) => void; done: () => void
   };
 }
 
-function printReport(report: ImportReport, isNew: boolean, seconds: number): void {
+function headline(report: ImportReport, isNew: boolean): string {
   const p = report.project;
+  const from = report.format && report.format !== 'openapi' ? ` (${report.format})` : '';
+  if (report.dryRun)
+    return isNew
+      ? `Dry run${from}, nothing written: would create project "${p.name}" (port ${p.port})`
+      : `Dry run${from}, nothing written: would import into project "${p.name}" (id ${p.id})`;
+  return isNew
+    ? `Created project "${p.name}" (id ${p.id}, port ${p.port})${from}`
+    : `Imported into project "${p.name}" (id ${p.id})${from}`;
+}
+
+function printReport(report: ImportReport, isNew: boolean, seconds: number): void {
   const updated = report.updated.length ? `${report.updated.length} updated, ` : '';
+  const approximate = report.approximate?.length ? `${report.approximate.length} approximate, ` : '';
+  const resources = report.resources?.length
+    ? `${report.resources.length} resource${report.resources.length === 1 ? '' : 's'}, `
+    : '';
   printLine(
-    `${isNew ? `Created project "${p.name}" (id ${p.id}, port ${p.port})` : `Imported into project "${p.name}" (id ${p.id})`}: ` +
-      `${report.created.length} created, ${updated}${report.replaced.length} replaced, ${report.skipped.length} skipped` +
+    `${headline(report, isNew)}: ` +
+      `${report.created.length} created, ${updated}${report.replaced.length} replaced, ${resources}${approximate}${report.skipped.length} skipped` +
       `${report.warningCount ? `, ${report.warningCount} warning${report.warningCount === 1 ? '' : 's'}` : ''} in ${seconds.toFixed(1)} s`,
   );
   const limit = 200;
@@ -54,10 +70,21 @@ function printReport(report: ImportReport, isNew: boolean, seconds: number): voi
       const dropped = report.dropped.find((k) => k.endpointId === e.id)?.items;
       return `  replaced  ${e.method.padEnd(7)} ${e.path}  "${e.name}" (id ${e.id})${dropped ? `; dropped: ${dropped.join(', ')}` : ''}`;
     }),
-    ...report.skipped.map((s) => `  skipped   ${s.method.padEnd(7)} ${s.path}  ${s.reason}`),
+    ...(report.resources ?? []).map((r) => `  resource  ${r.path}  "${r.name}" (${r.itemCount} items)`),
+    ...(report.approximate ?? []).map((a) => `  approx    ${where(a)}${a.message}`),
+    ...report.skipped.map((s) => `  skipped   ${where(s)}${s.reason}`),
   ];
+  const env = report.environment;
+  if (env)
+    rows.push(`  environment "${env.name}" (${env.variableCount} variables)${env.id ? ` id ${env.id}` : ''}`);
   for (const row of rows.slice(0, limit)) printLine(row);
   if (rows.length > limit) printLine(`  … and ${rows.length - limit} more (use --json for the full list)`);
+}
+
+/** Where a reported item is: method and path, and the source's name when it has one. */
+function where(item: { method?: string; path?: string; name?: string }): string {
+  const route = item.method || item.path ? `${(item.method ?? '').padEnd(7)} ${item.path ?? ''}  ` : '';
+  return `${route}${item.name ? `"${item.name}": ` : ''}`;
 }
 
 export async function importDocument(file: string, opts: ImportOptions): Promise<void> {
@@ -67,7 +94,7 @@ export async function importDocument(file: string, opts: ImportOptions): Promise
   const started = Date.now();
   let report: ImportReport;
   try {
-    report = await importOpenApi(
+    report = await importFile(
       cliContext(),
       {
         ...input,
@@ -76,6 +103,11 @@ export async function importDocument(file: string, opts: ImportOptions): Promise
         replace: opts.replace === true,
         templates: opts.templates === true,
         strict: opts.strict === true,
+        dryRun: opts.dryRun === true,
+        format: parseImportFormat(opts.format),
+        includeHost: opts.includeHost,
+        all: opts.all === true,
+        env: opts.env === true,
       },
       { onProgress: progress.update, say: CLI_WORDING },
     );
