@@ -64,7 +64,7 @@ describe('import format detection', () => {
       ['{"hello":1,"world":2}', 'it is a JSON object with the fields "hello", "world"'],
       ['[1,2,3]', 'it is a JSON list of 3 items'],
       ['{}', 'it is an empty JSON object'],
-      ['null', 'it is JSON text whose top level is null, not an object'],
+      ['[]', 'it is a JSON list of 0 items'],
       [
         'just some notes',
         'it is YAML text whose top level is a string, not an object (HAR, Postman, Mockoon and WireMock files are JSON)',
