@@ -2,7 +2,7 @@ import { dirname, join } from 'node:path';
 import { MockdevError } from '../core/errors.js';
 import { controlReason, notTextReason } from '../core/text.js';
 import type { WireMockSource } from '../formats/converted.js';
-import { parseImportText, type ParsedImport } from '../formats/detect.js';
+import { IMPORT_HINT, parseImportText, type ParsedImport } from '../formats/detect.js';
 import type { AppContext } from './context.js';
 import type { Within } from './openapi-load.js';
 
@@ -16,9 +16,6 @@ export type ImportSource =
   | { kind: 'text'; label: string; text: string; parsed: ParsedImport; file?: string }
   | { kind: 'folder'; label: string; wiremock: WireMockSource };
 
-const HINT =
-  'Give a HAR file, a Postman collection, a Mockoon environment export, WireMock mappings or an OpenAPI document';
-
 export async function readImportSource(
   ctx: AppContext,
   input: { text?: string; file?: string },
@@ -29,7 +26,7 @@ export async function readImportSource(
   if (input.text !== undefined) {
     const reason = controlReason(input.text);
     if (reason)
-      throw new MockdevError('INVALID_INPUT', `The document is not text: ${reason}`, { hint: HINT });
+      throw new MockdevError('INVALID_INPUT', `The document is not text: ${reason}`, { hint: IMPORT_HINT });
     const label = 'The document';
     return { kind: 'text', label, text: input.text, parsed: parseImportText(input.text, label) };
   }
@@ -45,7 +42,7 @@ export async function readImportSource(
   const reason = notTextReason(bytes);
   if (reason)
     throw new MockdevError('INVALID_ARGUMENT', `${file} is not a text file: ${reason}`, {
-      hint: HINT,
+      hint: IMPORT_HINT,
       details: { file },
     });
   const text = bytes.toString('utf8');

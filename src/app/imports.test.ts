@@ -184,7 +184,7 @@ describe('importFile: another tool’s file', () => {
       ),
     );
     assert.equal(host.code, 'INVALID_ARGUMENT');
-    assert.match(host.message, /includeHost and all are for HAR files; The document is Postman collection/);
+    assert.match(host.message, /The host and static-asset options are for HAR files; The document is Postman collection/);
     const env = await failure(
       importFile(ctx, { text: POSTMAN, env: true }, { converters: fakes(() => converted()), recognizers }),
     );

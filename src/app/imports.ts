@@ -110,7 +110,7 @@ export async function importFile(
   if (format !== 'har' && (input.includeHost !== undefined || input.all))
     throw new MockdevError(
       'INVALID_ARGUMENT',
-      `includeHost and all are for HAR files; ${source.label} is ${FORMAT_LABELS[format]}`,
+      `The host and static-asset options are for HAR files; ${source.label} is ${FORMAT_LABELS[format]}`,
       {
         hint: (say) => `leave out ${say.option('includeHost')} and ${say.option('all')}`,
       },

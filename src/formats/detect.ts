@@ -33,8 +33,9 @@ export const RECOGNIZERS: Record<ConvertedFormat, Recognizer> = {
 };
 
 const NONE = 'not a HAR, Postman, Mockoon, WireMock or OpenAPI file';
-const HINT =
-  'Give a HAR file, a Postman collection (v2.0/v2.1), a Mockoon environment export, WireMock mappings or an OpenAPI document';
+/** What `import` reads, as a hint. */
+export const IMPORT_HINT =
+  'Give an OpenAPI document, a HAR file, a Postman collection (v2.0/v2.1), a Mockoon environment export or WireMock mappings';
 
 export interface ParsedImport {
   doc: unknown;
@@ -91,7 +92,7 @@ export function detectImportFormat(
     throw new MockdevError(
       'INVALID_ARGUMENT',
       `${label} is ${NONE}: it is ${describeValue(doc, syntax)}${isObject(doc) ? ' without an "openapi" or "swagger" field' : ''} (HAR, Postman, Mockoon and WireMock files are JSON)`,
-      { hint: HINT, details: { file: label } },
+      { hint: IMPORT_HINT, details: { file: label } },
     );
   }
   let refused: { format: ConvertedFormat; problem: string } | undefined;
@@ -113,7 +114,7 @@ export function detectImportFormat(
     );
   }
   throw new MockdevError('INVALID_ARGUMENT', `${label} is ${NONE}: it is ${describeValue(doc, syntax)}`, {
-    hint: HINT,
+    hint: IMPORT_HINT,
     details: { file: label },
   });
 }
