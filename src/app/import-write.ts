@@ -1,6 +1,5 @@
 import { MockdevError, type Wording } from '../core/errors.js';
 import { EndpointInputSchema, type Endpoint, type EndpointInput } from '../core/model/endpoint.js';
-import type { ImportedChange } from '../core/model/imports.js';
 import type { Project } from '../core/model/project.js';
 import { uniqueName } from '../core/naming.js';
 import type { StoredProject } from '../core/ports.js';
@@ -9,6 +8,7 @@ import type { AppContext } from './context.js';
 import { assertTemplates, buildEndpoints } from './endpoint-build.js';
 import { EndpointList, type Placement, type RouteClash } from './endpoint-merge.js';
 import { withEndpoints } from './endpoints.js';
+import type { ImportReport } from './openapi.js';
 import { createProject, nextFreeProjectPort, toProject } from './projects.js';
 
 /**
@@ -50,16 +50,13 @@ export interface WriteRequest<T extends ImportItem> {
   noneLeft: (refused: [T, string][]) => MockdevError;
 }
 
-export interface WriteOutcome<T> {
-  project: Project;
-  created: Endpoint[];
-  updated: Endpoint[];
-  replaced: Endpoint[];
-  kept: ImportedChange[];
-  dropped: ImportedChange[];
+export type WriteOutcome<T> = Pick<
+  ImportReport,
+  'project' | 'created' | 'updated' | 'replaced' | 'kept' | 'dropped'
+> & {
   /** In the order met. */
   skipped: WriteSkip<T>[];
-}
+};
 
 /** The id a dry run's would-be project shows (nothing is created). */
 export const DRY_RUN_ID = 'dry-run';

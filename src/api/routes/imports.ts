@@ -102,6 +102,33 @@ async function asArgument<T>(say: Wording, run: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The request body, refused when empty (`what` says what to send). */
+function documentBody(rawBody: string, what: string): string {
+  if (rawBody.trim() === '')
+    throw new MockdevError('INVALID_ARGUMENT', `The request body is empty: send ${what}`, {
+      details: { field: 'body' },
+    });
+  return rawBody;
+}
+
+/** The fields both import routes take, as the use cases take them. */
+const importInput = (rawBody: string, what: string, query: z.output<typeof ImportQuerySchema>) => ({
+  text: documentBody(rawBody, what),
+  projectRef: query.project,
+  overwrite: query.overwrite,
+  replace: query.replace,
+  templates: query.templates,
+  strict: query.strict,
+  dryRun: query.dryRun,
+});
+
+/** Files resolve inside the data directory; a large document takes seconds: the servers of this process answer meanwhile. */
+const importOptions = (ctx: { dataDir: string }, say: Wording) => ({
+  within: { root: ctx.dataDir, name: 'the mockdev data directory' },
+  say,
+  offThread: true,
+});
+
 export const importRoutes: Route[] = [
   defineRoute<unknown, z.output<typeof ImportQuerySchema>>({
     method: 'POST',
@@ -114,30 +141,8 @@ export const importRoutes: Route[] = [
     query: ImportQuerySchema,
     bodyTypes: DOCUMENT_TYPES,
     response: { schema: ImportReportSchema, description: 'The import report' },
-    handle: ({ ctx, query, rawBody, say }) => {
-      if (rawBody.trim() === '')
-        throw new MockdevError('INVALID_ARGUMENT', 'The request body is empty: send the OpenAPI document', {
-          details: { field: 'body' },
-        });
-      return importOpenApi(
-        ctx,
-        {
-          text: rawBody,
-          projectRef: query.project,
-          overwrite: query.overwrite,
-          replace: query.replace,
-          templates: query.templates,
-          strict: query.strict,
-          dryRun: query.dryRun,
-        },
-        {
-          within: { root: ctx.dataDir, name: 'the mockdev data directory' },
-          say,
-          // A large document takes seconds: the servers of this process answer meanwhile.
-          offThread: true,
-        },
-      );
-    },
+    handle: ({ ctx, query, rawBody, say }) =>
+      importOpenApi(ctx, importInput(rawBody, 'the OpenAPI document', query), importOptions(ctx, say)),
   }),
   defineRoute<unknown, z.output<typeof FileImportQuerySchema>>({
     method: 'POST',
@@ -151,34 +156,18 @@ export const importRoutes: Route[] = [
     query: FileImportQuerySchema,
     bodyTypes: DOCUMENT_TYPES,
     response: { schema: ImportReportSchema, description: 'The import report' },
-    handle: ({ ctx, query, rawBody, say }) => {
-      if (rawBody.trim() === '')
-        throw new MockdevError('INVALID_ARGUMENT', 'The request body is empty: send the file to import', {
-          details: { field: 'body' },
-        });
-      return importFile(
+    handle: ({ ctx, query, rawBody, say }) =>
+      importFile(
         ctx,
         {
-          text: rawBody,
-          projectRef: query.project,
-          overwrite: query.overwrite,
-          replace: query.replace,
-          templates: query.templates,
-          strict: query.strict,
-          dryRun: query.dryRun,
+          ...importInput(rawBody, 'the file to import', query),
           format: query.format,
           includeHost: query.includeHost,
           all: query.all,
           env: query.env,
         },
-        {
-          within: { root: ctx.dataDir, name: 'the mockdev data directory' },
-          say,
-          // A large OpenAPI document takes seconds: the servers of this process answer meanwhile.
-          offThread: true,
-        },
-      );
-    },
+        importOptions(ctx, say),
+      ),
   }),
   defineRoute<z.output<typeof CurlPreviewInputSchema>>({
     method: 'POST',
