@@ -2,11 +2,16 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { tempDir } from '../../test/helpers/cli.js';
 import { tempContext } from '../../test/helpers/context.js';
 import { failure } from '../../test/helpers/failure.js';
 import type { ConvertedImport, WireMockSource } from '../formats/converted.js';
 import { importFile, parseImportFormat, type Converters } from './imports.js';
+import { createContext } from './context.js';
+import { showEnvironment } from './environments.js';
 import { createProject, getProject } from './projects.js';
+import { activateLicenseKey } from './license.js';
+import { testSigner } from '../../test/helpers/license.js';
 import { listResources } from './resources.js';
 
 /** What a fake converter gives: two endpoints, one with `{{`, a resource, notes and variables. */
@@ -184,7 +189,10 @@ describe('importFile: another tool’s file', () => {
       ),
     );
     assert.equal(host.code, 'INVALID_ARGUMENT');
-    assert.match(host.message, /The host and static-asset options are for HAR files; The document is Postman collection/);
+    assert.match(
+      host.message,
+      /The host and static-asset options are for HAR files; The document is Postman collection/,
+    );
     const env = await failure(
       importFile(ctx, { text: POSTMAN, env: true }, { converters: fakes(() => converted()), recognizers }),
     );
@@ -232,5 +240,66 @@ describe('importFile: another tool’s file', () => {
     const empty = await failure(importFile(ctx, { file: 'empty' }));
     assert.equal(empty.exitCode, 2);
     assert.match(empty.message, /empty holds no WireMock mapping files/);
+  });
+
+  it('--env with a Pro license: the variables become an environment of the project, secret-looking ones as secrets', async (t) => {
+    const signer = testSigner();
+    const { dir, cleanup } = tempDir('mockdev-app-imports-');
+    const ctx = createContext({
+      dataDir: dir,
+      cwd: dir,
+      env: { MOCKDEV_LICENSE_PUBLIC_KEY: signer.publicKeyPem },
+    });
+    t.after(() => {
+      ctx.close();
+      cleanup();
+    });
+    await activateLicenseKey(ctx, signer.key({ sub: 'pro@example.com' }));
+    const dry = await importFile(
+      ctx,
+      { text: POSTMAN, env: true, dryRun: true },
+      { converters: fakes(() => converted()), recognizers },
+    );
+    assert.deepEqual(dry.environment, { name: 'Shop API', variableCount: 2 });
+    const report = await importFile(
+      ctx,
+      { text: POSTMAN, env: true },
+      { converters: fakes(() => converted()), recognizers },
+    );
+    assert.equal(report.environment?.variableCount, 2);
+    const env = await showEnvironment(ctx, report.environment!.id!);
+    assert.equal(env.projectId, report.project.id);
+    assert.deepEqual(env.secretKeys, ['apiToken']);
+    assert.equal(JSON.stringify(report).includes('s3cret-value'), false, 'the secret is not in the report');
+  });
+
+  it('one WireMock mapping file: its __files beside its folder; a body name leading out of __files is missing', async (t) => {
+    const ctx = tempContext(t, 'mockdev-app-imports-');
+    const root = join(ctx.cwd, 'wm');
+    mkdirSync(join(root, 'mappings'), { recursive: true });
+    mkdirSync(join(root, '__files'), { recursive: true });
+    writeFileSync(join(ctx.cwd, 'secret.txt'), 'outside');
+    writeFileSync(
+      join(root, 'mappings', 'one.json'),
+      JSON.stringify({
+        mappings: [
+          { request: {}, response: { bodyFileName: 'b.txt' } },
+          { request: {}, response: { bodyFileName: '../../secret.txt' } },
+        ],
+      }),
+    );
+    writeFileSync(join(root, '__files', 'b.txt'), 'body b');
+    const seen: { wiremock?: WireMockSource } = {};
+    await importFile(
+      ctx,
+      { file: join('wm', 'mappings', 'one.json'), format: 'wiremock' },
+      { converters: fakes(() => converted({ resources: [] }), seen) },
+    );
+    assert.deepEqual(
+      seen.wiremock!.mappings.map((m) => m.file),
+      ['one.json'],
+    );
+    assert.equal(seen.wiremock!.bodyFile('b.txt')?.toString(), 'body b');
+    assert.equal(seen.wiremock!.bodyFile('../../secret.txt'), undefined);
   });
 });
