@@ -2,6 +2,7 @@ import { importFile, parseImportFormat } from '../../app/imports.js';
 import type { ImportProgress, ImportReport } from '../../app/openapi.js';
 import type { ImportOptions } from '../commands/import.js';
 import { currentIo } from '../io.js';
+import { reportLines } from './import-report.js';
 import { note, printJson, printLine } from '../output.js';
 import { readStdin } from '../stdin.js';
 import { CLI_WORDING } from '../wording.js';
@@ -31,60 +32,6 @@ function progressLine(): { update: (p: ImportProgress) => void; done: () => void
       if (shown) stderr.write('\r\x1b[2K');
     },
   };
-}
-
-function headline(report: ImportReport, isNew: boolean): string {
-  const p = report.project;
-  const from = report.format && report.format !== 'openapi' ? ` (${report.format})` : '';
-  if (report.dryRun)
-    return isNew
-      ? `Dry run${from}, nothing written: would create project "${p.name}" (port ${p.port})`
-      : `Dry run${from}, nothing written: would import into project "${p.name}" (id ${p.id})`;
-  return isNew
-    ? `Created project "${p.name}" (id ${p.id}, port ${p.port})${from}`
-    : `Imported into project "${p.name}" (id ${p.id})${from}`;
-}
-
-function printReport(report: ImportReport, isNew: boolean, seconds: number): void {
-  const updated = report.updated.length ? `${report.updated.length} updated, ` : '';
-  const approximate = report.approximate?.length ? `${report.approximate.length} approximate, ` : '';
-  const resources = report.resources?.length
-    ? `${report.resources.length} resource${report.resources.length === 1 ? '' : 's'}, `
-    : '';
-  printLine(
-    `${headline(report, isNew)}: ` +
-      `${report.created.length} created, ${updated}${report.replaced.length} replaced, ${resources}${approximate}${report.skipped.length} skipped` +
-      `${report.warningCount ? `, ${report.warningCount} warning${report.warningCount === 1 ? '' : 's'}` : ''} in ${seconds.toFixed(1)} s`,
-  );
-  const limit = 200;
-  const rows = [
-    ...report.created.map(
-      (e) =>
-        `  created   ${e.method.padEnd(7)} ${e.path}  "${e.name}" -> ${e.status}${e.variations.length ? ` (+${e.variations.length} variations)` : ''}`,
-    ),
-    ...report.updated.map((e) => {
-      const kept = report.kept.find((k) => k.endpointId === e.id)?.items;
-      return `  updated   ${e.method.padEnd(7)} ${e.path}  "${e.name}" (id ${e.id})${kept ? `; kept: ${kept.join(', ')}` : ''}`;
-    }),
-    ...report.replaced.map((e) => {
-      const dropped = report.dropped.find((k) => k.endpointId === e.id)?.items;
-      return `  replaced  ${e.method.padEnd(7)} ${e.path}  "${e.name}" (id ${e.id})${dropped ? `; dropped: ${dropped.join(', ')}` : ''}`;
-    }),
-    ...(report.resources ?? []).map((r) => `  resource  ${r.path}  "${r.name}" (${r.itemCount} items)`),
-    ...(report.approximate ?? []).map((a) => `  approx    ${where(a)}${a.message}`),
-    ...report.skipped.map((s) => `  skipped   ${where(s)}${s.reason}`),
-  ];
-  const env = report.environment;
-  if (env)
-    rows.push(`  environment "${env.name}" (${env.variableCount} variables)${env.id ? ` id ${env.id}` : ''}`);
-  for (const row of rows.slice(0, limit)) printLine(row);
-  if (rows.length > limit) printLine(`  … and ${rows.length - limit} more (use --json for the full list)`);
-}
-
-/** Where a reported item is: method and path, and the source's name when it has one. */
-function where(item: { method?: string; path?: string; name?: string }): string {
-  const route = item.method || item.path ? `${(item.method ?? '').padEnd(7)} ${item.path ?? ''}  ` : '';
-  return `${route}${item.name ? `"${item.name}": ` : ''}`;
 }
 
 export async function importDocument(file: string, opts: ImportOptions): Promise<void> {
@@ -119,7 +66,8 @@ export async function importDocument(file: string, opts: ImportOptions): Promise
   if (unlisted > 0) note(`warning: … and ${unlisted} more not listed`);
   noteTemplates(report);
   if (opts.json) return printJson(report);
-  printReport(report, opts.project === undefined, (Date.now() - started) / 1000);
+  for (const line of reportLines(report, opts.project === undefined, (Date.now() - started) / 1000))
+    printLine(line);
   if (report.skipped.some((s) => s.existingId !== undefined))
     note(
       'Some operations already existed and were skipped; pass --overwrite to update them from the document (keeping what only mockdev has), or --replace to replace them whole.',
