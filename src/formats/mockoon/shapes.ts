@@ -47,10 +47,13 @@ export interface MockoonRoute {
   responses: MockoonResponse[];
 }
 
+/** Mockoon's older export: `{ source: "mockoon:1.x", data: [{ type, item }] }`. */
+const isExport = (doc: Obj): boolean => typeof doc.source === 'string' && doc.source.startsWith('mockoon');
+
 /** Whether a parsed document is Mockoon's, and when it is but cannot be read, why. */
 export function recognize(doc: unknown): Recognition {
   if (!isObj(doc)) return { looksLike: false };
-  if (typeof doc.source === 'string' && doc.source.startsWith('mockoon')) {
+  if (isExport(doc)) {
     if (!Array.isArray(doc.data)) return { looksLike: true, problem: 'data is not a list' };
     const env = doc.data.find((d) => isObj(d) && d.type === 'environment');
     if (!env) return { looksLike: true, problem: 'data holds no environment (type "environment")' };
@@ -79,8 +82,8 @@ export function environmentOf(doc: unknown): { env: Obj; others: number } {
       },
     );
   const d = doc as Obj;
-  if (Array.isArray(d.data)) {
-    const envs = d.data.filter((x) => isObj(x) && x.type === 'environment') as Obj[];
+  if (isExport(d)) {
+    const envs = (d.data as unknown[]).filter((x) => isObj(x) && x.type === 'environment') as Obj[];
     return { env: envs[0]!.item as Obj, others: envs.length - 1 };
   }
   return { env: d, others: 0 };
