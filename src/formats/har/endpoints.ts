@@ -49,15 +49,19 @@ function routeOf(pathname: string): { path: string; key: string } {
   return { path: `/${segments.join('/')}`, key: segments.map(decoded).join('/') };
 }
 
-/** Names unique case-insensitively (`name`, `name-2`, …), in constant time each. */
+/** Names unique case-insensitively (`name`, `name-2`, …): each base remembers its next suffix, so a thousand alike stay linear. */
 class Names {
   readonly #taken = new Set<string>();
+  readonly #next = new Map<string, number>();
   take(name: string): string {
+    const base = name.toLowerCase();
     let candidate = name;
-    for (let i = 2; this.#taken.has(candidate.toLowerCase()); i++) {
-      const suffix = `-${i}`;
+    let i = this.#next.get(base) ?? 2;
+    while (this.#taken.has(candidate.toLowerCase())) {
+      const suffix = `-${i++}`;
       candidate = `${name.slice(0, NAME_MAX - suffix.length)}${suffix}`;
     }
+    this.#next.set(base, i);
     this.#taken.add(candidate.toLowerCase());
     return candidate;
   }
