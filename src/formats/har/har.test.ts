@@ -218,6 +218,19 @@ describe('HAR import: one endpoint per method and path', () => {
     EndpointInputSchema.parse(out.endpoints[0]);
   });
 
+  it('a parameter with more than 20 values gives no rule, reported approximate', () => {
+    const entries = [harEntry('GET', `${API}/feed`, json('[]'))];
+    for (let i = 0; i < 21; i++) entries.push(harEntry('GET', `${API}/feed?t=${i}&v=2`, json('["new"]')));
+    const out = convertHar(har(entries));
+    assert.deepEqual(out.endpoints[0]!.variations![0]!.rules, [
+      { source: 'query', key: 'v', op: 'equals', value: '2' },
+    ]);
+    assert.deepEqual(
+      out.approximate.map((n) => n.message),
+      ['variation "t=0&v=2": query parameter "t" had 21 values: no rule on it'],
+    );
+  });
+
   it('more specific rules are checked first', () => {
     const out = convertHar(
       har([
