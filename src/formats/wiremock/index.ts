@@ -19,11 +19,10 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 export function recognizeWireMock(doc: unknown): Recognition {
   if (!isObject(doc)) return { looksLike: false };
   if ('mappings' in doc) {
-    if (!Array.isArray(doc.mappings)) return { looksLike: true, problem: 'mappings is not a list' };
-    const bad = doc.mappings.findIndex((m) => !isObject(m));
-    return bad === -1
+    // A mapping in the list that cannot be read is skipped with a note, not the whole document.
+    return Array.isArray(doc.mappings)
       ? { looksLike: true }
-      : { looksLike: true, problem: `mappings[${bad}] is not an object` };
+      : { looksLike: true, problem: 'mappings is not a list' };
   }
   if (!('request' in doc) || Array.isArray(doc.response)) return { looksLike: false };
   if (!isObject(doc.request)) return { looksLike: true, problem: 'request is not an object' };
