@@ -2,15 +2,13 @@ import { MockdevError } from '../../core/errors.js';
 import type { ConvertedImport, ImportNote, Recognition, WireMockSource } from '../converted.js';
 import { groupMappings } from './group.js';
 import { readMapping, type Mapping } from './mapping.js';
+import { isObject } from './matchers.js';
 
 /**
  * WireMock mappings (a mappings/ folder with __files/, a mapping file, or { "mappings": [...] })
  * into mockdev's endpoints (formats/converted.ts; docs/import-wiremock.md says what each field
  * becomes). Pure: the app reads the files and gives them as a WireMockSource.
  */
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * A WireMock document: `{ "mappings": [...] }`, or one mapping (`request` and `response`

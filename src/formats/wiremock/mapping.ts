@@ -2,6 +2,7 @@ import type { Rule } from '../../core/model/rules.js';
 import type { WireMockSource } from '../converted.js';
 import { readRequest, type Route } from './request.js';
 import { readResponse, type Answer } from './response.js';
+import { isObject } from './matchers.js';
 
 /**
  * One WireMock mapping read on its own: its route, its conditions as rules, its answer, and what
@@ -27,9 +28,6 @@ export interface Mapping {
 }
 
 export type MappingRead = Mapping | { label: string; method: string; shown: string; skipped: string };
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Transformers whose absence or presence changes nothing here besides templating. */
 const TEMPLATE_TRANSFORMER = 'response-template';

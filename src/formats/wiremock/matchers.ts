@@ -18,7 +18,8 @@ const REGEX_SPECIALS = /[\\^$.*+?()[\]{}|]/g;
 /** A text as a pattern that matches exactly it. */
 export const escapeRegex = (s: string): string => s.replace(REGEX_SPECIALS, '\\$&');
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
+/** A JSON object (not a list, not null). */
+export const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A value WireMock compares as text (a number or a boolean written in JSON too). */

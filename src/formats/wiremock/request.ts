@@ -1,5 +1,5 @@
 import { HTTP_METHODS } from '../../core/model/limits.js';
-import { bodyRules, namedRules, type Translated } from './matchers.js';
+import { bodyRules, isObject, namedRules, type Translated } from './matchers.js';
 
 /**
  * A WireMock mapping's `request` as mockdev routes: the methods (ANY: one endpoint per common
@@ -20,9 +20,6 @@ export interface Route {
   shown: string;
   conditions: Translated;
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * The text a regex matches when it matches only one text (`/api/users`, `/api/v1\.json`), or

@@ -1,6 +1,7 @@
 import type { Delay } from '../../core/model/fields.js';
 import { DELAY_MAX_MS, DELAY_SIGMA_MAX, DRIP_MAX_BYTES_PER_SECOND } from '../../core/model/limits.js';
 import type { WireMockSource } from '../converted.js';
+import { isObject } from './matchers.js';
 
 /**
  * A WireMock mapping's `response` as mockdev's response fields: status, headers (Content-Type
@@ -22,9 +23,6 @@ export interface Answer {
   proxyBaseUrl?: string;
   proxyUrlPrefixToRemove?: string;
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const FAULTS: Record<string, { fault: string; lost?: string }> = {
   CONNECTION_RESET_BY_PEER: { fault: 'reset' },
