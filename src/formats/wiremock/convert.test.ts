@@ -156,3 +156,27 @@ describe('WireMock import: recognition and unreadable documents', () => {
     assert.match(messages(r.skipped), /request is not an object/);
   });
 });
+
+describe('WireMock import: a mapping mockdev cannot save', () => {
+  it('is skipped naming the field, and the others are imported', () => {
+    const r = convert([
+      { name: 'spaced', request: { method: 'GET', urlPath: '/a b' }, response: {} },
+      {
+        name: 'bad header',
+        request: { method: 'GET', urlPath: '/h' },
+        response: { headers: { 'X-A': 'one\ntwo' } },
+      },
+      { name: 'fine', request: { method: 'GET', urlPath: '/fine' }, response: {} },
+    ]);
+    assert.deepEqual(
+      r.endpoints.map((e) => e.name),
+      ['fine'],
+    );
+    assert.deepEqual(
+      r.skipped.map((n) => n.name),
+      ['spaced', 'bad header'],
+    );
+    assert.match(r.skipped[0]!.message, /^path "\/a b": must not contain spaces/);
+    assert.match(r.skipped[1]!.message, /^headers.X-A "one\\ntwo": must be one line/);
+  });
+});

@@ -1,4 +1,4 @@
-import type { EndpointInput, Variation } from '../../core/model/endpoint.js';
+import { EndpointInputSchema, type EndpointInput, type Variation } from '../../core/model/endpoint.js';
 import { suggestEndpointName } from '../../core/naming.js';
 import { proxyTargetProblem } from '../../core/proxy/target.js';
 import { newId } from '../../core/ids.js';
@@ -69,6 +69,30 @@ function place(m: Mapping): { path: string; target?: string } | string {
   return { path: `${dir}/*`, target: `${base}${kept}` };
 }
 
+/**
+ * The place, or why the mapping cannot be saved (a path with a space, a header value with a line
+ * break…): checked once per mapping with the endpoint rules, so one bad mapping never fails the
+ * whole import.
+ */
+function savable(m: Mapping, where: ReturnType<typeof place>): ReturnType<typeof place> {
+  if (typeof where === 'string') return where;
+  const endpoint: EndpointInput =
+    where.target !== undefined
+      ? { path: where.path, kind: 'proxy', proxy: { target: where.target, record: false } }
+      : { path: where.path, ...responseFields(m.answer) };
+  const parsed = EndpointInputSchema.safeParse(endpoint);
+  if (parsed.success) return where;
+  const issue = parsed.error.issues[0]!;
+  return `${issue.path.join('.')} ${JSON.stringify(pathValue(endpoint, issue.path))}: ${issue.message}`;
+}
+
+function pathValue(value: unknown, path: PropertyKey[]): unknown {
+  let at = value;
+  for (const k of path)
+    at = at === null || typeof at !== 'object' ? undefined : (at as Record<PropertyKey, unknown>)[k];
+  return at;
+}
+
 function responseFields(a: Answer) {
   return {
     status: a.status,
@@ -98,7 +122,7 @@ export function groupMappings(mappings: Mapping[], notes: Notes): EndpointInput[
   const groups = new Map<string, Placed[]>();
   const placedOnes: Mapping[] = [];
   for (const m of mappings) {
-    const where = place(m);
+    const where = savable(m, place(m));
     if (typeof where === 'string') {
       notes.skipped.push(note(m, where));
       continue;
