@@ -1,4 +1,6 @@
-import { EndpointInputSchema, type EndpointInput, type Variation } from '../../core/model/endpoint.js';
+import type * as z from 'zod';
+import type { EndpointInput, Variation } from '../../core/model/endpoint.js';
+import { ContentTypeSchema, HeadersSchema, PathSchema, StatusTextSchema } from '../../core/model/fields.js';
 import { suggestEndpointName } from '../../core/naming.js';
 import { proxyTargetProblem } from '../../core/proxy/target.js';
 import { newId } from '../../core/ids.js';
@@ -76,14 +78,23 @@ function place(m: Mapping): { path: string; target?: string } | string {
  */
 function savable(m: Mapping, where: ReturnType<typeof place>): ReturnType<typeof place> {
   if (typeof where === 'string') return where;
-  const endpoint: EndpointInput =
-    where.target !== undefined
-      ? { path: where.path, kind: 'proxy', proxy: { target: where.target, record: false } }
-      : { path: where.path, ...responseFields(m.answer) };
-  const parsed = EndpointInputSchema.safeParse(endpoint);
-  if (parsed.success) return where;
-  const issue = parsed.error.issues[0]!;
-  return `${issue.path.join('.')} ${JSON.stringify(pathValue(endpoint, issue.path))}: ${issue.message}`;
+  const a = m.answer;
+  const checks: [string, z.ZodType, unknown][] = [
+    ['path', PathSchema, where.path],
+    ['headers', HeadersSchema, a.headers],
+    ['contentType', ContentTypeSchema, a.contentType],
+    ...(a.statusText !== undefined
+      ? [['statusText', StatusTextSchema, a.statusText] as [string, z.ZodType, unknown]]
+      : []),
+  ];
+  for (const [field, schema, value] of checks) {
+    const parsed = schema.safeParse(value);
+    if (parsed.success) continue;
+    const issue = parsed.error.issues[0]!;
+    const at = [field, ...issue.path.map(String)];
+    return `${at.join('.')} ${JSON.stringify(pathValue({ [field]: value }, at))}: ${issue.message}`;
+  }
+  return where;
 }
 
 function pathValue(value: unknown, path: PropertyKey[]): unknown {
