@@ -1,5 +1,5 @@
 import { linearRegexProblem } from '../../core/linear-regex.js';
-import type { Rule } from '../../core/model/rules.js';
+import { ruleProblem, type Rule } from '../../core/model/rules.js';
 
 /**
  * WireMock's request matchers (`queryParameters`, `headers`, `pathParameters`, `bodyPatterns`)
@@ -70,7 +70,12 @@ export function namedRules(source: Rule['source'], field: string, matchers: unkn
   }
   for (const [name, matcher] of Object.entries(matchers)) {
     const made = valueRule(source, name, matcher, `${field} "${name}"`);
-    if (typeof made === 'string') out.lost.push(made);
+    if (typeof made === 'string') {
+      out.lost.push(made);
+      continue;
+    }
+    const problem = ruleProblem(made);
+    if (problem) out.lost.push(`${field} "${name}": ${problem}, so it is not checked`);
     else out.rules.push(made);
   }
 }

@@ -140,6 +140,12 @@ describe('WireMock import: request matchers as variation rules', () => {
     assert.match(approximate, /basicAuthCredentials are not supported/);
   });
 
+  it('a header name no request can carry is reported, not kept', () => {
+    const { rules, approximate } = rulesOf({ headers: { 'X A': { equalTo: '1' } } });
+    assert.deepEqual(rules, []);
+    assert.match(approximate, /headers "X A": "X A" is not a header name/);
+  });
+
   it('a matches pattern the linear-time engine refuses is reported, not kept', () => {
     const { rules, approximate } = rulesOf({ headers: { 'X-A': { matches: '(a)\\1' } } });
     assert.deepEqual(rules, []);
