@@ -59,6 +59,10 @@ describe('WireMock import: responses', () => {
     assert.deepEqual(r.skipped, [
       { method: 'GET', path: '/r', name: 'gone', message: 'bodyFileName "nope.json" is not in __files' },
     ]);
+    const templated = convert([
+      { request: req, response: { bodyFileName: 'users/{{request.pathSegments.[1]}}.json' } },
+    ]);
+    assert.match(messages(templated.skipped), /is a template \(the file depends on the request\)/);
   });
 
   it('fixedDelayMilliseconds and delayDistribution (uniform, lognormal) become delays', () => {

@@ -129,6 +129,8 @@ function readBody(
     return { body: decoded, json: looksJson(decoded) };
   }
   if (typeof r.bodyFileName === 'string') {
+    if (r.bodyFileName.includes('{{'))
+      return `bodyFileName "${r.bodyFileName}" is a template (the file depends on the request), which is not supported`;
     const bytes = source.bodyFile(r.bodyFileName);
     if (bytes === undefined) return `bodyFileName "${r.bodyFileName}" is not in __files`;
     const decoded = text(bytes);
