@@ -1,3 +1,4 @@
+import { HeaderValueSchema } from '../../core/model/fields.js';
 import { HEADER_NAME_PATTERN } from '../../core/model/limits.js';
 import type { Rule } from '../../core/model/rules.js';
 import { isHopByHop } from '../../core/proxy/headers.js';
@@ -29,10 +30,6 @@ const PREVIEW_TYPES: Record<string, string> = {
   text: 'text/plain',
 };
 
-/** What a header value may hold here (one line, Latin-1): else it is left out and said. */
-// eslint-disable-next-line no-control-regex
-const BAD_VALUE_CHAR = /[^\t\x20-\x7e\x80-\xff]/;
-
 function looksLikeJson(body: string): boolean {
   const t = body.trim();
   if (!/^[[{]/.test(t)) return false;
@@ -63,7 +60,7 @@ export function exampleResponse(ex: Obj, lost: (what: string) => void): ExampleR
       continue;
     }
     if (FRAMING.has(lower) || isHopByHop(lower, NO_CONNECTION_NAMES)) continue;
-    if (!HEADER_NAME_PATTERN.test(key) || BAD_VALUE_CHAR.test(value)) {
+    if (!HEADER_NAME_PATTERN.test(key) || !HeaderValueSchema.safeParse(value).success) {
       lost(`header ${JSON.stringify(key)} is left out: not a name or value HTTP can carry`);
       continue;
     }

@@ -162,7 +162,8 @@ class Conversion {
     for (const { input } of this.built.values()) {
       const checked = EndpointInputSchema.safeParse(input);
       if (checked.success) {
-        out.push(input.variations.length ? input : { ...input, variations: undefined });
+        const { variations, ...own } = input;
+        out.push(variations.length ? input : own);
         continue;
       }
       const issue = checked.error.issues[0]!;
