@@ -194,7 +194,8 @@ function requestOf(req: Obj): ExampleRequest {
   return { query: url.query, headers: readPairs(req.header), segments: url.segments };
 }
 
-function variablesOf(list: unknown): { name: string; value: string }[] {
+/** The enabled collection variables; Postman's secret ones said to be secrets. */
+function variablesOf(list: unknown): ConvertedImport['variables'] {
   if (!Array.isArray(list)) return [];
   return list.flatMap((v) => {
     if (!isObj(v) || v.disabled === true) return [];
@@ -202,7 +203,7 @@ function variablesOf(list: unknown): { name: string; value: string }[] {
     if (!name) return [];
     const value =
       scalarText(v.value) ?? (v.value === undefined || v.value === null ? '' : JSON.stringify(v.value));
-    return [{ name, value }];
+    return [{ name, value, ...(v.type === 'secret' ? { secret: true } : {}) }];
   });
 }
 

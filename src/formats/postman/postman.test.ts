@@ -152,7 +152,7 @@ describe('Postman collections: conversion', () => {
     ]);
   });
 
-  it('reads v2.0: URLs as text, host as text, headers as lines, variables by id', () => {
+  it('reads v2.0: URLs as text, host as text, headers as lines, variables by id (secret ones said so)', () => {
     const out = convertPostman({
       info: { name: 'Old', schema: SCHEMA_20, description: { content: 'From v2.0', type: 'text/plain' } },
       item: [
@@ -184,6 +184,8 @@ describe('Postman collections: conversion', () => {
       variable: [
         { id: 'host', value: 'localhost', type: 'string' },
         { id: 'off', value: 'x', disabled: true },
+        { key: 'apiKey', value: 's3cr3t', type: 'secret' },
+        { key: 'retries', value: 3 },
       ],
     });
     assert.equal(out.description, 'From v2.0');
@@ -196,7 +198,11 @@ describe('Postman collections: conversion', () => {
       { source: 'query', key: 'q', op: 'equals', value: 'zzz' },
     ]);
     assert.deepEqual([users!.method, users!.path], ['GET', '/api/users/{userId}']);
-    assert.deepEqual(out.variables, [{ name: 'host', value: 'localhost' }]);
+    assert.deepEqual(out.variables, [
+      { name: 'host', value: 'localhost' },
+      { name: 'apiKey', value: 's3cr3t', secret: true },
+      { name: 'retries', value: '3' },
+    ]);
   });
 
   it('puts a second request with the same method and path into the first as variations', () => {
