@@ -21,6 +21,32 @@ export function postmanUrl(path: string, query: [string, string][] = []) {
 
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 
+const REASONS: Record<number, string> = { 200: 'OK', 201: 'Created', 404: 'Not Found' };
+
+/**
+ * A saved example as Postman writes one: its name, the request it was saved for, `status` and
+ * `code`, the preview language, headers (a Content-Type first, when given), cookies and body.
+ */
+export function savedExample(
+  name: string,
+  code: number,
+  contentType: string | undefined,
+  body: string,
+  more: { originalRequest?: unknown; header?: { key: string; value: string; disabled?: boolean }[] } = {},
+) {
+  const language = contentType?.includes('json') ? 'json' : 'text';
+  return {
+    name,
+    ...(more.originalRequest !== undefined ? { originalRequest: more.originalRequest } : {}),
+    status: REASONS[code] ?? '',
+    code,
+    _postman_previewlanguage: language,
+    header: [...(contentType ? [{ key: 'Content-Type', value: contentType }] : []), ...(more.header ?? [])],
+    cookie: [],
+    body,
+  };
+}
+
 export function shopCollection() {
   const getUser = {
     method: 'GET',
@@ -48,34 +74,18 @@ export function shopCollection() {
             name: 'Get user',
             request: getUser,
             response: [
-              {
-                name: 'Found',
+              savedExample('Found', 200, 'application/json; charset=utf-8', json({ id: 1, name: 'Ada' }), {
                 originalRequest: { ...getUser, url: postmanUrl('users/1') },
-                status: 'OK',
-                code: 200,
-                _postman_previewlanguage: 'json',
                 header: [
-                  { key: 'Content-Type', value: 'application/json; charset=utf-8' },
                   { key: 'X-Request-Id', value: 'req-1' },
                   { key: 'Content-Length', value: '31' },
                   { key: 'Connection', value: 'keep-alive' },
                 ],
-                cookie: [],
-                body: json({ id: 1, name: 'Ada' }),
-              },
-              {
-                name: 'Not found',
+              }),
+              savedExample('Not found', 404, 'application/json', '{"error":"no user {{id}}"}', {
                 originalRequest: { ...getUser, url: postmanUrl('users/999') },
-                status: 'Not Found',
-                code: 404,
-                _postman_previewlanguage: 'json',
-                header: [
-                  { key: 'Content-Type', value: 'application/json' },
-                  { key: 'X-Request-Id', value: 'req-2' },
-                ],
-                cookie: [],
-                body: '{"error":"no user {{id}}"}',
-              },
+                header: [{ key: 'X-Request-Id', value: 'req-2' }],
+              }),
             ],
           },
           {
@@ -85,39 +95,18 @@ export function shopCollection() {
                 name: 'List users',
                 request: listUsers,
                 response: [
-                  {
-                    name: 'First page',
+                  savedExample('First page', 200, 'application/json', json([{ id: 1, name: 'Ada' }]), {
                     originalRequest: listUsers,
-                    status: 'OK',
-                    code: 200,
-                    _postman_previewlanguage: 'json',
-                    header: [{ key: 'Content-Type', value: 'application/json' }],
-                    cookie: [],
-                    body: json([{ id: 1, name: 'Ada' }]),
-                  },
-                  {
-                    name: 'Second page',
+                  }),
+                  savedExample('Second page', 200, 'application/json', json([{ id: 2, name: 'Grace' }]), {
                     originalRequest: { ...listUsers, url: postmanUrl('users', [['page', '2']]) },
-                    status: 'OK',
-                    code: 200,
-                    _postman_previewlanguage: 'json',
-                    header: [{ key: 'Content-Type', value: 'application/json' }],
-                    cookie: [],
-                    body: json([{ id: 2, name: 'Grace' }]),
-                  },
-                  {
-                    name: 'As CSV',
+                  }),
+                  savedExample('As CSV', 200, 'text/csv', 'id,name\n1,Ada\n', {
                     originalRequest: {
                       ...listUsers,
                       header: [{ key: 'Accept', value: 'text/csv', type: 'text' }],
                     },
-                    status: 'OK',
-                    code: 200,
-                    _postman_previewlanguage: 'text',
-                    header: [{ key: 'Content-Type', value: 'text/csv' }],
-                    cookie: [],
-                    body: 'id,name\n1,Ada\n',
-                  },
+                  }),
                 ],
               },
             ],
@@ -138,18 +127,9 @@ export function shopCollection() {
           },
         },
         response: [
-          {
-            name: 'Created',
-            status: 'Created',
-            code: 201,
-            _postman_previewlanguage: 'json',
-            header: [
-              { key: 'Content-Type', value: 'application/json' },
-              { key: 'Location', value: '/orders/7' },
-            ],
-            cookie: [],
-            body: '{"id":7,"sku":"A-1"}',
-          },
+          savedExample('Created', 201, 'application/json', '{"id":7,"sku":"A-1"}', {
+            header: [{ key: 'Location', value: '/orders/7' }],
+          }),
         ],
       },
       {
@@ -160,16 +140,7 @@ export function shopCollection() {
       {
         name: 'Item',
         request: { method: 'GET', header: [], url: '{{baseUrl}}/{{version}}/items/:itemId' },
-        response: [
-          {
-            name: 'Plain item',
-            status: 'OK',
-            code: 200,
-            _postman_previewlanguage: 'text',
-            header: [{ key: 'Content-Type', value: 'text/plain' }],
-            body: 'item',
-          },
-        ],
+        response: [savedExample('Plain item', 200, 'text/plain', 'item')],
       },
     ],
     event: [

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { MockdevError } from '../../core/errors.js';
-import { postmanUrl, shopCollection } from '../../../test/helpers/postman.js';
+import { postmanUrl, savedExample, shopCollection } from '../../../test/helpers/postman.js';
 import { convertPostman, recognizePostman } from './index.js';
 
 const SCHEMA_20 = 'https://schema.getpostman.com/json/collection/v2.0.0/collection.json';
@@ -12,13 +12,8 @@ const collection = (item: unknown[], extra: Record<string, unknown> = {}) => ({
   item,
   ...extra,
 });
-const example = (name: string, code: number, body: string, more: Record<string, unknown> = {}) => ({
-  name,
-  code,
-  header: [{ key: 'Content-Type', value: 'application/json' }],
-  body,
-  ...more,
-});
+const example = (name: string, code: number, body: string, more: Parameters<typeof savedExample>[4] = {}) =>
+  savedExample(name, code, 'application/json', body, more);
 const request = (name: string, method: string, url: unknown, response: unknown[] = []) => ({
   name,
   request: { method, header: [], url },
@@ -250,7 +245,7 @@ describe('Postman collections: conversion', () => {
               { key: 'X-Off', value: 'no', disabled: true },
             ],
           }),
-          example('weird', 0, 'plain words', { header: [] }),
+          savedExample('weird', 0, undefined, 'plain words'),
         ]),
       ]),
     );
