@@ -4,7 +4,7 @@ import { endpointKey } from '../../core/match/route-key.js';
 import { EndpointInputSchema, type EndpointInput, type Variation } from '../../core/model/endpoint.js';
 import { PathSchema } from '../../core/model/fields.js';
 import { HTTP_METHODS } from '../../core/model/limits.js';
-import { uniqueName } from '../../core/naming.js';
+import { suggestEndpointName, uniqueName } from '../../core/naming.js';
 import type { ConvertedImport, ImportNote, Recognition } from '../converted.js';
 import { cleanName } from '../openapi/import.js';
 import { exampleRequest, exampleResponse, variationRules, type ExampleRequest } from './examples.js';
@@ -75,7 +75,7 @@ class Conversion {
       this.countScripts(item);
       const name = cleanName(scalarText(item.name) ?? '');
       if (Array.isArray(item.item)) this.walk(item.item, name ? [...folders, name] : folders);
-      else if (item.request !== undefined) this.request(item, [...folders, name].filter(Boolean));
+      else if (item.request !== undefined) this.request(item, folders, name);
       else if (name) this.skipped.push({ name, message: 'neither a request nor a folder' });
     }
   }
@@ -86,12 +86,14 @@ class Conversion {
       if (isObj(e) && isObj(e.script) && readScript(e.script.exec) !== '') this.scripts++;
   }
 
-  private request(item: Obj, names: string[]): void {
+  private request(item: Obj, folders: string[], ownName: string): void {
     const req = isObj(item.request) ? item.request : { url: item.request };
     const method = (scalarText(req.method) ?? 'GET').trim().toUpperCase();
     const segments = readUrl(req.url).segments.map(templateSegment);
     const path = `/${segments.map((s) => s.text).join('/')}`;
-    const fullName = cleanName(names.join(FOLDER_SEPARATOR)) || `${method} ${path}`;
+    const fullName = cleanName(
+      [...folders, ownName || suggestEndpointName(method, path)].join(FOLDER_SEPARATOR),
+    );
     const note = (message: string): ImportNote => ({ method, path, name: fullName, message });
     if (!(HTTP_METHODS as readonly string[]).includes(method)) {
       this.skipped.push(note(`method ${method} is not one a mock serves here (${HTTP_METHODS.join(', ')})`));

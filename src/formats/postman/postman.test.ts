@@ -306,14 +306,19 @@ describe('Postman collections: conversion', () => {
     ]);
   });
 
-  it('skips what is neither a request nor a folder, and names without "/" (the endpoint rules)', () => {
+  it('skips what is neither a request nor a folder; names without "/" (the endpoint rules), unnamed requests named from the route', () => {
     const out = convertPostman(
       collection([
         { name: 'Loose' },
         { name: 'A/B', item: [request('GET /users', 'GET', postmanUrl('users'))] },
+        request('', 'DELETE', postmanUrl('users/:id')),
+        { name: 'Empty', item: [request('', 'GET', postmanUrl('ping'))] },
       ]),
     );
     assert.deepEqual(out.skipped, [{ name: 'Loose', message: 'neither a request nor a folder' }]);
-    assert.equal(out.endpoints[0]!.name, 'A-B > GET -users');
+    assert.deepEqual(
+      out.endpoints.map((e) => e.name),
+      ['A-B > GET -users', 'delete-users-by-id', 'Empty > get-ping'],
+    );
   });
 });
