@@ -43,7 +43,7 @@ export async function importExtras(
 ): Promise<ImportExtras> {
   const approximate: ImportNote[] = [];
   const variables = converted.variables.map((v) => {
-    const secret = SECRET_NAME.test(v.name);
+    const secret = v.secret === true || SECRET_NAME.test(v.name);
     return { name: v.name, value: secret ? MASK : v.value, secret };
   });
   return {
@@ -131,7 +131,8 @@ async function makeEnvironment(
       });
     }
   }
-  const secretKeys = Object.keys(values).filter((k) => SECRET_NAME.test(k));
+  const marked = new Set(converted.variables.filter((v) => v.secret).map((v) => v.name));
+  const secretKeys = Object.keys(values).filter((k) => marked.has(k) || SECRET_NAME.test(k));
   const name = (converted.title ?? 'Imported').slice(0, 60) || 'Imported';
   const variableCount = Object.keys(values).length;
   if (dryRun || projectId === undefined) return { name, variableCount };
