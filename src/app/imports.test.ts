@@ -29,6 +29,7 @@ const converted = (over: Partial<ConvertedImport> = {}): ConvertedImport => ({
   variables: [
     { name: 'baseUrl', value: 'http://x' },
     { name: 'apiToken', value: 's3cret-value' },
+    { name: 'pin', value: '1234', secret: true },
   ],
   templates: false,
   ...over,
@@ -82,6 +83,7 @@ describe('importFile: another tool’s file', () => {
     assert.deepEqual(report.variables, [
       { name: 'baseUrl', value: 'http://x', secret: false },
       { name: 'apiToken', value: '********', secret: true },
+      { name: 'pin', value: '********', secret: true },
     ]);
     assert.deepEqual(
       report.resources.map((r) => [r.name, r.path, r.itemCount, typeof r.id]),
@@ -260,17 +262,22 @@ describe('importFile: another tool’s file', () => {
       { text: POSTMAN, env: true, dryRun: true },
       { converters: fakes(() => converted()), recognizers },
     );
-    assert.deepEqual(dry.environment, { name: 'Shop API', variableCount: 2 });
+    assert.deepEqual(dry.environment, { name: 'Shop API', variableCount: 3 });
     const report = await importFile(
       ctx,
       { text: POSTMAN, env: true },
       { converters: fakes(() => converted()), recognizers },
     );
-    assert.equal(report.environment?.variableCount, 2);
+    assert.equal(report.environment?.variableCount, 3);
     const env = await showEnvironment(ctx, report.environment!.id!);
     assert.equal(env.projectId, report.project.id);
-    assert.deepEqual(env.secretKeys, ['apiToken']);
+    assert.deepEqual(env.secretKeys, ['apiToken', 'pin']);
     assert.equal(JSON.stringify(report).includes('s3cret-value'), false, 'the secret is not in the report');
+    assert.equal(
+      JSON.stringify(report).includes('1234'),
+      false,
+      'a secret the source marks is not in the report',
+    );
   });
 
   it('one WireMock mapping file: its __files beside its folder; a body name leading out of __files is missing', async (t) => {

@@ -18,6 +18,90 @@ const PETSTORE = readFileSync(PETSTORE_FILE, 'utf8');
 const post = (api: ApiSandbox, body: string, query = '', type = 'application/json') =>
   api.call('POST', `/api/v1/import${query}`, { body, type });
 
+/** Each format in a small document of its tool's shape (the converters' own tests hold the full ones). */
+const SAMPLES: Record<string, unknown> = {
+  har: {
+    log: {
+      version: '1.2',
+      creator: { name: 'WebInspector', version: '537.36' },
+      entries: [
+        {
+          startedDateTime: '2026-01-01T00:00:00.000Z',
+          time: 1,
+          request: {
+            method: 'GET',
+            url: 'https://api.example.com/users?page=1',
+            httpVersion: 'HTTP/1.1',
+            headers: [],
+            queryString: [{ name: 'page', value: '1' }],
+            cookies: [],
+            headersSize: -1,
+            bodySize: 0,
+          },
+          response: {
+            status: 200,
+            statusText: 'OK',
+            httpVersion: 'HTTP/1.1',
+            headers: [{ name: 'Content-Type', value: 'application/json' }],
+            cookies: [],
+            content: { size: 2, mimeType: 'application/json', text: '[]' },
+            redirectURL: '',
+            headersSize: -1,
+            bodySize: 2,
+          },
+          cache: {},
+          timings: { send: 0, wait: 1, receive: 0 },
+        },
+      ],
+    },
+  },
+  postman: {
+    info: { name: 'Shop', schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json' },
+    item: [
+      {
+        name: 'List users',
+        request: { method: 'GET', url: { raw: '{{baseUrl}}/users', host: ['{{baseUrl}}'], path: ['users'] } },
+        response: [
+          { name: 'ok', code: 200, header: [{ key: 'Content-Type', value: 'application/json' }], body: '[]' },
+        ],
+      },
+    ],
+    variable: [{ key: 'baseUrl', value: 'https://api.example.com' }],
+  },
+  mockoon: {
+    uuid: 'env',
+    lastMigration: 32,
+    name: 'Shop',
+    endpointPrefix: '',
+    port: 3999,
+    routes: [
+      {
+        uuid: 'r1',
+        type: 'http',
+        method: 'get',
+        endpoint: 'users',
+        responses: [
+          {
+            uuid: 'a',
+            statusCode: 200,
+            body: '[]',
+            headers: [],
+            rules: [],
+            rulesOperator: 'OR',
+            default: true,
+            latency: 0,
+          },
+        ],
+      },
+    ],
+    data: [],
+    headers: [],
+  },
+  wiremock: {
+    mappings: [{ request: { method: 'GET', url: '/users' }, response: { status: 200, jsonBody: [] } }],
+  },
+};
+
 const projectNames = async (api: ApiSandbox) =>
   ((await api.call('GET', '/api/v1/projects')).json as Json[]).map((p) => p.name);
 
@@ -32,6 +116,25 @@ describe('admin API: POST /api/v1/import (any format)', () => {
     assert.equal((report.project as Json).name, 'Petstore');
     assert.equal((report.created as Json[]).length, 5);
     assert.deepEqual(await projectNames(api), ['Petstore']);
+  });
+
+  it('detects each format from the content; dryRun previews it, then imported (forced with format) as GET /users', async (t) => {
+    const api = apiSandbox(t);
+    for (const [format, doc] of Object.entries(SAMPLES)) {
+      const dry = await post(api, JSON.stringify(doc), '?dryRun=true');
+      assert.equal(dry.status, 200, `${format}: ${dry.body}`);
+      assert.equal((dry.json as Json).format, format);
+      assert.deepEqual(await projectNames(api), [], `${format}: the dry run wrote nothing`);
+    }
+    for (const [format, doc] of Object.entries(SAMPLES)) {
+      const r = await post(api, JSON.stringify(doc), `?format=${format}`);
+      assert.equal(r.status, 200, `${format}: ${r.body}`);
+      const created = ((r.json as Json).created as Json[]).map(
+        (e) => `${e.method as string} ${e.path as string}`,
+      );
+      assert.deepEqual(created, ['GET /users'], format);
+    }
+    assert.equal((await projectNames(api)).length, 4);
   });
 
   it('dryRun=true answers the same report and writes nothing (this route and /import/openapi)', async (t) => {
