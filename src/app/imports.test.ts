@@ -29,7 +29,7 @@ const converted = (over: Partial<ConvertedImport> = {}): ConvertedImport => ({
   variables: [
     { name: 'baseUrl', value: 'http://x' },
     { name: 'apiToken', value: 's3cret-value' },
-    { name: 'pin', value: '1234', secret: true },
+    { name: 'pin', value: 'pin-value-9z', secret: true },
   ],
   templates: false,
   ...over,
@@ -274,7 +274,7 @@ describe('importFile: another tool’s file', () => {
     assert.deepEqual(env.secretKeys, ['apiToken', 'pin']);
     assert.equal(JSON.stringify(report).includes('s3cret-value'), false, 'the secret is not in the report');
     assert.equal(
-      JSON.stringify(report).includes('1234'),
+      JSON.stringify(report).includes('pin-value-9z'),
       false,
       'a secret the source marks is not in the report',
     );
