@@ -19,7 +19,10 @@
 // BENCH_SKIP_CONTRACT=1 skips it, BENCH_ONLY_CONTRACT=1 runs only it), and resources: GET one
 // item, GET a filtered page and POST on a resource of 1,000 items against the static endpoint
 // (issue 26, scripts/bench-resources.mjs; BENCH_SKIP_RESOURCES=1 skips it, BENCH_ONLY_RESOURCES=1
-// runs only it).
+// runs only it), and imports of other tools' files: a generated 5,000-entry HAR and a
+// 1,000-mapping WireMock folder, each against a 2 s target (issue 27,
+// scripts/bench-import-formats.mjs; BENCH_SKIP_IMPORT_FORMATS=1 skips it,
+// BENCH_ONLY_IMPORT_FORMATS=1 runs only it).
 //
 // Cold start: exec -> first 200 answer of `mockdev serve` beside the bare server (median of
 // BENCH_COLD_RUNS, default 7, alternating), polled every 5 ms from this process.
@@ -39,7 +42,9 @@
 //      to skip it, BENCH_UI_RUNS (7), BENCH_ONLY_FLOWS=1 to run only the flow measurement,
 //      BENCH_SKIP_FLOWS=1 to skip it, BENCH_ONLY_HTTPS=1 to run only the HTTPS measurement,
 //      BENCH_SKIP_HTTPS=1 to skip it, BENCH_ONLY_CONTRACT=1 to run only the contract
-//      measurement, BENCH_SKIP_CONTRACT=1 to skip it, BENCH_CONTRACT_RUNS (3).
+//      measurement, BENCH_SKIP_CONTRACT=1 to skip it, BENCH_CONTRACT_RUNS (3),
+//      BENCH_ONLY_IMPORT_FORMATS=1 / BENCH_SKIP_IMPORT_FORMATS=1 for the HAR and WireMock imports,
+//      BENCH_IMPORT_FORMATS_RUNS (3).
 //
 // Web UI (issues 14 and 24, scripts/bench-ui.mjs): the script a page load fetches before its
 // first screen, gzipped (budget 250 KB; the chunks a screen loads when it needs them apart), and
@@ -58,6 +63,7 @@ import { measureGithubImport, median } from './bench-import.mjs';
 import { measureAdminApi } from './bench-api.mjs';
 import { measureUi } from './bench-ui.mjs';
 import { measureFlows } from './bench-flows.mjs';
+import { measureImportFormats } from './bench-import-formats.mjs';
 import { measureResources } from './bench-resources.mjs';
 import { measureHttps } from './bench-https.mjs';
 import { measureContract } from './bench-contract.mjs';
@@ -123,6 +129,18 @@ const onlyResources = process.env.BENCH_ONLY_RESOURCES === '1';
 const onlyFlows = process.env.BENCH_ONLY_FLOWS === '1' || onlyHttps || onlyContract || onlyResources;
 const require = createRequire(import.meta.url);
 const mockdev = (...args) => execFileSync(process.execPath, [cli, ...args], { env, encoding: 'utf8' });
+
+// ---------------------------------------------------------------- imports of other tools' files
+let importFormatsRes;
+if (
+  !onlyFlows &&
+  process.env.BENCH_SKIP_IMPORT_FORMATS !== '1' &&
+  !['BENCH_ONLY_UI', 'BENCH_ONLY_API', 'BENCH_ONLY_IMPORT'].some((k) => process.env[k] === '1')
+) {
+  importFormatsRes = await measureImportFormats({ cli, env });
+  for (const line of importFormatsRes.lines) console.log(line);
+  if (process.env.BENCH_ONLY_IMPORT_FORMATS === '1') process.exit(importFormatsRes.ok ? 0 : 1);
+}
 
 // ---------------------------------------------------------------- web UI
 let uiLines;
@@ -556,7 +574,14 @@ console.log(
   `  bare runs: ${coldBare.map((x) => f(x)).join(', ')}; mockdev runs: ${coldMockdev.map((x) => f(x)).join(', ')}`,
 );
 if (importLine) console.log(importLine);
+if (importFormatsRes) for (const line of importFormatsRes.lines) console.log(line);
 if (apiLines) for (const line of apiLines) console.log(line);
 if (uiLines) for (const line of uiLines) console.log(line);
 process.exitCode =
-  countOk && (flowsRes?.ok ?? true) && (httpsRes?.ok ?? true) && (contractRes?.ok ?? true) ? 0 : 1;
+  countOk &&
+  (flowsRes?.ok ?? true) &&
+  (httpsRes?.ok ?? true) &&
+  (contractRes?.ok ?? true) &&
+  (importFormatsRes?.ok ?? true)
+    ? 0
+    : 1;

@@ -1,4 +1,5 @@
 import type { EndpointInput } from '../core/model/endpoint.js';
+import { IMPORT_FORMATS } from '../core/model/imports.js';
 import type { ResourceInput } from '../core/model/resource.js';
 
 /**
@@ -9,7 +10,7 @@ import type { ResourceInput } from '../core/model/resource.js';
  * does, and reports. No I/O here: the app reads the files.
  */
 
-export const IMPORT_FORMATS = ['openapi', 'har', 'postman', 'mockoon', 'wiremock'] as const;
+export { IMPORT_FORMATS };
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 export type ConvertedFormat = Exclude<ImportFormat, 'openapi'>;
 

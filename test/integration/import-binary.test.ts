@@ -64,7 +64,7 @@ describe('binary input', () => {
     // From stdin there is no file to name: the document is not text (exit 1, as other bad documents).
     const stdin = await cli(['import', '-'], { input: png().toString('latin1') });
     assert.equal(stdin.code, 1, stdin.stderr);
-    assert.match(stdin.stderr, /The OpenAPI document is not text/);
+    assert.match(stdin.stderr, /The document is not text/);
     assertNoRawBytes(stdin.stderr);
     assert.deepEqual(json<unknown[]>(await cli(['project', 'list', '--json'])), []);
   });

@@ -1,6 +1,8 @@
-import { importOpenApi, type ImportProgress, type ImportReport } from '../../app/openapi.js';
+import { importFile, parseImportFormat } from '../../app/imports.js';
+import type { ImportProgress, ImportReport } from '../../app/openapi.js';
 import type { ImportOptions } from '../commands/import.js';
 import { currentIo } from '../io.js';
+import { reportLines } from './import-report.js';
 import { note, printJson, printLine } from '../output.js';
 import { readStdin } from '../stdin.js';
 import { CLI_WORDING } from '../wording.js';
@@ -32,34 +34,6 @@ function progressLine(): { update: (p: ImportProgress) => void; done: () => void
   };
 }
 
-function printReport(report: ImportReport, isNew: boolean, seconds: number): void {
-  const p = report.project;
-  const updated = report.updated.length ? `${report.updated.length} updated, ` : '';
-  printLine(
-    `${isNew ? `Created project "${p.name}" (id ${p.id}, port ${p.port})` : `Imported into project "${p.name}" (id ${p.id})`}: ` +
-      `${report.created.length} created, ${updated}${report.replaced.length} replaced, ${report.skipped.length} skipped` +
-      `${report.warningCount ? `, ${report.warningCount} warning${report.warningCount === 1 ? '' : 's'}` : ''} in ${seconds.toFixed(1)} s`,
-  );
-  const limit = 200;
-  const rows = [
-    ...report.created.map(
-      (e) =>
-        `  created   ${e.method.padEnd(7)} ${e.path}  "${e.name}" -> ${e.status}${e.variations.length ? ` (+${e.variations.length} variations)` : ''}`,
-    ),
-    ...report.updated.map((e) => {
-      const kept = report.kept.find((k) => k.endpointId === e.id)?.items;
-      return `  updated   ${e.method.padEnd(7)} ${e.path}  "${e.name}" (id ${e.id})${kept ? `; kept: ${kept.join(', ')}` : ''}`;
-    }),
-    ...report.replaced.map((e) => {
-      const dropped = report.dropped.find((k) => k.endpointId === e.id)?.items;
-      return `  replaced  ${e.method.padEnd(7)} ${e.path}  "${e.name}" (id ${e.id})${dropped ? `; dropped: ${dropped.join(', ')}` : ''}`;
-    }),
-    ...report.skipped.map((s) => `  skipped   ${s.method.padEnd(7)} ${s.path}  ${s.reason}`),
-  ];
-  for (const row of rows.slice(0, limit)) printLine(row);
-  if (rows.length > limit) printLine(`  … and ${rows.length - limit} more (use --json for the full list)`);
-}
-
 export async function importDocument(file: string, opts: ImportOptions): Promise<void> {
   const input =
     file === '-' ? { text: await readStdin('FILE', 'cat openapi.yaml | mockdev import -') } : { file };
@@ -67,7 +41,7 @@ export async function importDocument(file: string, opts: ImportOptions): Promise
   const started = Date.now();
   let report: ImportReport;
   try {
-    report = await importOpenApi(
+    report = await importFile(
       cliContext(),
       {
         ...input,
@@ -76,6 +50,11 @@ export async function importDocument(file: string, opts: ImportOptions): Promise
         replace: opts.replace === true,
         templates: opts.templates === true,
         strict: opts.strict === true,
+        dryRun: opts.dryRun === true,
+        format: parseImportFormat(opts.format),
+        includeHost: opts.includeHost,
+        all: opts.all === true,
+        env: opts.env === true,
       },
       { onProgress: progress.update, say: CLI_WORDING },
     );
@@ -87,7 +66,8 @@ export async function importDocument(file: string, opts: ImportOptions): Promise
   if (unlisted > 0) note(`warning: … and ${unlisted} more not listed`);
   noteTemplates(report);
   if (opts.json) return printJson(report);
-  printReport(report, opts.project === undefined, (Date.now() - started) / 1000);
+  for (const line of reportLines(report, opts.project === undefined, (Date.now() - started) / 1000))
+    printLine(line);
   if (report.skipped.some((s) => s.existingId !== undefined))
     note(
       'Some operations already existed and were skipped; pass --overwrite to update them from the document (keeping what only mockdev has), or --replace to replace them whole.',
