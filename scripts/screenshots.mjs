@@ -57,6 +57,48 @@ function standInCloudflared() {
   return bin;
 }
 
+/** A Postman collection for the file import's picture (a folder, two examples, one request without). */
+const postmanFile = join(binDir, 'petstore.postman_collection.json');
+writeFileSync(
+  postmanFile,
+  JSON.stringify({
+    info: {
+      name: 'Petstore',
+      schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json',
+    },
+    variable: [{ key: 'baseUrl', value: 'https://petstore.example.com' }],
+    item: [
+      {
+        name: 'Pets',
+        item: [
+          {
+            name: 'Get pet',
+            request: {
+              method: 'GET',
+              url: { raw: '{{baseUrl}}/pets/:id', host: ['{{baseUrl}}'], path: ['pets', ':id'] },
+            },
+            response: [
+              {
+                name: 'Found',
+                code: 200,
+                header: [{ key: 'Content-Type', value: 'application/json' }],
+                body: '{"id":1,"name":"Rex"}',
+              },
+              {
+                name: 'Not found',
+                code: 404,
+                header: [{ key: 'Content-Type', value: 'application/json' }],
+                body: '{"error":"no such pet"}',
+              },
+            ],
+          },
+          { name: 'Delete pet', request: { method: 'DELETE', url: '{{baseUrl}}/pets/:id' }, response: [] },
+        ],
+      },
+    ],
+  }),
+);
+
 const signer = testSigner();
 const env = {
   MOCKDEV_LICENSE_PUBLIC_KEY: signer.publicKeyPem,
@@ -304,6 +346,7 @@ try {
     ['requests', `/projects/${shop.id}/requests`],
     ['recordings', `/projects/${shop.id}/recordings?endpoint=${proxy.id}`],
     ['import', `/projects/${shop.id}/import`],
+    ['import-file', `/projects/${shop.id}/import`],
     ['export', `/projects/${shop.id}/export`],
     ['environments', `/projects/${shop.id}/environments`],
     ['flows', `/projects/${shop.id}/flows?edit=${flow.id}`],
@@ -346,6 +389,11 @@ try {
               `curl -X POST 'https://api.example.com/v1/orders?draft=true' -H 'Content-Type: application/json' -H 'Authorization: Bearer tok_123' --data-raw '{"sku":"A-100","qty":2}' --frobnicate`,
             );
           await page.getByRole('heading', { name: 'cURL import' }).evaluate((h) => h.scrollIntoView());
+        }
+        // A Postman collection chosen: its dry run (what the import would make) before Import.
+        if (name === 'import-file') {
+          await page.getByLabel('File to import').setInputFiles(postmanFile);
+          await page.getByRole('region', { name: 'Import preview' }).waitFor();
         }
         await page.waitForLoadState('networkidle').catch(() => undefined);
         await page.waitForTimeout(400); // the live preview's debounce and the fonts settle
