@@ -1,0 +1,197 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import type { UiSession } from '../helpers/browser.js';
+import { ROOT } from '../helpers/cli.js';
+import { assertAccessibleInBothThemes, projectId } from '../helpers/io.js';
+import { openShopSession } from '../helpers/ui-seed.js';
+
+const PETSTORE = readFileSync(join(ROOT, 'test', 'fixtures', 'openapi', 'petstore-3.0.yaml'), 'utf8');
+type Listed = { id: string; method: string; path: string; name: string; variations?: { name: string }[] };
+
+/** A Postman v2.1 collection as Postman exports it: a folder, a request with two examples, one without. */
+const POSTMAN = JSON.stringify({
+  info: {
+    _postman_id: '7d3c1f5e-1111-4a2b-9c3d-000000000001',
+    name: 'Petstore collection',
+    schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json',
+  },
+  item: [
+    {
+      name: 'Pets',
+      item: [
+        {
+          name: 'Get pet',
+          request: {
+            method: 'GET',
+            header: [],
+            url: {
+              raw: '{{baseUrl}}/pets/:id',
+              host: ['{{baseUrl}}'],
+              path: ['pets', ':id'],
+              variable: [{ key: 'id', value: '1' }],
+            },
+          },
+          response: [
+            {
+              name: 'Found',
+              originalRequest: { method: 'GET', header: [], url: { raw: '{{baseUrl}}/pets/1' } },
+              status: 'OK',
+              code: 200,
+              _postman_previewlanguage: 'json',
+              header: [{ key: 'Content-Type', value: 'application/json' }],
+              body: '{"id":1,"name":"Rex"}',
+            },
+            {
+              name: 'Not found',
+              originalRequest: { method: 'GET', header: [], url: { raw: '{{baseUrl}}/pets/2' } },
+              status: 'Not Found',
+              code: 404,
+              header: [{ key: 'Content-Type', value: 'application/json' }],
+              body: '{"error":"no such pet"}',
+            },
+          ],
+        },
+        {
+          name: 'Delete pet',
+          request: {
+            method: 'DELETE',
+            header: [],
+            url: { raw: '{{baseUrl}}/pets/:id', path: ['pets', ':id'] },
+          },
+          response: [],
+        },
+      ],
+    },
+  ],
+  variable: [{ key: 'baseUrl', value: 'https://petstore.example.com' }],
+});
+
+/** Drops a file of this name and text on the import's drop area, as a file dragged from the desktop. */
+async function dropFile(page: Page, name: string, text: string): Promise<void> {
+  const dataTransfer = await page.evaluateHandle(
+    ([n, t]) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([t!], n!, { type: 'application/json' }));
+      return dt;
+    },
+    [name, text],
+  );
+  await page.getByTestId('import-drop-zone').dispatchEvent('drop', { dataTransfer });
+}
+
+describe('web UI: importing a file of any format', () => {
+  let s: UiSession;
+  let shop: string;
+  const endpoints = (project: string) => s.cliJson<Listed[]>(['endpoint', 'list', project]);
+  const projectNames = async () =>
+    (await s.cliJson<{ name: string }[]>(['project', 'list'])).map((p) => p.name);
+
+  before(async () => {
+    ({ s, shop } = await openShopSession());
+  });
+  after(() => s?.close());
+
+  it('previews a chosen file (nothing written) and imports it on confirmation', async () => {
+    await s.open(`/projects/${shop}/import`);
+    await s.page.getByRole('heading', { level: 2, name: 'Import a file' }).waitFor();
+    await s.page
+      .getByLabel('File to import')
+      .setInputFiles({ name: 'petstore.yaml', mimeType: 'application/yaml', buffer: Buffer.from(PETSTORE) });
+    await s.page.getByText('Read petstore.yaml').waitFor();
+    const preview = s.page.getByRole('region', { name: 'Import preview' });
+    await preview
+      .getByText(/5 to create, 0 to update, 0 to replace, 0 skipped, 0 approximate, .* in Shop\./)
+      .waitFor();
+    await preview.getByText('Nothing is written until you import.').waitFor();
+    await preview.getByRole('cell', { name: '/pets/{petId}' }).first().waitFor();
+    // The dry run wrote nothing.
+    assert.deepEqual(await endpoints('Shop'), []);
+    await assertAccessibleInBothThemes(s.page, 'the import screen with a file’s preview');
+
+    await s.page.getByRole('button', { name: 'Import', exact: true }).click();
+    const report = s.page.getByRole('region', { name: 'Import report' });
+    await report.getByText(/^Imported into Shop: 5 created, 0 updated, 0 replaced, 0 skipped/).waitFor();
+    assert.equal((await endpoints('Shop')).length, 5);
+    // The file is taken: no preview left, and Import cannot run it twice.
+    assert.equal(await preview.count(), 0);
+    assert.equal(await s.page.getByRole('button', { name: 'Import', exact: true }).isDisabled(), true);
+    await assertAccessibleInBothThemes(s.page, 'the import screen with a file’s report');
+  });
+
+  it('takes a dropped file into a new project, the existing routes of this one untouched', async () => {
+    await s.open(`/projects/${shop}/import`);
+    await s.page.getByLabel('A new project, named after the file’s title (or the file)').check();
+    await dropFile(s.page, 'petstore.yaml', PETSTORE);
+    await s.page.getByText('Read petstore.yaml').waitFor();
+    const preview = s.page.getByRole('region', { name: 'Import preview' });
+    await preview.getByText(/5 to create, 0 to update, 0 to replace, 0 skipped/).waitFor();
+    const before = await projectNames();
+    assert.deepEqual(before.sort(), ['Shop']);
+
+    await s.page.getByRole('button', { name: 'Import', exact: true }).click();
+    const report = s.page.getByRole('region', { name: 'Import report' });
+    await report.getByText(/^Imported into Petstore: 5 created/).waitFor();
+    const id = await projectId(s, 'Petstore');
+    assert.equal((await endpoints('Petstore')).length, 5);
+    await report.getByRole('link', { name: 'See the endpoints of Petstore' }).click();
+    await s.page.waitForURL(`**/projects/${id}/endpoints`);
+  });
+
+  it('shows why a file is refused, and imports nothing', async () => {
+    await s.open(`/projects/${shop}/import`);
+    const count = (await endpoints('Shop')).length;
+    await dropFile(s.page, 'notes.json', JSON.stringify({ notes: ['a', 'b'] }));
+    await s.page
+      .getByRole('alert')
+      .filter({ hasText: /not a HAR, Postman, Mockoon, WireMock or OpenAPI file/ })
+      .waitFor();
+    assert.equal(await s.page.getByRole('button', { name: 'Import', exact: true }).isDisabled(), true);
+    await assertAccessibleInBothThemes(s.page, 'the import screen with a refused file');
+
+    // A format forced that the file is not: refused with the route's detail.
+    await s.page.getByLabel('Format').selectOption('har');
+    await s.page
+      .getByLabel('File to import')
+      .setInputFiles({ name: 'petstore.yaml', mimeType: 'application/yaml', buffer: Buffer.from(PETSTORE) });
+    await s.page.getByRole('alert').filter({ hasText: 'Invalid input' }).waitFor();
+    assert.equal(await s.page.getByRole('region', { name: 'Import preview' }).count(), 0);
+    assert.equal((await endpoints('Shop')).length, count);
+  });
+
+  it('previews a Postman collection: folder names, examples as variations, what is approximate', async () => {
+    await s.open(`/projects/${shop}/import`);
+    await s.page.getByLabel('A new project, named after the file’s title (or the file)').check();
+    await s.page.getByLabel('File to import').setInputFiles({
+      name: 'petstore.postman_collection.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(POSTMAN),
+    });
+    const preview = s.page.getByRole('region', { name: 'Import preview' });
+    await preview.getByText(/^Postman collection: 2 to create/).waitFor();
+    const made = preview.getByRole('table').filter({ hasText: 'Endpoints the import would make' });
+    await made
+      .getByRole('row')
+      .filter({ hasText: 'Pets / Get pet' })
+      .filter({ hasText: '/pets/{id}' })
+      .filter({ hasText: 'Not found' })
+      .waitFor();
+    // The request without a saved example answers 200 {}: approximate, said so.
+    const approximate = preview.getByRole('table').filter({ hasText: 'Translated approximately' });
+    await approximate.getByRole('row').filter({ hasText: 'DELETE' }).waitFor();
+    await preview.getByText(/variables .*baseUrl/).waitFor();
+    assert.ok(!(await projectNames()).includes('Petstore collection'));
+
+    await s.page.getByRole('button', { name: 'Import', exact: true }).click();
+    await s.page
+      .getByRole('region', { name: 'Import report' })
+      .getByText(/^Imported into Petstore collection: 2 created/)
+      .waitFor();
+    const list = await endpoints('Petstore collection');
+    const get = list.find((e) => e.method === 'GET');
+    assert.equal(get?.path, '/pets/{id}');
+    assert.equal(get?.name, 'Pets / Get pet');
+  });
+});
