@@ -57,47 +57,8 @@ function standInCloudflared() {
   return bin;
 }
 
-/** A Postman collection for the file import's picture (a folder, two examples, one request without). */
-const postmanFile = join(binDir, 'petstore.postman_collection.json');
-writeFileSync(
-  postmanFile,
-  JSON.stringify({
-    info: {
-      name: 'Petstore',
-      schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json',
-    },
-    variable: [{ key: 'baseUrl', value: 'https://petstore.example.com' }],
-    item: [
-      {
-        name: 'Pets',
-        item: [
-          {
-            name: 'Get pet',
-            request: {
-              method: 'GET',
-              url: { raw: '{{baseUrl}}/pets/:id', host: ['{{baseUrl}}'], path: ['pets', ':id'] },
-            },
-            response: [
-              {
-                name: 'Found',
-                code: 200,
-                header: [{ key: 'Content-Type', value: 'application/json' }],
-                body: '{"id":1,"name":"Rex"}',
-              },
-              {
-                name: 'Not found',
-                code: 404,
-                header: [{ key: 'Content-Type', value: 'application/json' }],
-                body: '{"error":"no such pet"}',
-              },
-            ],
-          },
-          { name: 'Delete pet', request: { method: 'DELETE', url: '{{baseUrl}}/pets/:id' }, response: [] },
-        ],
-      },
-    ],
-  }),
-);
+/** A Postman collection (a folder, two examples, one request without) for the file import's picture. */
+const postmanFile = join(root, 'test', 'fixtures', 'import', 'petstore.postman_collection.json');
 
 const signer = testSigner();
 const env = {

@@ -12,62 +12,10 @@ const PETSTORE = readFileSync(join(ROOT, 'test', 'fixtures', 'openapi', 'petstor
 type Listed = { id: string; method: string; path: string; name: string; variations?: { name: string }[] };
 
 /** A Postman v2.1 collection as Postman exports it: a folder, a request with two examples, one without. */
-const POSTMAN = JSON.stringify({
-  info: {
-    _postman_id: '7d3c1f5e-1111-4a2b-9c3d-000000000001',
-    name: 'Petstore collection',
-    schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json',
-  },
-  item: [
-    {
-      name: 'Pets',
-      item: [
-        {
-          name: 'Get pet',
-          request: {
-            method: 'GET',
-            header: [],
-            url: {
-              raw: '{{baseUrl}}/pets/:id',
-              host: ['{{baseUrl}}'],
-              path: ['pets', ':id'],
-              variable: [{ key: 'id', value: '1' }],
-            },
-          },
-          response: [
-            {
-              name: 'Found',
-              originalRequest: { method: 'GET', header: [], url: { raw: '{{baseUrl}}/pets/1' } },
-              status: 'OK',
-              code: 200,
-              _postman_previewlanguage: 'json',
-              header: [{ key: 'Content-Type', value: 'application/json' }],
-              body: '{"id":1,"name":"Rex"}',
-            },
-            {
-              name: 'Not found',
-              originalRequest: { method: 'GET', header: [], url: { raw: '{{baseUrl}}/pets/2' } },
-              status: 'Not Found',
-              code: 404,
-              header: [{ key: 'Content-Type', value: 'application/json' }],
-              body: '{"error":"no such pet"}',
-            },
-          ],
-        },
-        {
-          name: 'Delete pet',
-          request: {
-            method: 'DELETE',
-            header: [],
-            url: { raw: '{{baseUrl}}/pets/:id', path: ['pets', ':id'] },
-          },
-          response: [],
-        },
-      ],
-    },
-  ],
-  variable: [{ key: 'baseUrl', value: 'https://petstore.example.com' }],
-});
+const POSTMAN = readFileSync(
+  join(ROOT, 'test', 'fixtures', 'import', 'petstore.postman_collection.json'),
+  'utf8',
+);
 
 /** Drops a file of this name and text on the import's drop area, as a file dragged from the desktop. */
 async function dropFile(page: Page, name: string, text: string): Promise<void> {
