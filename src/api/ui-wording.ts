@@ -32,6 +32,9 @@ const FIELDS: Record<OptionName, string> = {
   spec: 'Document URL',
   url: 'URL',
   document: 'File',
+  includeHost: 'Host',
+  all: 'All entries',
+  env: 'Environment',
 };
 
 const field = (name: OptionName): string => (name === 'text' ? FIELDS.text : `the "${FIELDS[name]}" field`);

@@ -1,20 +1,17 @@
 import { MockdevError, PLAIN_WORDING, type Wording } from '../core/errors.js';
 import { endpointKey } from '../core/match/route-key.js';
-import { EndpointInputSchema, type Endpoint } from '../core/model/endpoint.js';
+import type { Endpoint } from '../core/model/endpoint.js';
 import { NameSchema } from '../core/model/fields.js';
 import { keepTextLiteral } from '../core/model/imported-text.js';
 import type { ImportedChange, LiteralText, TemplatesTreatment } from '../core/model/imports.js';
 import { ApiVersionSchema, type Project } from '../core/model/project.js';
-import { uniqueName } from '../core/naming.js';
-import { parseInput } from '../core/validate.js';
+import type { ImportFormat, ImportNote } from '../formats/converted.js';
 import { convertOpenApi, type ConvertedOperation } from '../formats/openapi/index.js';
 import { cleanName } from '../formats/openapi/import.js';
 import type { AppContext } from './context.js';
-import { assertTemplates } from './endpoint-build.js';
-import { EndpointList, type Placement, type RouteClash } from './endpoint-merge.js';
-import { withEndpoints } from './endpoints.js';
+import { writeImport } from './import-write.js';
 import { loadDocument, problemError, readSource, type ImportWarning, type Problem } from './openapi-load.js';
-import { createProject, resolveProject, toProject, type ResolveOptions } from './projects.js';
+import { resolveProject, type ResolveOptions } from './projects.js';
 
 export type { ImportWarning } from './openapi-load.js';
 
@@ -37,7 +34,7 @@ export interface ImportReport {
   /** The endpoints whose text holds `{{` and is sent as written (templating off), and where. */
   literal: LiteralText[];
   /** Operations not imported, and why; `existingId` when an endpoint already has the route. */
-  skipped: { method: string; path: string; reason: string; existingId?: string }[];
+  skipped: { method: string; path: string; reason: string; existingId?: string; name?: string }[];
   /**
    * What in the document breaks the OpenAPI specification, could not be resolved, or was left
    * out, with where it is: the first MAX_LISTED_WARNINGS.
@@ -45,6 +42,13 @@ export interface ImportReport {
   warnings: ImportWarning[];
   /** How many warnings there are in all (listed or not). */
   warningCount: number;
+  /** The fields of an import of any format (app/imports.ts; absent from importOpenApi's own report). */
+  format?: ImportFormat;
+  dryRun?: boolean;
+  approximate?: ImportNote[];
+  resources?: { id?: string; name: string; path: string; itemCount: number }[];
+  variables?: { name: string; value: string; secret: boolean }[];
+  environment?: { id?: string; name: string; variableCount: number };
 }
 
 export interface ImportInput {
@@ -66,6 +70,8 @@ export interface ImportInput {
    * document is data, sent as written, unless the document is mockdev's own export.
    */
   templates?: boolean;
+  /** The same report, nothing written. */
+  dryRun?: boolean;
   /**
    * Refuse the document at the first problem: a part that breaks the OpenAPI schema, a `$ref`
    * that cannot be resolved, an operation that cannot become an endpoint. Default: import what
@@ -99,10 +105,12 @@ export type ImportOptions = ResolveOptions & {
 
 const describeEndpoint = (e: { method: string; path: string }) => `${e.method} ${e.path}`;
 
-function projectNameFrom(title: string, label: string): string {
+export function projectNameFrom(title: string, label: string): string {
   const cleaned = cleanName(title);
   if (cleaned && NameSchema.safeParse(cleaned).success) return cleaned;
-  const fromFile = cleanName(label.replace(/^.*[/\\]/, '').replace(/\.(ya?ml|json)$/i, ''));
+  const fromFile = cleanName(
+    label.replace(/^.*[/\\]/, '').replace(/\.(ya?ml|json|har|postman_collection)$/i, ''),
+  );
   return fromFile && NameSchema.safeParse(fromFile).success ? fromFile : 'Imported API';
 }
 
@@ -219,138 +227,51 @@ export async function importOpenApi(
       false,
     );
   }
-  const report = (
-    project: Project,
-    written: Pick<ImportReport, 'created' | 'updated' | 'replaced' | 'kept' | 'dropped'>,
-    skippedHere = skipped,
-    problemsHere = problems,
-  ): ImportReport => ({
-    project,
-    ...written,
+  const written = await writeImport(ctx, {
+    target,
+    project: {
+      name: projectNameFrom(converted.title, loaded.label),
+      description: converted.description,
+      version:
+        converted.version !== undefined && ApiVersionSchema.safeParse(converted.version).success
+          ? converted.version
+          : undefined,
+    },
+    items: candidates,
+    onClash: input.replace ? 'replace' : input.overwrite ? 'update' : 'skip',
+    say: options.say ?? PLAIN_WORDING,
+    dryRun: input.dryRun,
+    // strict: the first operation left out refuses the document (nothing is written).
+    refuse: (op, reason) => void leaveOut(op, reason),
+    noneLeft: (refused) =>
+      new MockdevError(
+        'INVALID_INPUT',
+        `${loaded.label}: none of its operations can be imported (${refused.length === 1 ? '' : `${refused.length} refused; the first: `}${describeEndpoint(refused[0]![0])}: ${refused[0]![1]})`,
+        { hint: 'Fix the operations in the document; nothing was imported' },
+      ),
+  });
+  const problemsHere = [...problems];
+  const skippedHere = [...skipped];
+  for (const s of written.skipped) {
+    if (s.item) {
+      const left = leaveOut(s.item, s.reason);
+      skippedHere.push(left.skipped);
+      problemsHere.push(left.problem);
+    } else skippedHere.push({ method: s.method, path: s.path, reason: s.reason, existingId: s.existingId });
+  }
+  return {
+    project: written.project,
+    created: written.created,
+    updated: written.updated,
+    replaced: written.replaced,
+    kept: written.kept,
+    dropped: written.dropped,
     skipped: skippedHere,
     templates,
     literal: literalOf([...written.created, ...written.updated, ...written.replaced]),
     warnings: loaded.locate(problemsHere.slice(0, MAX_LISTED_WARNINGS)),
     warningCount: problemsHere.length,
-  });
-
-  if (!target) {
-    const name = projectNameFrom(converted.title, loaded.label);
-    const apiVersion =
-      converted.version !== undefined && ApiVersionSchema.safeParse(converted.version).success
-        ? converted.version
-        : undefined;
-    let operations = candidates;
-    for (let attempt = 0; ; attempt++) {
-      // Another process may take the name meanwhile: then the next free one is tried.
-      const unique = uniqueName(
-        name,
-        (await ctx.projects.summaries({ managedOnly: true })).map((p) => p.name),
-      );
-      try {
-        const project = await createProject(
-          ctx,
-          { name: unique, description: converted.description.slice(0, 2000) },
-          operations.map((op) => op.input),
-          { version: apiVersion },
-        );
-        const { endpoints, ...summary } = project;
-        return report(summary, { created: endpoints, updated: [], replaced: [], kept: [], dropped: [] });
-      } catch (e) {
-        if (e instanceof MockdevError && e.code === 'NAME_TAKEN' && attempt < 3) continue;
-        // An operation the endpoint rules refuse is left out, not the document: each is
-        // checked only when the whole did not pass (a valid document is checked once).
-        const refused =
-          e instanceof MockdevError && e.code === 'INVALID_ARGUMENT' ? refusedOperations(operations) : [];
-        if (refused.length === 0) throw withCreateContext(e);
-        for (const [op, reason] of refused) skip(op, reason);
-        operations = operations.filter((op) => !refused.some(([bad]) => bad === op));
-        if (operations.length === 0) {
-          throw new MockdevError(
-            'INVALID_INPUT',
-            `${loaded.label}: none of its operations can be imported (${refused.length === 1 ? '' : `${refused.length} refused; the first: `}${describeEndpoint(refused[0]![0])}: ${refused[0]![1]})`,
-            { hint: 'Fix the operations in the document; nothing was imported' },
-          );
-        }
-      }
-    }
-  }
-
-  const say = options.say ?? PLAIN_WORDING;
-  const onClash: RouteClash = input.replace ? 'replace' : input.overwrite ? 'update' : 'skip';
-  return ctx.projects.update(target.key, (stored) => {
-    const written = {
-      created: [] as Endpoint[],
-      updated: [] as Endpoint[],
-      replaced: [] as Endpoint[],
-      kept: [] as ImportedChange[],
-      dropped: [] as ImportedChange[],
-    };
-    const localSkipped = [...skipped];
-    const localProblems = [...problems];
-    const list = new EndpointList(stored.endpoints);
-    for (const op of candidates) {
-      let placed: Placement;
-      try {
-        placed = list.place(op.input, onClash);
-      } catch (e) {
-        if (!(e instanceof MockdevError)) throw e;
-        const left = leaveOut(op, e.message);
-        localSkipped.push(left.skipped);
-        localProblems.push(left.problem);
-        continue;
-      }
-      const e = placed.endpoint;
-      const change = (items: string[]) => ({ endpointId: e.id, method: e.method, path: e.path, items });
-      if (placed.outcome === 'skipped') {
-        const { existing } = placed;
-        localSkipped.push({
-          method: e.method,
-          path: e.path,
-          reason: `already exists as "${existing.name}" (id ${existing.id}); ${say.turnOn('overwrite')} to update it from the document (or ${say.option('replace')} to replace it whole)`,
-          existingId: existing.id,
-        });
-      } else if (placed.outcome === 'created') written.created.push(e);
-      else if (placed.outcome === 'updated') {
-        written.updated.push(e);
-        if (placed.kept.length) written.kept.push(change(placed.kept));
-      } else {
-        written.replaced.push(e);
-        if (placed.dropped.length) written.dropped.push(change(placed.dropped));
-      }
-    }
-    const touched = written.created.length + written.updated.length + written.replaced.length;
-    if (touched === 0) {
-      return { result: report(toProject(stored), written, localSkipped, localProblems) };
-    }
-    const change = withEndpoints(stored, list.endpoints, undefined);
-    const project = toProject({ ...stored, ...change });
-    return { ...change, result: report(project, written, localSkipped, localProblems) };
-  });
-}
-
-/** The operations whose endpoints the endpoint rules refuse, and why. */
-function refusedOperations(operations: ConvertedOperation[]): [ConvertedOperation, string][] {
-  const refused: [ConvertedOperation, string][] = [];
-  for (const op of operations) {
-    try {
-      assertTemplates(parseInput(EndpointInputSchema, op.input, 'endpoint'));
-    } catch (e) {
-      if (!(e instanceof MockdevError)) throw e;
-      refused.push([op, e.message]);
-    }
-  }
-  return refused;
-}
-
-function withCreateContext(e: unknown): unknown {
-  if (e instanceof MockdevError && e.code === 'INVALID_ARGUMENT') {
-    return new MockdevError('INVALID_INPUT', `The document cannot be imported: ${e.message}`, {
-      hint: 'Fix the document; nothing was imported',
-      details: e.details,
-    });
-  }
-  return e;
+  };
 }
 
 export {

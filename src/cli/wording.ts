@@ -24,6 +24,9 @@ const FLAGS: Record<OptionName, string> = {
   spec: '-s, --spec',
   url: 'the URL argument',
   document: 'the URL argument',
+  includeHost: '--include-host',
+  all: '--all',
+  env: '--env',
 };
 
 /** How the CLI words what core hints point at: flags and commands. */

@@ -106,7 +106,10 @@ export type OptionName =
   | 'templates'
   | 'spec'
   | 'url'
-  | 'document';
+  | 'document'
+  | 'includeHost'
+  | 'all'
+  | 'env';
 
 /** Next steps a hint may suggest; each adapter says how (a CLI command, an MCP tool). */
 export type ActionName =

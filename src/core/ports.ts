@@ -470,6 +470,14 @@ export interface UserFiles {
    * INVALID_ARGUMENT naming it.
    */
   read(path: string, options?: { within?: { root: string; name: string } }): Promise<Buffer>;
+  /**
+   * The entries of a folder (names, and which are folders), sorted by name; undefined when the
+   * path is not a folder (a file, or nothing). Same `within` rule as `read`.
+   */
+  list(
+    path: string,
+    options?: { within?: { root: string; name: string } },
+  ): Promise<{ name: string; folder: boolean }[] | undefined>;
   /** Absolute form of a path the user gave. */
   resolve(path: string): string;
   /** Writes a file atomically (temp file, fsync, rename): a reader never sees half of it. */

@@ -9,8 +9,8 @@ import type { ResourceInput } from '../core/model/resource.js';
  * does, and reports. No I/O here: the app reads the files.
  */
 
-export const IMPORT_FORMATS = ['openapi', 'har', 'postman', 'mockoon', 'wiremock'] as const;
-export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+export { IMPORT_FORMATS } from '../core/model/imports.js';
+export type ImportFormat = (typeof import('../core/model/imports.js').IMPORT_FORMATS)[number];
 export type ConvertedFormat = Exclude<ImportFormat, 'openapi'>;
 
 /** One item of the source said about in the report: where (any of method/path/name) and what. */

@@ -1,9 +1,10 @@
 import * as z from 'zod';
 import { importCurl, previewCurl } from '../../app/curl.js';
+import { importFile } from '../../app/imports.js';
 import { exportOpenApi, importOpenApi } from '../../app/openapi.js';
 import { MockdevError, type Wording } from '../../core/errors.js';
 import { EndpointSchema } from '../../core/model/endpoint.js';
-import { CurlPreviewSchema, ImportReportSchema } from '../../core/model/imports.js';
+import { CurlPreviewSchema, IMPORT_FORMATS, ImportReportSchema } from '../../core/model/imports.js';
 import { CONTENT_BODY_LIMIT_BYTES, DOCUMENT_BODY_LIMIT_BYTES } from '../../http/body.js';
 import { defineRoute, reply, type Route } from '../route.js';
 import { PROJECT_PARAM } from './projects.js';
@@ -29,6 +30,25 @@ const ImportQuerySchema = z.object({
     'Keep {{…}} in the document as templates (a document you trust); by default imported text is sent as written',
   ),
   strict: queryFlag('Refuse the document at its first problem instead of importing what can be read'),
+  dryRun: queryFlag('Answer the report and write nothing (a preview)'),
+});
+
+const FileImportQuerySchema = ImportQuerySchema.extend({
+  project: ImportQuerySchema.shape.project.describe(
+    'Import into this project (id or name); left out: a new project named after the document (its title, or "Imported API")',
+  ),
+  format: z
+    .enum(IMPORT_FORMATS)
+    .optional()
+    .describe('openapi, har, postman, mockoon or wiremock; left out: detected from the content'),
+  includeHost: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .optional()
+    .describe('HAR: only the entries of this host (default: the host with most entries)'),
+  all: queryFlag('HAR: static assets (images, scripts, styles, fonts) too'),
+  env: queryFlag('Postman: the collection variables as an environment of the project (Pro)'),
 });
 
 const CurlCommandSchema = z.object({
@@ -108,11 +128,53 @@ export const importRoutes: Route[] = [
           replace: query.replace,
           templates: query.templates,
           strict: query.strict,
+          dryRun: query.dryRun,
         },
         {
           within: { root: ctx.dataDir, name: 'the mockdev data directory' },
           say,
           // A large document takes seconds: the servers of this process answer meanwhile.
+          offThread: true,
+        },
+      );
+    },
+  }),
+  defineRoute<unknown, z.output<typeof FileImportQuerySchema>>({
+    method: 'POST',
+    maxBodyBytes: DOCUMENT_BODY_LIMIT_BYTES,
+    path: '/import',
+    tag: 'Imports and exports',
+    summary:
+      'Import a HAR file, a Postman collection, a Mockoon environment, WireMock mappings or an OpenAPI document (as `mockdev import --json`)',
+    description:
+      'The file is the request body (JSON; YAML for OpenAPI). The format is detected from the content unless `format` is given; a file that is none of them is a 400 saying which format it looked like and why it was refused. WireMock: one mapping or `{ "mappings": [...] }` (a `bodyFileName` cannot be read here: reported skipped). `dryRun=true` answers the same report and writes nothing.',
+    query: FileImportQuerySchema,
+    bodyTypes: DOCUMENT_TYPES,
+    response: { schema: ImportReportSchema, description: 'The import report' },
+    handle: ({ ctx, query, rawBody, say }) => {
+      if (rawBody.trim() === '')
+        throw new MockdevError('INVALID_ARGUMENT', 'The request body is empty: send the file to import', {
+          details: { field: 'body' },
+        });
+      return importFile(
+        ctx,
+        {
+          text: rawBody,
+          projectRef: query.project,
+          overwrite: query.overwrite,
+          replace: query.replace,
+          templates: query.templates,
+          strict: query.strict,
+          dryRun: query.dryRun,
+          format: query.format,
+          includeHost: query.includeHost,
+          all: query.all,
+          env: query.env,
+        },
+        {
+          within: { root: ctx.dataDir, name: 'the mockdev data directory' },
+          say,
+          // A large OpenAPI document takes seconds: the servers of this process answer meanwhile.
           offThread: true,
         },
       );

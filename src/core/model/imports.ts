@@ -2,6 +2,19 @@ import * as z from 'zod';
 import { AuthSchema, EndpointSchema } from './endpoint.js';
 import { ProjectSchema } from './project.js';
 
+/** The formats `import` reads (kept in step with formats/converted.ts IMPORT_FORMATS). */
+export const IMPORT_FORMATS = ['openapi', 'har', 'postman', 'mockoon', 'wiremock'] as const;
+
+export const ImportFormatSchema = z.enum(IMPORT_FORMATS);
+
+/** One item of another tool's file said about in the report: where and what. */
+export const ImportNoteSchema = z.object({
+  method: z.string().optional(),
+  path: z.string().optional(),
+  name: z.string().optional().describe('The source’s own name for the item'),
+  message: z.string().describe('What was lost (approximate) or why it was left out (skipped)'),
+});
+
 /** What an import changed of one existing endpoint: what it kept (overwrite) or dropped (replace). */
 export const ImportedChangeSchema = z.object({
   endpointId: z.string(),
@@ -16,9 +29,10 @@ export type ImportedChange = z.infer<typeof ImportedChangeSchema>;
 /**
  * How an import treated the `{{…}}` of the text it brought (DECISIONS "Trust and data"):
  * `literal` data, sent as written (the default); kept as templates because the caller said so
- * (`option`: --templates) or because the document is mockdev's own export (`own-export`).
+ * (`option`: --templates), because the document is mockdev's own export (`own-export`), or
+ * because they are the source tool's templates (`source`: Mockoon, WireMock's response-template).
  */
-export const TemplatesTreatmentSchema = z.enum(['literal', 'option', 'own-export']);
+export const TemplatesTreatmentSchema = z.enum(['literal', 'option', 'own-export', 'source']);
 export type TemplatesTreatment = z.infer<typeof TemplatesTreatmentSchema>;
 
 /** An imported endpoint whose text holds `{{` and is sent as written (templating off). */
@@ -59,6 +73,7 @@ export const ImportReportSchema = z.object({
         path: z.string(),
         reason: z.string(),
         existingId: z.string().optional().describe('The endpoint that already has this route'),
+        name: z.string().optional().describe('The source’s own name for the item (another tool’s import)'),
       }),
     )
     .describe('Operations not imported, and why'),
@@ -74,6 +89,42 @@ export const ImportReportSchema = z.object({
     )
     .describe('What in the document breaks the OpenAPI specification or was left out (the first 50)'),
   warningCount: z.number().int().describe('How many warnings there are in all'),
+  format: ImportFormatSchema.optional().describe(
+    'The format imported (given or detected); absent from the OpenAPI-only route’s report',
+  ),
+  dryRun: z
+    .boolean()
+    .optional()
+    .describe('true: a preview; nothing was written (the project’s id is "dry-run" when it would be new)'),
+  approximate: z
+    .array(ImportNoteSchema)
+    .optional()
+    .describe('Items translated only approximately, and what was lost (HAR, Postman, Mockoon, WireMock)'),
+  resources: z
+    .array(
+      z.object({
+        id: z.string().optional().describe('Absent in a dry run'),
+        name: z.string(),
+        path: z.string(),
+        itemCount: z.number().int(),
+      }),
+    )
+    .optional()
+    .describe('Resources made (Mockoon data buckets and CRUD routes)'),
+  variables: z
+    .array(
+      z.object({
+        name: z.string(),
+        value: z.string().describe('Masked (********) when the name says it is a secret'),
+        secret: z.boolean(),
+      }),
+    )
+    .optional()
+    .describe('Variables the source defines (Postman collection variables)'),
+  environment: z
+    .object({ id: z.string().optional(), name: z.string(), variableCount: z.number().int() })
+    .optional()
+    .describe('The environment made from the variables (env asked; a Pro feature)'),
 });
 
 /** The DECISIONS "cURL preview" shape: what a cURL command would become; nothing is created. */

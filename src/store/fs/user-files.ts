@@ -31,7 +31,41 @@ export class LocalUserFiles implements UserFiles {
   }
 
   async read(path: string, options: { within?: { root: string; name: string } } = {}): Promise<Buffer> {
-    const within = options.within;
+    const full = await this.reach(path, options.within);
+    try {
+      return await fs.readFile(full);
+    } catch (e) {
+      throw new MockdevError('INVALID_ARGUMENT', `Cannot read ${path}: ${why(e)}`, {
+        hint: 'Check the path',
+        details: { file: path },
+      });
+    }
+  }
+
+  async list(
+    path: string,
+    options: { within?: { root: string; name: string } } = {},
+  ): Promise<{ name: string; folder: boolean }[] | undefined> {
+    const full = await this.reach(path, options.within);
+    let entries;
+    try {
+      if (!(await fs.stat(full)).isDirectory()) return undefined;
+      entries = await fs.readdir(full, { withFileTypes: true });
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+      throw new MockdevError('INVALID_ARGUMENT', `Cannot read the folder ${path}: ${why(e)}`, {
+        hint: 'Check the path',
+        details: { file: path },
+      });
+    }
+    return entries
+      .map((d) => ({ name: d.name, folder: d.isDirectory() }))
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  }
+
+  /** The absolute path of `path`, refused when `within` is given and it leads outside. */
+  private async reach(path: string, within: { root: string; name: string } | undefined): Promise<string> {
     const full = resolve(within?.root ?? this.cwd, path);
     if (within) {
       const outside = () =>
@@ -50,14 +84,7 @@ export class LocalUserFiles implements UserFiles {
       }
       if (real !== undefined && realRoot !== undefined && !inside(realRoot, real)) throw outside();
     }
-    try {
-      return await fs.readFile(full);
-    } catch (e) {
-      throw new MockdevError('INVALID_ARGUMENT', `Cannot read ${path}: ${why(e)}`, {
-        hint: 'Check the path',
-        details: { file: path },
-      });
-    }
+    return full;
   }
 
   async writeAtomic(path: string, text: string): Promise<void> {
