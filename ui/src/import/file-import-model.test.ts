@@ -16,6 +16,10 @@ describe('file import helpers', () => {
       importQuery({ ...base, project: 'p1', existing: 'replace' }, true),
       '?project=p1&replace=true&dryRun=true',
     );
+    assert.equal(
+      importQuery({ ...base, format: 'postman', env: true }, true),
+      '?format=postman&env=true&dryRun=true',
+    );
     // Into a new project there is nothing to overwrite.
     assert.equal(importQuery({ ...base, existing: 'overwrite' }, false), '');
   });

@@ -3,7 +3,9 @@
  * the query of the admin API's import route, and the report read as rows and counts.
  */
 import { query } from '../api/client';
-import type { ImportReport } from './types';
+import type { ImportFormat, ImportReport } from './types';
+
+export type { ImportFormat };
 
 /** The formats the server can be told to read a file as (the import route's `format`), with their names on screen. */
 export const FORMAT_LABELS = {
@@ -12,8 +14,7 @@ export const FORMAT_LABELS = {
   postman: 'Postman collection',
   mockoon: 'Mockoon environment',
   wiremock: 'WireMock mappings',
-} as const;
-export type ImportFormat = keyof typeof FORMAT_LABELS;
+} as const satisfies Record<ImportFormat, string>;
 
 /** What the user chose on the form. */
 export interface FileImportOptions {
@@ -26,6 +27,8 @@ export interface FileImportOptions {
   includeHost: string;
   /** HAR: static assets too. */
   all: boolean;
+  /** Postman: the collection's variables as an environment of the project (Pro). */
+  env?: boolean;
 }
 
 /** `?format=…&project=…&dryRun=true…` for POST /import: only what differs from the defaults. */
@@ -38,11 +41,12 @@ export function importQuery(o: FileImportOptions, dryRun: boolean): string {
     replace: o.project && o.existing === 'replace' ? 'true' : undefined,
     includeHost: har ? o.includeHost.trim() || undefined : undefined,
     all: har && o.all ? 'true' : undefined,
+    env: o.env ? 'true' : undefined,
     dryRun: dryRun ? 'true' : undefined,
   });
 }
 
-/** One item of the source said about in the report (approximate or skipped), as the report gives it. */
+/** One item of the source said about in the report: approximate (message) or skipped (reason). */
 export interface ReportNote {
   method?: string;
   path?: string;
@@ -51,14 +55,8 @@ export interface ReportNote {
   reason?: string;
 }
 
-/** The report of the import route: the OpenAPI report's fields and those of the other formats. */
-export type FileImportReport = ImportReport & {
-  format?: ImportFormat;
-  dryRun?: boolean;
-  approximate?: ReportNote[];
-  variables?: { name: string; value?: string }[];
-  resources?: { name?: string; path?: string }[];
-};
+/** The report of the import route (every format; `dryRun` for its preview). */
+export type FileImportReport = ImportReport;
 
 /** A note as a table row: method, where (path, else the source's name), what. */
 export function noteRow(n: ReportNote): { method: string; where: string; what: string } {

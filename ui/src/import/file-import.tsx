@@ -34,6 +34,7 @@ export function FileImport({ project }: { project: ProjectListing }) {
   const [existing, setExisting] = useState<ExistingEndpoints>('skip');
   const [includeHost, setIncludeHost] = useState('');
   const [all, setAll] = useState(false);
+  const [env, setEnv] = useState(false);
   const [busy, setBusy] = useState(false);
   const [readError, setReadError] = useState<unknown>();
   const [importError, setImportError] = useState<unknown>();
@@ -44,6 +45,7 @@ export function FileImport({ project }: { project: ProjectListing }) {
     existing,
     includeHost,
     all,
+    env,
   };
   const preview = useImportPreview(text, options, reads);
   const har = format === 'har' || (format === '' && preview.report?.format === 'har');
@@ -55,6 +57,10 @@ export function FileImport({ project }: { project: ProjectListing }) {
     try {
       setText(await file.text());
       setFileName(file.name);
+      // The HAR options and the environment belong to the file they were chosen for.
+      setIncludeHost('');
+      setAll(false);
+      setEnv(false);
       setReads((n) => n + 1);
       setReadError(undefined);
     } catch (e) {
@@ -159,6 +165,14 @@ export function FileImport({ project }: { project: ProjectListing }) {
           </label>
           <Checkbox checked={all} onChange={setAll}>
             Static assets too (images, scripts, styles, fonts)
+          </Checkbox>
+        </fieldset>
+      )}
+      {(env || (preview.report?.variables?.length ?? 0) > 0) && (
+        <fieldset className="options">
+          <legend>Variables</legend>
+          <Checkbox checked={env} onChange={setEnv}>
+            Make an environment of the collection’s variables (Pro)
           </Checkbox>
         </fieldset>
       )}

@@ -86,14 +86,20 @@ export function ImportReportView({ report }: { report: FileImportReport }) {
       {report.resources && report.resources.length > 0 && (
         <p>
           {preview ? 'Resources to make' : 'Resources made'}:{' '}
-          {report.resources.map((r) => r.path ?? r.name).join(', ')}
+          {report.resources.map((r) => `${r.path} (${plural(r.itemCount, 'item')})`).join(', ')}
         </p>
       )}
       {report.variables && report.variables.length > 0 && (
         <p>
-          The source’s variables ({plural(report.variables.length, 'variable')}, not imported as an
-          environment here): <span className="mono">{report.variables.map((v) => v.name).join(', ')}</span>
+          The source’s variables ({plural(report.variables.length, 'variable')}):{' '}
+          <span className="mono">{report.variables.map((v) => v.name).join(', ')}</span>
+          {report.environment
+            ? `; ${preview ? 'to become' : 'made into'} the environment ${report.environment.name}.`
+            : '.'}
         </p>
+      )}
+      {report.templates === 'source' && (
+        <p>The source’s {'{{…}}'} templates are kept as templates (mockdev’s helpers are compatible).</p>
       )}
       {report.templates === 'own-export' && (
         <p>
