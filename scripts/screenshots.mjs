@@ -354,7 +354,9 @@ try {
         // A Postman collection chosen: its dry run (what the import would make) before Import.
         if (name === 'import-file') {
           await page.getByLabel('File to import').setInputFiles(postmanFile);
-          await page.getByRole('region', { name: 'Import preview' }).waitFor();
+          const preview = page.getByRole('region', { name: 'Import preview' });
+          await preview.waitFor();
+          await preview.evaluate((r) => r.scrollIntoView());
         }
         await page.waitForLoadState('networkidle').catch(() => undefined);
         await page.waitForTimeout(400); // the live preview's debounce and the fonts settle

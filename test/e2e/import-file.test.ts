@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import type { UiSession } from '../helpers/browser.js';
 import { ROOT } from '../helpers/cli.js';
 import { assertAccessibleInBothThemes, projectId } from '../helpers/io.js';
+import { testSigner } from '../helpers/license.js';
 import { openShopSession } from '../helpers/ui-seed.js';
 
 const PETSTORE = readFileSync(join(ROOT, 'test', 'fixtures', 'openapi', 'petstore-3.0.yaml'), 'utf8');
@@ -37,8 +38,13 @@ describe('web UI: importing a file of any format', () => {
   const projectNames = async () =>
     (await s.cliJson<{ name: string }[]>(['project', 'list'])).map((p) => p.name);
 
+  // A license can be activated (the collection's variables as an environment are a Pro feature).
+  const signer = testSigner();
+
   before(async () => {
-    ({ s, shop } = await openShopSession());
+    ({ s, shop } = await openShopSession({
+      env: { MOCKDEV_LICENSE_PUBLIC_KEY: signer.publicKeyPem, MOCKDEV_LICENSE_URL: undefined },
+    }));
   });
   after(() => s?.close());
 
@@ -51,7 +57,9 @@ describe('web UI: importing a file of any format', () => {
     await s.page.getByText('Read petstore.yaml').waitFor();
     const preview = s.page.getByRole('region', { name: 'Import preview' });
     await preview
-      .getByText(/5 to create, 0 to update, 0 to replace, 0 skipped, 0 approximate, .* in Shop\./)
+      .getByText(
+        /^OpenAPI \(or Swagger\) into Shop: 5 to create, 0 to update, 0 to replace, 0 skipped, 0 approximate, /,
+      )
       .waitFor();
     await preview.getByText('Nothing is written until you import.').waitFor();
     await preview.getByRole('cell', { name: '/pets/{petId}' }).first().waitFor();
@@ -118,7 +126,9 @@ describe('web UI: importing a file of any format', () => {
       buffer: Buffer.from(POSTMAN),
     });
     const preview = s.page.getByRole('region', { name: 'Import preview' });
-    await preview.getByText(/^Postman collection: 2 to create/).waitFor();
+    await preview
+      .getByText(/^Postman collection into Petstore collection: 2 to create, .* 1 approximate/)
+      .waitFor();
     const made = preview.getByRole('table').filter({ hasText: 'Endpoints the import would make' });
     await made
       .getByRole('row')
@@ -129,14 +139,35 @@ describe('web UI: importing a file of any format', () => {
     // The request without a saved example answers 200 {}: approximate, said so.
     const approximate = preview.getByRole('table').filter({ hasText: 'Translated approximately' });
     await approximate.getByRole('row').filter({ hasText: 'DELETE' }).waitFor();
-    await preview.getByText(/variables .*baseUrl/).waitFor();
+    await preview.getByText(/variables .*baseUrl\.$/).waitFor();
     assert.ok(!(await projectNames()).includes('Petstore collection'));
+
+    // The variables as an environment: Pro; without a license the preview says so, Import waits.
+    const asEnvironment = s.page.getByLabel('Make an environment of the collection’s variables (Pro)');
+    await asEnvironment.check();
+    await s.page.getByRole('alert').filter({ hasText: 'needs a Pro license' }).waitFor();
+    assert.equal(await s.page.getByRole('button', { name: 'Import', exact: true }).isDisabled(), true);
+    const activated = await s.cli(['license', 'activate', signer.key({ sub: 'pro@example.com' })]);
+    assert.equal(activated.code, 0, activated.stderr);
+    await asEnvironment.uncheck();
+    await preview.getByText(/variables .*baseUrl\.$/).waitFor();
+    await asEnvironment.check();
+    await preview.getByText(/variables .*baseUrl; to become the environment Petstore collection\./).waitFor();
 
     await s.page.getByRole('button', { name: 'Import', exact: true }).click();
     await s.page
       .getByRole('region', { name: 'Import report' })
       .getByText(/^Imported into Petstore collection: 2 created/)
       .waitFor();
+    const environments = await s.cliJson<{ name: string; variables: Record<string, string> }[]>([
+      'environment',
+      'list',
+      'Petstore collection',
+    ]);
+    assert.deepEqual(
+      environments.map((e) => [e.name, e.variables]),
+      [['Petstore collection', { baseUrl: 'https://petstore.example.com' }]],
+    );
     const list = await endpoints('Petstore collection');
     const get = list.find((e) => e.method === 'GET');
     assert.equal(get?.path, '/pets/{id}');

@@ -40,9 +40,9 @@ export function ImportReportView({ report }: { report: FileImportReport }) {
       <p role="status">
         {preview ? (
           <strong>
-            {report.format ? `${FORMAT_LABELS[report.format]}: ` : ''}
+            {report.format ? `${FORMAT_LABELS[report.format]} into` : 'Into'} {report.project.name}:{' '}
             {created.length} to create, {updated.length} to update, {replaced.length} to replace,{' '}
-            {skipped.length} skipped, {approximate.length} approximate, {warned} in {report.project.name}.
+            {skipped.length} skipped, {approximate.length} approximate, {warned}.
           </strong>
         ) : (
           <>
