@@ -13,7 +13,7 @@ import {
 } from './file-import-model';
 import { documentType } from './format';
 import { ImportReportView } from './report-view';
-import { TargetOptions, type ExistingEndpoints, type ImportTarget } from './target-options';
+import { TargetOptions, useTargetChoice } from './target-options';
 import { useImportPreview } from './use-import-preview';
 
 /**
@@ -30,8 +30,8 @@ export function FileImport({ project }: { project: ProjectListing }) {
   const [reads, setReads] = useState(0);
   const [dragging, setDragging] = useState(false);
   const [format, setFormat] = useState<ImportFormat | ''>('');
-  const [target, setTarget] = useState<ImportTarget>('this');
-  const [existing, setExisting] = useState<ExistingEndpoints>('skip');
+  const choice = useTargetChoice();
+  const { target, existing } = choice;
   const [includeHost, setIncludeHost] = useState('');
   const [all, setAll] = useState(false);
   const [env, setEnv] = useState(false);
@@ -146,10 +146,7 @@ export function FileImport({ project }: { project: ProjectListing }) {
         id={id}
         project={project}
         newName="named after the file’s title (or the file)"
-        target={target}
-        onTarget={setTarget}
-        existing={existing}
-        onExisting={setExisting}
+        choice={choice}
       />
       {har && (
         <fieldset className="options">

@@ -6,7 +6,7 @@ import { useShared } from '../state';
 import type { ProjectListing } from '../types';
 import { documentType } from './format';
 import { ImportReportView } from './report-view';
-import { TargetOptions, type ExistingEndpoints, type ImportTarget } from './target-options';
+import { TargetOptions, useTargetChoice } from './target-options';
 import type { ImportReport } from './types';
 
 /**
@@ -20,8 +20,8 @@ export function OpenApiImport({ project }: { project: ProjectListing }) {
   const id = useId();
   const [text, setText] = useState('');
   const [fileName, setFileName] = useState<string>();
-  const [target, setTarget] = useState<ImportTarget>('this');
-  const [existing, setExisting] = useState<ExistingEndpoints>('skip');
+  const choice = useTargetChoice();
+  const { target, existing } = choice;
   const [templates, setTemplates] = useState(false);
   const [strict, setStrict] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -99,10 +99,7 @@ export function OpenApiImport({ project }: { project: ProjectListing }) {
           id={id}
           project={project}
           newName="named after the document’s info.title"
-          target={target}
-          onTarget={setTarget}
-          existing={existing}
-          onExisting={setExisting}
+          choice={choice}
         />
         <fieldset className="options">
           <legend>Options</legend>

@@ -1,8 +1,17 @@
+import { useState } from 'react';
 import { Radio } from '../components/choice';
 import type { ProjectListing } from '../types';
 
 export type ImportTarget = 'this' | 'new';
 export type ExistingEndpoints = 'skip' | 'overwrite' | 'replace';
+
+/** The state of the target choices: this project, skipping existing routes, to start with. */
+export function useTargetChoice() {
+  const [target, setTarget] = useState<ImportTarget>('this');
+  const [existing, setExisting] = useState<ExistingEndpoints>('skip');
+  return { target, setTarget, existing, setExisting };
+}
+export type TargetChoice = ReturnType<typeof useTargetChoice>;
 
 /**
  * Where an import goes (this project, or a new one named from the document) and what becomes of
@@ -13,14 +22,12 @@ export function TargetOptions(props: {
   project: ProjectListing;
   /** How the new project is named, e.g. "named after the document’s info.title". */
   newName: string;
-  target: ImportTarget;
-  onTarget: (t: ImportTarget) => void;
-  existing: ExistingEndpoints;
-  onExisting: (e: ExistingEndpoints) => void;
+  choice: TargetChoice;
 }) {
-  const { id, target, existing } = props;
+  const { id } = props;
+  const { target, existing, setTarget, setExisting } = props.choice;
   const existingRadio = (value: ExistingEndpoints, label: string) => (
-    <Radio name={`${id}-existing`} checked={existing === value} onSelect={() => props.onExisting(value)}>
+    <Radio name={`${id}-existing`} checked={existing === value} onSelect={() => setExisting(value)}>
       {label}
     </Radio>
   );
@@ -28,10 +35,10 @@ export function TargetOptions(props: {
     <>
       <fieldset className="options">
         <legend>Import into</legend>
-        <Radio name={`${id}-target`} checked={target === 'this'} onSelect={() => props.onTarget('this')}>
+        <Radio name={`${id}-target`} checked={target === 'this'} onSelect={() => setTarget('this')}>
           This project ({props.project.name})
         </Radio>
-        <Radio name={`${id}-target`} checked={target === 'new'} onSelect={() => props.onTarget('new')}>
+        <Radio name={`${id}-target`} checked={target === 'new'} onSelect={() => setTarget('new')}>
           A new project, {props.newName}
         </Radio>
       </fieldset>
