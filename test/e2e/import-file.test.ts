@@ -18,6 +18,61 @@ const POSTMAN = readFileSync(
   'utf8',
 );
 
+/** One entry of a HAR as Chromium saves it: a GET of this URL answered 200 with this body. */
+function harEntry(url: string, mimeType: string, text: string, resourceType: string) {
+  const u = new URL(url);
+  return {
+    _resourceType: resourceType,
+    cache: {},
+    pageref: 'page_1',
+    request: {
+      method: 'GET',
+      url,
+      httpVersion: 'http/2.0',
+      headers: [{ name: ':authority', value: u.host }],
+      queryString: [...u.searchParams].map(([name, value]) => ({ name, value })),
+      cookies: [],
+      headersSize: -1,
+      bodySize: 0,
+    },
+    response: {
+      status: 200,
+      statusText: '',
+      httpVersion: 'http/2.0',
+      headers: [
+        { name: 'content-type', value: mimeType },
+        { name: 'content-length', value: String(text.length) },
+      ],
+      cookies: [],
+      content: { size: text.length, mimeType, text },
+      redirectURL: '',
+      headersSize: -1,
+      bodySize: -1,
+      _transferSize: text.length + 100,
+    },
+    serverIPAddress: '93.184.216.34',
+    startedDateTime: '2026-11-20T10:00:00.000Z',
+    time: 12.5,
+    timings: { blocked: 1, dns: -1, ssl: -1, connect: -1, send: 0.1, wait: 10, receive: 1.4 },
+  };
+}
+
+/** A capture of two hosts: the API (two answers of one path, an image) and a CDN (a script, a JSON file). */
+const HAR = JSON.stringify({
+  log: {
+    version: '1.2',
+    creator: { name: 'WebInspector', version: '537.36' },
+    pages: [{ startedDateTime: '2026-11-20T10:00:00.000Z', id: 'page_1', title: 'Shop', pageTimings: {} }],
+    entries: [
+      harEntry('https://api.example.com/api/users', 'application/json', '[{"id":1}]', 'fetch'),
+      harEntry('https://api.example.com/api/users?page=2', 'application/json', '[{"id":2}]', 'fetch'),
+      harEntry('https://api.example.com/logo.png', 'image/png', '', 'image'),
+      harEntry('https://cdn.example.com/app.js', 'text/javascript', 'console.log(1)', 'script'),
+      harEntry('https://cdn.example.com/config.json', 'application/json', '{"theme":"dark"}', 'fetch'),
+    ],
+  },
+});
+
 /** Drops a file of this name and text on the import's drop area, as a file dragged from the desktop. */
 async function dropFile(page: Page, name: string, text: string): Promise<void> {
   const dataTransfer = await page.evaluateHandle(
@@ -173,5 +228,36 @@ describe('web UI: importing a file of any format', () => {
     assert.equal(get?.path, '/pets/{id}');
     // The folder's name first (the separator is the Postman import's: docs/import-postman.md).
     assert.match(get?.name ?? '', /^Pets \S Get pet$/);
+  });
+
+  it('previews a HAR capture by host, with static assets on demand, and imports it into this project', async () => {
+    await s.open(`/projects/${shop}/import`);
+    await dropFile(s.page, 'session.har', HAR);
+    const preview = s.page.getByRole('region', { name: 'Import preview' });
+    const made = preview.getByRole('table').filter({ hasText: 'Endpoints the import would make' });
+    const skipped = preview.getByRole('table').filter({ hasText: 'Skipped' });
+    // The host with most entries; the other host and the image are skipped, saying so.
+    await preview.getByText(/^HAR \(a browser’s network capture\) into Shop: 1 to create/).waitFor();
+    await made.getByRole('row').filter({ hasText: '/api/users' }).filter({ hasText: 'page=2' }).waitFor();
+    await skipped.getByRole('row').filter({ hasText: 'cdn.example.com' }).waitFor();
+    await assertAccessibleInBothThemes(s.page, 'the import screen with a HAR’s preview');
+
+    // The HAR options show for a HAR: the other host, then its static assets too.
+    await s.page.getByLabel('Only the host').fill('cdn.example.com');
+    await made.getByRole('row').filter({ hasText: '/config.json' }).waitFor();
+    await preview.getByText(/: 1 to create/).waitFor();
+    await s.page.getByLabel('Static assets too (images, scripts, styles, fonts)').check();
+    await preview.getByText(/: 2 to create/).waitFor();
+    await made.getByRole('row').filter({ hasText: '/app.js' }).waitFor();
+    const before = (await endpoints('Shop')).length;
+
+    await s.page.getByRole('button', { name: 'Import', exact: true }).click();
+    await s.page
+      .getByRole('region', { name: 'Import report' })
+      .getByText(/^Imported into Shop: 2 created/)
+      .waitFor();
+    const paths = (await endpoints('Shop')).map((e) => `${e.method} ${e.path}`);
+    assert.equal(paths.length, before + 2);
+    assert.ok(paths.includes('GET /config.json') && paths.includes('GET /app.js'), paths.join(', '));
   });
 });
