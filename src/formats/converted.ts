@@ -41,8 +41,12 @@ export interface ConvertedImport {
   approximate: ImportNote[];
   /** Items left out, and why. */
   skipped: ImportNote[];
-  /** Variables the source defines (Postman's collection variables), for the report and `--env`. */
-  variables: { name: string; value: string }[];
+  /**
+   * Variables the source defines (Postman's collection variables), for the report and `--env`.
+   * `secret`: the source marks it as one (Postman's `type: "secret"`): its value is masked in
+   * the report and kept as a secret of the environment.
+   */
+  variables: { name: string; value: string; secret?: boolean }[];
   /**
    * true: the source's `{{…}}` are templates and kept as such (Mockoon, WireMock's
    * response-template); false: the text is data, sent as written (templating off, as an

@@ -112,6 +112,7 @@ export class ResourceRuntime {
 
   /** What templates see of the resources. */
   readonly access: TemplateResources = {
+    globals: new Map<string, unknown>(),
     get: (name) => {
       const l = this.byName.get(name.toLowerCase());
       return l && { items: l.items, idField: l.def.idField };

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Endpoint, Variation } from '../../src/core/model/endpoint.js';
 import { assertAccessible, type UiSession } from '../helpers/browser.js';
-import { openShopSession } from '../helpers/ui-seed.js';
+import { openShopSession, startMockServer } from '../helpers/ui-seed.js';
 import { waitUntil } from '../helpers/wait.js';
 
 /**
@@ -12,6 +12,7 @@ import { waitUntil } from '../helpers/wait.js';
  */
 describe('endpoint editor: delays and faults (web UI)', () => {
   let s: UiSession;
+  let shopId: string;
   const show = () => s.cliJson<Endpoint>(['endpoint', 'show', 'Shop', 'GET /api/slow']);
   const editor = () => s.page.getByRole('region', { name: 'Edit GET /api/slow', exact: true });
 
@@ -22,6 +23,7 @@ describe('endpoint editor: delays and faults (web UI)', () => {
         await cli(['endpoint', 'add', 'Shop', '-p', '/api/slow', '-b', '{}', '--delay', '40']);
       },
     }));
+    shopId = shop;
     await s.open(`/projects/${shop}/endpoints?edit=${(await show()).id}`);
   });
   after(() => s?.close());
@@ -74,5 +76,30 @@ describe('endpoint editor: delays and faults (web UI)', () => {
     await waitUntil(async () => (await list()).length === 1, 'the variation added');
     const [added] = await list();
     assert.deepEqual([added!.fault, added!.faultRate, added!.delay], ['reset', 0.2, 0]);
+  });
+
+  it("the request log's detail says the delay applied and the fault sent", async () => {
+    const add = await s.cli(['endpoint', 'add', 'Shop', '-p', '/api/drip', '-b', '{"ok":true}']);
+    assert.equal(add.code, 0, add.stderr);
+    const set = await s.cli([
+      'endpoint',
+      'update',
+      'Shop',
+      'GET /api/drip',
+      '--delay',
+      '25',
+      '--fault',
+      'drip:100000',
+    ]);
+    assert.equal(set.code, 0, set.stderr);
+    const url = await startMockServer(s, 'Shop');
+    const answer = await fetch(`${url}/api/drip`);
+    assert.equal(await answer.text(), '{"ok":true}');
+    await s.open(`/projects/${shopId}/requests`);
+    await s.page.getByRole('button', { name: '/api/drip', exact: true }).first().click();
+    const detail = s.page.getByRole('region', { name: /GET \/api\/drip → 200/ });
+    await detail.getByText('held back 25 ms before answering').waitFor();
+    await detail.getByText('the answer was sent slowly, 100000 bytes per second').waitFor();
+    await assertAccessible(s.page, 'a request detail with a delay and a fault');
   });
 });

@@ -135,10 +135,12 @@ describe('web UI: flows', () => {
   it('toggles Enabled in the flow list', async () => {
     const enabled = row('Order webhook').getByRole('checkbox', { name: /^Enabled/ });
     assert.equal(await enabled.isChecked(), true);
-    await enabled.uncheck();
+    // A click, not uncheck()/check(): the box shows the saved state, which on a busy machine
+    // arrives after the click returns (check() asserts the state changed at once).
+    await enabled.click();
     await waitUntil(async () => (await flows())[0]!.enabled === false, 'the flow disabled');
     await waitUntil(async () => !(await enabled.isChecked()), 'the toggle off');
-    await enabled.check();
+    await enabled.click();
     await waitUntil(async () => (await flows())[0]!.enabled === true, 'the flow enabled again');
     await assertAccessibleInBothThemes(s.page, 'the flow list');
   });

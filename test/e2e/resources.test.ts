@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { UiSession } from '../helpers/browser.js';
 import { assertAccessibleInBothThemes } from '../helpers/io.js';
-import { openShopSession } from '../helpers/ui-seed.js';
+import { openShopSession, startMockServer } from '../helpers/ui-seed.js';
 import { http } from '../helpers/ui.js';
 import { waitUntil } from '../helpers/wait.js';
 import { codeText } from './code-editor-helpers.js';
@@ -138,5 +138,19 @@ describe('web UI: resources', () => {
     await s.page.getByRole('heading', { name: /^users/ }).waitFor();
     const [users] = await resources();
     assert.match(s.page.url(), new RegExp(`/projects/${shop}/resources\\?edit=${users!.id}$`));
+  });
+
+  it("a resource's request in the log is answered by the resource, and its detail opens it", async () => {
+    const url = await startMockServer(s, 'Shop');
+    const answer = await fetch(`${url}/api/users`);
+    assert.equal(answer.status, 200, await answer.text());
+    await s.open(`/projects/${shop}/requests`);
+    await s.page.getByRole('button', { name: '/api/users', exact: true }).first().click();
+    const detail = s.page.getByRole('region', { name: /GET \/api\/users → 200/ });
+    await detail.getByText('the resource users (/api/users)', { exact: true }).waitFor();
+    const link = detail.getByRole('link', { name: 'Open the resource users' });
+    await link.click();
+    await s.page.getByRole('heading', { name: 'Resources of Shop', level: 1 }).waitFor();
+    assert.match(s.page.url(), /resources\?edit=/);
   });
 });

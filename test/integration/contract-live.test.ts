@@ -138,7 +138,11 @@ describe('serve --contract (live checking)', () => {
       env: proEnv,
     });
     box.defer(() => live.stop());
-    assert.match(live.stdout(), /Checking each request against .*openapi\.json/);
+    // Said after the serving line, once the document is compiled: waited for, not read at once.
+    await waitUntil(
+      async () => /Checking each request against .*openapi\.json/.test(live.stdout()),
+      'the checking line',
+    );
     assert.deepEqual(await send(live.url), plainAnswers, 'the mock answers exactly as without checking');
 
     // While it serves: checked once requests stop arriving.

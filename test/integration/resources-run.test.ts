@@ -191,6 +191,25 @@ describe('resources at run time (over HTTP)', () => {
     assert.deepEqual((await call(url, 'GET', '/api/users/4')).json, { name: 'Margaret', id: 4 });
   });
 
+  it("Mockoon's global variables: one request sets, later ones read, until the server stops", async (t: AfterHook) => {
+    const { ctx, url } = await served(t, () => []);
+    await addEndpoint(ctx, 'Shop', {
+      method: 'POST',
+      path: '/login',
+      body: `{{setGlobalVar 'user' body}}{{#if (getGlobalVar 'logins')}}{{setGlobalVar 'logins' (add (getGlobalVar 'logins') 1)}}{{else}}{{setGlobalVar 'logins' 1}}{{/if}}{"ok":true}`,
+    });
+    await addEndpoint(ctx, 'Shop', {
+      method: 'GET',
+      path: '/me',
+      body: `{"name":"{{getGlobalVar 'user' 'name'}}","logins":{{getGlobalVar 'logins'}}}`,
+    });
+    assert.equal((await call(url, 'POST', '/login', { name: 'Ada' })).status, 200);
+    assert.equal((await call(url, 'POST', '/login', { name: 'Grace' })).status, 200);
+    const me = await call(url, 'GET', '/me');
+    assert.equal(me.status, 200, me.body);
+    assert.deepEqual(me.json, { name: 'Grace', logins: 2 }, me.body);
+  });
+
   it('the state is written behind and survives a restart; a revision bump resets it, a staged one replaces it', async (t: AfterHook) => {
     const { ctx, project, server, url } = await served(t);
     assert.equal((await call(url, 'POST', '/api/users', { name: 'Kept' })).status, 201);

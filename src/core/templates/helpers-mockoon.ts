@@ -374,9 +374,10 @@ fieldsFirst(mockoonHelpers);
 
 /**
  * Positional arguments a helper keeps marked when the template tracks secrets (marks.ts):
- * `setVar` stores its value as given, so what `getVar` writes later is still marked.
+ * `setVar` stores its value as given, so what `getVar` writes later is still marked;
+ * `setGlobalVar` is given it marked to refuse it (helpers-resources.ts).
  */
-export const KEEP_MARKS: Readonly<Record<string, readonly number[]>> = { setVar: [1] };
+export const KEEP_MARKS: Readonly<Record<string, readonly number[]>> = { setVar: [1], setGlobalVar: [1] };
 
 /**
  * Mockoon helpers that need a feature not built yet: refused at save with the reason, never
@@ -385,6 +386,4 @@ export const KEEP_MARKS: Readonly<Record<string, readonly number[]>> = { setVar:
 export const NOT_YET: Readonly<Record<string, string>> = {
   dataBucket:
     "a data bucket: buckets are resources here, read with {{resource 'NAME'}} or {{dataRaw 'NAME'}} (issue 26: resources)",
-  setGlobalVar: 'global variables shared between requests, which are not built yet (issue 26: resources)',
-  getGlobalVar: 'global variables shared between requests, which are not built yet (issue 26: resources)',
 };

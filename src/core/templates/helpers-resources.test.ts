@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ResourceItem } from '../model/resource.js';
 import { checkTemplate, compileTemplate, type TemplateContext } from './engine.js';
-import type { TemplateResources } from './helpers-resources.js';
+import { GLOBALS_MAX, type TemplateResources } from './helpers-resources.js';
+import { markSecrets } from './marks.js';
 
 /** The resource helpers through the real engine, over an in-memory set of resources. */
 
@@ -15,6 +16,7 @@ function resources(
     get: (name) =>
       name.toLowerCase() in now ? { items: now[name.toLowerCase()]!, idField: 'id' } : undefined,
     set: (name, items) => void (now[name.toLowerCase()] = items),
+    globals: new Map(),
   };
 }
 
@@ -82,5 +84,38 @@ describe('resource helpers', () => {
       checkTemplate("{{resource 'users'}}{{resourceItem 'users' 1}}{{setData 'set' 'u' '' 1}}"),
       null,
     );
+  });
+
+  it("Mockoon's global variables: kept between renders of one server, bounded, never a secret", () => {
+    const r = resources({});
+    assert.equal(render("{{setGlobalVar 'count' 2}}{{setGlobalVar 'user' (object name='Ada')}}", r), '');
+    assert.equal(
+      render("{{getGlobalVar 'count'}} {{getGlobalVar 'user' 'name'}} [{{getGlobalVar 'nope'}}]", r),
+      '2 Ada []',
+    );
+    assert.equal(render("{{add (getGlobalVar 'count') 1}}", r), '3');
+    for (let i = r.globals.size; i < GLOBALS_MAX; i++) r.globals.set(`v${i}`, i);
+    assert.throws(() => render("{{setGlobalVar 'one-more' 1}}", r), /more than 1000 global variables/);
+    assert.equal(
+      render("{{setGlobalVar 'count' 5}}{{getGlobalVar 'count'}}", r),
+      '5',
+      'a known name may change',
+    );
+    const secret = compileTemplate("{{setGlobalVar 't' env.TOKEN}}", { trackSecrets: true });
+    const context = {
+      params: {},
+      query: {},
+      headers: {},
+      body: {},
+      bodyRaw: '',
+      method: 'GET',
+      path: '/',
+      env: markSecrets({ TOKEN: 's3cret' }, ['s3cret']),
+      tunnel: { url: '' },
+      request: { url: '/', path: '/', pathSegments: [], query: {}, headers: {}, body: '', method: 'GET' },
+      resources: resources({}),
+    } as TemplateContext;
+    assert.throws(() => secret.render(context), /made from an environment secret is not kept/);
+    assert.throws(() => render("{{getGlobalVar 'x'}}", undefined), /running server's responses only/);
   });
 });

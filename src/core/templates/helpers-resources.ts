@@ -3,6 +3,7 @@ import type { ResourceItem } from '../model/resource.js';
 import { mergePatch } from '../resources/crud.js';
 import { root, split, text, valueAtPath } from './helpers.js';
 import { fieldsFirst } from './helpers-mockoon.js';
+import { hasMarks } from './marks.js';
 
 /**
  * Templates reading the served project's resources (docs/resources.md "In templates"):
@@ -17,7 +18,15 @@ export interface TemplateResources {
   get(name: string): { readonly items: readonly ResourceItem[]; readonly idField: string } | undefined;
   /** Replaces a resource's items (written behind like any change). */
   set(name: string, items: ResourceItem[]): void;
+  /**
+   * Mockoon's global variables (`setGlobalVar`/`getGlobalVar`): shared by every request to this
+   * server until it stops (not written anywhere), at most GLOBALS_MAX names.
+   */
+  readonly globals: Map<string, unknown>;
 }
+
+/** How many global variables a server keeps (a new name beyond it fails the template). */
+export const GLOBALS_MAX = 1000;
 
 type Root = { resources?: TemplateResources };
 
@@ -125,5 +134,36 @@ export const resourceHelpers: Record<string, HelperDelegate> = {
     return '';
   },
 };
+
+/** The served project's global variables; none in a template rendered without a server (a flow's). */
+function globalsOf(o: HelperOptions, helper: string): Map<string, unknown> {
+  const globals = (root(o) as unknown as Root).resources?.globals;
+  if (!globals) throw new Error(`${helper}: global variables live in a running server's responses only`);
+  return globals;
+}
+
+Object.assign(resourceHelpers, {
+  // Mockoon's global variables: `{{setGlobalVar 'name' value}}`, `{{getGlobalVar 'name' 'path'}}`.
+  setGlobalVar: (...a: unknown[]) => {
+    const [[name, value], o] = split(a);
+    if (typeof name !== 'string' || name === '') return '';
+    const globals = globalsOf(o, 'setGlobalVar');
+    // Given marked (KEEP_MARKS): a secret kept between requests would reach later answers' logs unmasked.
+    if (hasMarks(typeof value === 'string' ? value : (JSON.stringify(value) ?? '')))
+      throw new Error(
+        'setGlobalVar: a value made from an environment secret is not kept between requests (use {{env.NAME}} where it is needed)',
+      );
+    if (!globals.has(name) && globals.size >= GLOBALS_MAX)
+      throw new Error(`setGlobalVar: more than ${GLOBALS_MAX} global variables`);
+    globals.set(name, value);
+    return '';
+  },
+  getGlobalVar: (...a: unknown[]) => {
+    const [[name, path], o] = split(a);
+    const v = globalsOf(o, 'getGlobalVar').get(text(name));
+    const at = path === undefined ? v : valueAtPath(v, pathOf(path));
+    return at === undefined ? '' : printable(at);
+  },
+} satisfies Record<string, HelperDelegate>);
 
 fieldsFirst(resourceHelpers);

@@ -15,8 +15,6 @@ export type ParityTool = 'Mockoon' | 'WireMock';
 export type ParityRow = readonly [ParityTool, string, string, ParityStatus, string, string?];
 
 const BUCKETS = 'data buckets are resources here (issue 26: resources)';
-const GLOBALS =
-  'variables shared between requests are not built yet (issue 26: resources); refused at save naming it';
 
 export const PARITY: readonly ParityRow[] = [
   // ---- Mockoon: request
@@ -75,8 +73,14 @@ export const PARITY: readonly ParityRow[] = [
   // ---- Mockoon: variables and data buckets
   ['Mockoon', 'variables', 'setVar', 'same', ''],
   ['Mockoon', 'variables', 'getVar', 'same', ''],
-  ['Mockoon', 'variables', 'setGlobalVar', 'not supported', GLOBALS],
-  ['Mockoon', 'variables', 'getGlobalVar', 'not supported', GLOBALS],
+  [
+    'Mockoon',
+    'variables',
+    'setGlobalVar',
+    'differs',
+    'kept by the server until it stops, per project; a value made from an environment secret is refused',
+  ],
+  ['Mockoon', 'variables', 'getGlobalVar', 'same', ''],
   ['Mockoon', 'variables', 'getEnvVar', 'not supported', 'use `{{env.NAME}}` (secrets masked)'],
   [
     'Mockoon',

@@ -1,14 +1,13 @@
-import { MockdevError } from '../../core/errors.js';
 import type { ConvertedImport, Recognition } from '../converted.js';
+import { convertEnvironment } from './convert.js';
+import { recognize } from './shapes.js';
 
-/** Mockoon's environment export into mockdev's endpoints (formats/converted.ts). Not built yet: the seam of issue 27. */
+/** Mockoon's environment export into mockdev's endpoints and resources (formats/converted.ts; docs/import-mockoon.md). */
 
 export function recognizeMockoon(doc: unknown): Recognition {
-  void doc;
-  return { looksLike: false };
+  return recognize(doc);
 }
 
 export function convertMockoon(doc: unknown): ConvertedImport {
-  void doc;
-  throw new MockdevError('INVALID_INPUT', 'Importing Mockoon files is not built yet');
+  return convertEnvironment(doc);
 }

@@ -58,9 +58,21 @@ export class FileResourceStateStore implements ResourceStateStore {
     await writeJsonAtomic(this.file(projectId, resourceId), state);
   }
 
+  /**
+   * Writes the items staged for `revision`, and forgets those staged for revisions before the
+   * one before it: only the newest two can still be taken (the definition is bumped to
+   * `revision` right after; until then it is at most one behind).
+   */
   async stage(projectId: string, resourceId: string, revision: number, items: ResourceItem[]): Promise<void> {
     await this.ensureFolder(projectId);
     await writeJsonAtomic(this.file(projectId, resourceId, revision), items);
+    const dir = this.folder(projectId);
+    const names = await fs.readdir(dir).catch(() => [] as string[]);
+    const old = names.filter((n) => {
+      const m = /^(.+)\.r(\d+)\.json$/.exec(n);
+      return m !== null && m[1] === resourceId && Number(m[2]) < revision - 1;
+    });
+    await Promise.all(old.map((n) => fs.rm(join(dir, n), { force: true }).catch(() => undefined)));
   }
 
   async readStaged(

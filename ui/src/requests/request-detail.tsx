@@ -1,9 +1,11 @@
+import { enc } from '../api/client';
+import { useData } from '../api/use-data';
 import { Link } from '../components/link';
 import type { Spot } from '../contract/locate';
 import { ContractFacts, spotsOf } from '../contract/verdict';
 import { projectPath } from '../router';
 import { useShared } from '../state';
-import type { RequestRecord } from '../types';
+import type { RequestRecord, ResourceView } from '../types';
 import { DetailHead, ExchangeView, WhenFacts } from './exchange';
 
 /**
@@ -20,6 +22,9 @@ export function RequestDetail(props: {
 }) {
   const r = props.record;
   const limit = useShared().settings?.requestBodyLimitBytes;
+  // A resource's request is logged under the resource's id (docs/resources.md "At run time").
+  const resources = useData<ResourceView[]>(`/projects/${enc(props.projectId)}/resources`);
+  const resource = resources.data?.find((x) => x.id === r.endpointId);
   // the record says one of its bodies was cut: the one as long as the limit
   const cut = (body: string) =>
     r.truncated && (limit === undefined || new TextEncoder().encode(body).length >= limit);
@@ -41,7 +46,11 @@ export function RequestDetail(props: {
         <WhenFacts timestamp={r.timestamp} durationMs={r.durationMs} />
         <dt>Endpoint</dt>
         <dd>
-          {r.endpointId ? (
+          {resource ? (
+            <Link href={projectPath(props.projectId, 'resources', { edit: resource.id })}>
+              Open the resource {resource.name}
+            </Link>
+          ) : r.endpointId ? (
             <Link href={projectPath(props.projectId, 'endpoints', { edit: r.endpointId })}>
               Open the endpoint
             </Link>
@@ -56,7 +65,11 @@ export function RequestDetail(props: {
         </dd>
         <dt>Answered by</dt>
         <dd>
-          {r.variation ? (
+          {resource ? (
+            <>
+              the resource <strong>{resource.name}</strong> (<code>{resource.path}</code>)
+            </>
+          ) : r.variation ? (
             <>
               variation <strong>{r.variation.name}</strong> (<code>{r.variation.id}</code>)
             </>
@@ -66,6 +79,20 @@ export function RequestDetail(props: {
             'mockdev (no endpoint matched)'
           )}
         </dd>
+        {r.delayMs !== undefined && (
+          <>
+            <dt>Delay</dt>
+            <dd>held back {r.delayMs} ms before answering (the delay as sampled)</dd>
+          </>
+        )}
+        {r.fault !== undefined && (
+          <>
+            <dt>Fault</dt>
+            <dd>
+              <code>{r.fault}</code> — {faultWords(r.fault)}
+            </dd>
+          </>
+        )}
         <dt>Request id</dt>
         <dd>
           <code>{r.id}</code>
@@ -85,4 +112,14 @@ export function RequestDetail(props: {
       />
     </section>
   );
+}
+
+/** What a fault did to the answer, in words (docs/faults.md). */
+function faultWords(fault: string): string {
+  if (fault === 'reset') return 'the connection was reset without an answer';
+  if (fault === 'empty') return 'the connection was closed without an answer';
+  if (fault === 'garbage') return 'random bytes that are not HTTP were sent, then the connection closed';
+  const drip = /^drip:(\d+)$/.exec(fault);
+  if (drip) return `the answer was sent slowly, ${drip[1]} bytes per second`;
+  return 'a fault';
 }
