@@ -57,12 +57,23 @@ function standInCloudflared() {
   return bin;
 }
 
+/** A Postman collection (a folder, two examples, one request without) for the file import's picture. */
+const postmanFile = join(root, 'test', 'fixtures', 'import', 'petstore.postman_collection.json');
+
 const signer = testSigner();
 const env = {
   MOCKDEV_LICENSE_PUBLIC_KEY: signer.publicKeyPem,
   MOCKDEV_LICENSE_URL: undefined,
   // The tests' stand-in cloudflared: a tunnel with a quick-tunnel URL, and no network.
   MOCKDEV_CLOUDFLARED_PATH: standInCloudflared(),
+};
+/**
+ * Scrolls the screen's own scroll area (.content) so that this element is at its top; the page
+ * itself does not move (scrollIntoView would scroll the window too, leaving a blank band).
+ */
+const scrollToTop = (el) => {
+  const area = el.closest('.content');
+  area.scrollTop += el.getBoundingClientRect().top - area.getBoundingClientRect().top - 8;
 };
 const must = async (r) => {
   if (r.code !== 0) throw new Error(r.stderr);
@@ -304,6 +315,7 @@ try {
     ['requests', `/projects/${shop.id}/requests`],
     ['recordings', `/projects/${shop.id}/recordings?endpoint=${proxy.id}`],
     ['import', `/projects/${shop.id}/import`],
+    ['import-file', `/projects/${shop.id}/import`],
     ['export', `/projects/${shop.id}/export`],
     ['environments', `/projects/${shop.id}/environments`],
     ['flows', `/projects/${shop.id}/flows?edit=${flow.id}`],
@@ -345,7 +357,14 @@ try {
             .fill(
               `curl -X POST 'https://api.example.com/v1/orders?draft=true' -H 'Content-Type: application/json' -H 'Authorization: Bearer tok_123' --data-raw '{"sku":"A-100","qty":2}' --frobnicate`,
             );
-          await page.getByRole('heading', { name: 'cURL import' }).evaluate((h) => h.scrollIntoView());
+          await page.getByRole('heading', { name: 'cURL import' }).evaluate(scrollToTop);
+        }
+        // A Postman collection chosen: its dry run (what the import would make) before Import.
+        if (name === 'import-file') {
+          await page.getByLabel('File to import').setInputFiles(postmanFile);
+          const preview = page.getByRole('region', { name: 'Import preview' });
+          await preview.waitFor();
+          await preview.evaluate(scrollToTop);
         }
         await page.waitForLoadState('networkidle').catch(() => undefined);
         await page.waitForTimeout(400); // the live preview's debounce and the fonts settle

@@ -48,11 +48,13 @@ describe('web UI: OpenAPI import', () => {
     assert.equal((await endpoints('Shop')).length, 5);
 
     // Updated from the document (overwrite), then replaced whole, keeping their ids.
-    await s.page.getByLabel(/^Update them from the document/).check();
+    // The OpenAPI form's choices (the file import above has the same ones).
+    const openapi = s.page.getByRole('region', { name: 'OpenAPI import' });
+    await openapi.getByLabel(/^Update them from the document/).check();
     await s.page.getByRole('button', { name: 'Import document' }).click();
     await report.getByText('Imported into Shop: 0 created, 5 updated, 0 replaced, 0 skipped').waitFor();
     assert.deepEqual((await endpoints('Shop')).map((e) => e.id).sort(), list.map((e) => e.id).sort());
-    await s.page.getByLabel(/^Replace them whole/).check();
+    await openapi.getByLabel(/^Replace them whole/).check();
     await s.page.getByRole('button', { name: 'Import document' }).click();
     await report.getByText('Imported into Shop: 0 created, 0 updated, 5 replaced, 0 skipped').waitFor();
     assert.deepEqual((await endpoints('Shop')).map((e) => e.id).sort(), list.map((e) => e.id).sort());

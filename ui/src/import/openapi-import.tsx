@@ -1,13 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { api, query } from '../api/client';
-import { Checkbox, Radio } from '../components/choice';
-import { Link } from '../components/link';
+import { Checkbox } from '../components/choice';
 import { ErrorMessage, useNotify } from '../components/notices';
-import { TableHead } from '../components/table-head';
-import { projectPath } from '../router';
 import { useShared } from '../state';
 import type { ProjectListing } from '../types';
 import { documentType } from './format';
+import { ImportReportView } from './report-view';
+import { TargetOptions, useTargetChoice } from './target-options';
 import type { ImportReport } from './types';
 
 /**
@@ -21,8 +20,8 @@ export function OpenApiImport({ project }: { project: ProjectListing }) {
   const id = useId();
   const [text, setText] = useState('');
   const [fileName, setFileName] = useState<string>();
-  const [target, setTarget] = useState<'this' | 'new'>('this');
-  const [existing, setExisting] = useState<'skip' | 'overwrite' | 'replace'>('skip');
+  const choice = useTargetChoice();
+  const { target, existing } = choice;
   const [templates, setTemplates] = useState(false);
   const [strict, setStrict] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -96,36 +95,12 @@ export function OpenApiImport({ project }: { project: ProjectListing }) {
             }}
           />
         </label>
-        <fieldset className="options">
-          <legend>Import into</legend>
-          <Radio name={`${id}-target`} checked={target === 'this'} onSelect={() => setTarget('this')}>
-            This project ({project.name})
-          </Radio>
-          <Radio name={`${id}-target`} checked={target === 'new'} onSelect={() => setTarget('new')}>
-            A new project, named after the document’s info.title
-          </Radio>
-        </fieldset>
-        <fieldset className="options" disabled={target !== 'this'}>
-          <legend>Endpoints whose method and path already exist</legend>
-          <Radio name={`${id}-existing`} checked={existing === 'skip'} onSelect={() => setExisting('skip')}>
-            Skip them
-          </Radio>
-          <Radio
-            name={`${id}-existing`}
-            checked={existing === 'overwrite'}
-            onSelect={() => setExisting('overwrite')}
-          >
-            Update them from the document, keeping what only mockdev has (hand-made variations and headers,
-            delay, mode, proxy settings, …)
-          </Radio>
-          <Radio
-            name={`${id}-existing`}
-            checked={existing === 'replace'}
-            onSelect={() => setExisting('replace')}
-          >
-            Replace them whole (they keep only their id and name)
-          </Radio>
-        </fieldset>
+        <TargetOptions
+          id={id}
+          project={project}
+          newName="named after the document’s info.title"
+          choice={choice}
+        />
         <fieldset className="options">
           <legend>Options</legend>
           <Checkbox checked={templates} onChange={setTemplates}>
@@ -145,118 +120,5 @@ export function OpenApiImport({ project }: { project: ProjectListing }) {
       <ErrorMessage error={error} />
       {report && <ImportReportView report={report} />}
     </section>
-  );
-}
-
-function ImportReportView({ report }: { report: ImportReport }) {
-  const { created, updated, replaced, skipped, warnings, warningCount, kept, dropped, literal } = report;
-  const itemsOf = (list: typeof kept, id: string) => list.find((k) => k.endpointId === id)?.items;
-  return (
-    <div className="import-report" role="region" aria-label="Import report">
-      <p role="status">
-        <strong>
-          Imported into {report.project.name}: {created.length} created, {updated.length} updated,{' '}
-          {replaced.length} replaced, {skipped.length} skipped, {warningCount} warning
-          {warningCount === 1 ? '' : 's'}.
-        </strong>{' '}
-        <Link href={projectPath(report.project.id, 'endpoints')}>
-          See the endpoints of {report.project.name}
-        </Link>
-      </p>
-      {created.length + updated.length + replaced.length > 0 && (
-        <table>
-          <caption>Endpoints created, updated or replaced</caption>
-          <TableHead columns={['Method', 'Path', 'Name', 'Result']} />
-          <tbody>
-            {[
-              ...created.map((e) => ({ e, what: 'created' })),
-              ...updated.map((e) => {
-                const items = itemsOf(kept, e.id);
-                return { e, what: `updated${items ? `; kept: ${items.join(', ')}` : ''}` };
-              }),
-              ...replaced.map((e) => {
-                const items = itemsOf(dropped, e.id);
-                return { e, what: `replaced${items ? `; dropped: ${items.join(', ')}` : ''}` };
-              }),
-            ].map(({ e, what }) => (
-              <tr key={e.id}>
-                <td className="mono">{e.method}</td>
-                <td className="mono">{e.path}</td>
-                <td>
-                  <Link href={projectPath(report.project.id, 'endpoints', { edit: e.id })}>{e.name}</Link>
-                </td>
-                <td>{what}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {report.templates === 'own-export' && (
-        <p>
-          mockdev’s own export: its templates are kept as templates, but for those that read the environment
-          (listed below, if any; tick “Keep {'{{…}}'} in the document as templates” to keep them too).
-        </p>
-      )}
-      {literal.length > 0 && (
-        <table>
-          <caption>Sent as written: imported text holding {'{{'} (not rendered as a template)</caption>
-          <TableHead columns={['Method', 'Path', 'Where']} />
-          <tbody>
-            {literal.map((l) => (
-              <tr key={l.endpointId}>
-                <td className="mono">{l.method}</td>
-                <td className="mono">{l.path}</td>
-                <td>{l.parts.join(', ')}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {skipped.length > 0 && (
-        <table>
-          <caption>Skipped</caption>
-          <TableHead columns={['Method', 'Path', 'Why']} />
-          <tbody>
-            {skipped.map((s, i) => (
-              <tr key={i}>
-                <td className="mono">{s.method}</td>
-                <td className="mono">{s.path}</td>
-                <td>{s.reason}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {warnings.length > 0 && (
-        <>
-          <h3>
-            Warnings
-            {warningCount > warnings.length ? ` (the first ${warnings.length} of ${warningCount})` : ''}
-          </h3>
-          <ul className="import-warnings">
-            {warnings.map((w, i) => (
-              <li key={i}>
-                {w.message}
-                {(w.pointer || w.line !== undefined || w.file) && (
-                  <span className="muted mono">
-                    {' '}
-                    (
-                    {[
-                      w.file,
-                      w.pointer,
-                      w.line !== undefined ? `line ${w.line}` : undefined,
-                      w.column !== undefined ? `column ${w.column}` : undefined,
-                    ]
-                      .filter(Boolean)
-                      .join(', ')}
-                    )
-                  </span>
-                )}
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
-    </div>
   );
 }
