@@ -121,6 +121,25 @@ describe('web UI: resources', () => {
     );
   });
 
+  it('changes the seed after confirming, which resets the data to it', async () => {
+    const seed = s.page.getByLabel('Seed of users', { exact: true });
+    const save = s.page.getByRole('button', { name: 'Save seed', exact: true });
+    assert.equal(await save.isDisabled(), true, 'nothing to save yet');
+    await seed.fill('{"id": 3}');
+    await s.page.getByText(/Must be a JSON array of objects/).waitFor();
+    assert.equal(await save.isDisabled(), true);
+    await seed.fill('[{"id": 3, "name": "Barbara"}]');
+    await waitUntil(async () => !(await save.isDisabled()), 'the seed accepted');
+    await save.click();
+    const dialog = s.page.getByRole('dialog', { name: 'Save the seed of users?' });
+    await dialog.getByText('the current items are replaced by the 1 of the seed', { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Save seed' }).click();
+    await waitUntil(async () => (await resources())[0]!.seed.length === 1, 'the seed saved');
+    assert.deepEqual((await resources())[0]!.seed, [{ id: 3, name: 'Barbara' }]);
+    await waitUntil(async () => (await data()).length === 1, 'the data reset to the new seed');
+    assert.deepEqual(await data(), [{ id: 3, name: 'Barbara' }]);
+  });
+
   it('shows the resource as one row in its folder of the endpoint tree, which opens it', async () => {
     const added = await http(`${s.url}/api/v1/projects/Shop/endpoints`, {
       method: 'POST',

@@ -10,9 +10,10 @@ import { TextField, useLeaveGuard } from '../editor/fields';
 import type { ResourceData, ResourceView } from '../types';
 import { ItemsField } from './items-field';
 import { itemsProblem, itemsText, parseItems } from './resource-model';
+import { SeedEditor } from './seed-editor';
 
 /**
- * One resource: its definition (name, path, id field; as `resource update`), and its current
+ * One resource: its definition (name, path, id field; as `resource update`), its seed, and its current
  * items as one editable JSON document (as `resource data --set`), checked as you type, with
  * Reset back to the seed (asked first). The items are read again when the resource is
  * requested on the running server (its `request` events) while nothing is being edited.
@@ -96,6 +97,7 @@ export function ResourceEditor(props: {
         </button>
       </div>
       <Definition key={`${resource.id}:${resource.name}:${resource.path}:${resource.idField}`} {...props} />
+      <SeedEditor key={`${resource.id}:${resource.revision}`} {...props} />
       <h3>Data</h3>
       <p className="muted small">
         What the running server answers now (requests change it), else what it held when it stopped, else the
@@ -133,7 +135,7 @@ export function ResourceEditor(props: {
   );
 }
 
-/** The definition's fields, saved with PATCH (the seed is set when the resource is added). */
+/** The definition's fields, saved with PATCH (the seed has an editor of its own, SeedEditor). */
 function Definition(props: { base: string; resource: ResourceView; onSaved: () => void }) {
   const { resource } = props;
   const notify = useNotify();
