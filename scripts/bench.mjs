@@ -67,6 +67,7 @@ import { measureImportFormats } from './bench-import-formats.mjs';
 import { measureResources } from './bench-resources.mjs';
 import { measureHttps } from './bench-https.mjs';
 import { measureContract } from './bench-contract.mjs';
+import { measureTemplated, prepareTemplated } from './bench-templates.mjs';
 import { createMeasurer, MOCK_ENDPOINT } from './bench-measure.mjs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -81,28 +82,6 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
 const CONNS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PATH = '/api/users/42';
-const TEMPLATED_PATH = '/api/templated/users/42';
-const PARITY_PATH = '/api/parity/users/42';
-// Issue 25: a body using twelve of the Mockoon/WireMock helpers added for template parity.
-const PARITY_HELPERS = [
-  'add',
-  'subtract',
-  'gt',
-  'padStart',
-  'toFixed',
-  'concat',
-  'base64',
-  'guid',
-  'randomInt',
-  'now',
-  'regexExtract',
-  'eq',
-];
-const PARITY_BODY =
-  `{"id":"{{params.id}}","next":{{add params.id 1}},"prev":{{subtract params.id 1}},"big":{{gt params.id 10}},` +
-  `"code":"{{padStart params.id 6 '0'}}","price":"{{toFixed 3.14159 2}}","tag":"{{concat 'u-' params.id}}",` +
-  `"b64":"{{base64 params.id}}","uuid":"{{guid}}","n":{{randomInt lower=1 upper=9}},"day":"{{now format='yyyy-MM-dd'}}",` +
-  `"first":"{{regexExtract request.path '[a-z]+'}}","same":{{eq params.id '42'}}}`;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'mockdev-bench-'));
 const children = new Set();
@@ -122,7 +101,7 @@ const measurer = createMeasurer({
   WARMUP,
   CONNS,
 });
-const { LOADGEN, TASKSET, startServer, stopServer, measure, measurePair, freePort } = measurer;
+const { LOADGEN, TASKSET, startServer, stopServer, measure, freePort } = measurer;
 const onlyHttps = process.env.BENCH_ONLY_HTTPS === '1';
 const onlyContract = process.env.BENCH_ONLY_CONTRACT === '1';
 const onlyResources = process.env.BENCH_ONLY_RESOURCES === '1';
@@ -249,30 +228,9 @@ byId.variations = [
 ];
 writeFileSync(join(variedDir, 'endpoints.json'), JSON.stringify(variedEndpoints, null, 2));
 
-// The demo project with GET /api/users/:id answering a template: a path parameter, a variable
-// of the project's active environment and one fake first name (faker loaded at start). The
-// environment is a Pro feature: this run trusts a signing key it makes and activates a key
-// signed with it (the license format of docs/license.md).
-const templatedDir = join(dataDir, 'templated');
-mockdev('init', templatedDir, '--name', 'templated', '--with-examples');
-const templatedEndpoints = JSON.parse(readFileSync(join(templatedDir, 'endpoints.json'), 'utf8'));
-const staticUser = templatedEndpoints.find((e) => e.method === 'GET' && /^\/api\/users\/[:{]/.test(e.path));
-// The same endpoint twice on one server: static at PATH, templated at TEMPLATED_PATH.
-templatedEndpoints.push({
-  ...staticUser,
-  id: `${staticUser.id}-templated`,
-  name: `${staticUser.name} (templated)`,
-  path: staticUser.path.replace('/api/users/', '/api/templated/users/'),
-  body: `{"id":"{{params.id}}","api":"{{env.API}}","name":"{{faker 'person.firstName'}}"}`,
-});
-templatedEndpoints.push({
-  ...staticUser,
-  id: `${staticUser.id}-parity`,
-  name: `${staticUser.name} (parity helpers)`,
-  path: staticUser.path.replace('/api/users/', '/api/parity/users/'),
-  body: PARITY_BODY,
-});
-writeFileSync(join(templatedDir, 'endpoints.json'), JSON.stringify(templatedEndpoints, null, 2));
+// The templated copies of the demo endpoint (scripts/bench-templates.mjs). Their environment is a
+// Pro feature: this run trusts a signing key it makes and activates a key signed with it.
+const templatedDir = prepareTemplated({ dataDir, mockdev });
 {
   const { publicKey, privateKey } = generateKeyPairSync('ed25519');
   env.MOCKDEV_LICENSE_PUBLIC_KEY = publicKey.export({ type: 'spki', format: 'pem' }).toString();
@@ -418,37 +376,9 @@ if (process.env.BENCH_SKIP_VARIATIONS !== '1') {
 }
 
 let templatedRes;
-let templatedPair;
-let parityPair;
 if (process.env.BENCH_SKIP_TEMPLATES !== '1') {
-  const tPort = await freePort();
-  const tUrl = `http://127.0.0.1:${tPort}${TEMPLATED_PATH}`;
-  const tm = await startServer([process.execPath, cli, 'serve', templatedDir, '-p', String(tPort)], tUrl);
-  const check = await fetch(tUrl);
-  const sampleAnswer = await check.json();
-  if (
-    check.status !== 200 ||
-    sampleAnswer.id !== '42' ||
-    sampleAnswer.api !== 'https://api.example.test' ||
-    !sampleAnswer.name
-  )
-    throw new Error(`the templated endpoint answers ${JSON.stringify(sampleAnswer)}`);
-  const pUrl = `http://127.0.0.1:${tPort}${PARITY_PATH}`;
-  const pCheck = await fetch(pUrl);
-  const pAnswer = await pCheck.json();
-  if (
-    pCheck.status !== 200 ||
-    pAnswer.next !== 43 ||
-    pAnswer.code !== '000042' ||
-    pAnswer.first !== 'api' ||
-    pAnswer.same !== true
-  )
-    throw new Error(`the parity-helpers endpoint answers ${JSON.stringify(pAnswer)}`);
-  templatedRes = measure('mockdev, templated body (params + env + faker)', tm, tUrl);
-  results.push(templatedRes);
-  templatedPair = measurePair(tm, `http://127.0.0.1:${tPort}${PATH}`, tUrl);
-  parityPair = measurePair(tm, `http://127.0.0.1:${tPort}${PATH}`, pUrl);
-  await stopServer(tm);
+  templatedRes = await measureTemplated({ cli, templatedDir, measurer, PATH });
+  results.push(templatedRes.res);
 }
 
 let flowsRes;
@@ -538,25 +468,7 @@ if (variedRes) {
     `3 rule-based variations (header regex, path param, query regex on the linear-time engine; the 3rd matches) vs plain: req/s ${(variedRes.rps / mRes.rps).toFixed(3)}x, CPU per request ${(variedRes.cpuUsPerReq / mRes.cpuUsPerReq).toFixed(3)}x, p99 ${f(variedRes.p99Ms, 2)} ms`,
   );
 }
-if (templatedRes) {
-  const { a, b, rounds, secs } = templatedPair;
-  const tRatio = b.rps / a.rps;
-  console.log(
-    `templated body (params + env + one fake name) vs the static endpoint, same server, ${rounds} alternating ${secs}s turns each: ` +
-      `${f(b.rps, 0)} vs ${f(a.rps, 0)} req/s = ${tRatio.toFixed(3)}x (target >= 0.7) ${tRatio >= 0.7 ? 'OK' : 'BELOW TARGET'}, ` +
-      `CPU per request ${f(b.cpuUsPerReq, 1)} vs ${f(a.cpuUsPerReq, 1)} µs; ` +
-      `its own row vs the plain row: ${(templatedRes.rps / mRes.rps).toFixed(3)}x, p99 ${f(templatedRes.p99Ms, 2)} ms`,
-  );
-}
-if (parityPair) {
-  const { a, b, rounds, secs } = parityPair;
-  const pRatio = b.rps / a.rps;
-  console.log(
-    `template with ${PARITY_HELPERS.length} parity helpers (${PARITY_HELPERS.join(', ')}) vs the static endpoint, same server, ${rounds} alternating ${secs}s turns each: ` +
-      `${f(b.rps, 0)} vs ${f(a.rps, 0)} req/s = ${pRatio.toFixed(3)}x (target >= 0.7) ${pRatio >= 0.7 ? 'OK' : 'BELOW TARGET'}, ` +
-      `CPU per request ${f(b.cpuUsPerReq, 1)} vs ${f(a.cpuUsPerReq, 1)} µs`,
-  );
-}
+if (templatedRes) for (const line of templatedRes.lines(mRes)) console.log(line);
 if (flowsRes) for (const line of flowsRes.lines) console.log(line);
 if (httpsRes) for (const line of httpsRes.lines) console.log(line);
 if (contractRes) for (const line of contractRes.lines) console.log(line);
