@@ -20,8 +20,9 @@ function resources(
   };
 }
 
-const render = (source: string, res: TemplateResources | undefined, params: Record<string, string> = {}) =>
-  compileTemplate(source).render({
+/** A request's context for these tests, with the resources given (none: a template without a server). */
+const contextWith = (res: TemplateResources | undefined, params: Record<string, string> = {}, env = {}) =>
+  ({
     params,
     query: {},
     headers: {},
@@ -29,11 +30,14 @@ const render = (source: string, res: TemplateResources | undefined, params: Reco
     bodyRaw: '',
     method: 'GET',
     path: '/',
-    env: {},
+    env,
     tunnel: { url: '' },
     request: { url: '/', path: '/', pathSegments: [], query: {}, headers: {}, body: '', method: 'GET' },
     ...(res ? { resources: res } : {}),
-  } as TemplateContext);
+  }) as TemplateContext;
+
+const render = (source: string, res: TemplateResources | undefined, params: Record<string, string> = {}) =>
+  compileTemplate(source).render(contextWith(res, params));
 
 const USERS = [
   { id: 1, name: 'Ada', tags: ['a'] },
@@ -102,19 +106,7 @@ describe('resource helpers', () => {
       'a known name may change',
     );
     const secret = compileTemplate("{{setGlobalVar 't' env.TOKEN}}", { trackSecrets: true });
-    const context = {
-      params: {},
-      query: {},
-      headers: {},
-      body: {},
-      bodyRaw: '',
-      method: 'GET',
-      path: '/',
-      env: markSecrets({ TOKEN: 's3cret' }, ['s3cret']),
-      tunnel: { url: '' },
-      request: { url: '/', path: '/', pathSegments: [], query: {}, headers: {}, body: '', method: 'GET' },
-      resources: resources({}),
-    } as TemplateContext;
+    const context = contextWith(resources({}), {}, markSecrets({ TOKEN: 's3cret' }, ['s3cret']));
     assert.throws(() => secret.render(context), /made from an environment secret is not kept/);
     assert.throws(() => render("{{getGlobalVar 'x'}}", undefined), /running server's responses only/);
   });
